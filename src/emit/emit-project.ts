@@ -1,0 +1,168 @@
+import type { ToolPlan } from '../plan/tool-plan.js';
+import { compareFiles, type EmittedFile } from './file-set.js';
+import { formatFile } from './format.js';
+import { toolFileName } from './identifiers.js';
+import { createSourceProject, apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
+import { readTemplate, renderTemplate } from './templates.js';
+import { buildTestCases } from './test-cases.js';
+import { jsonLiteral } from './text-safety.js';
+
+/** Static runtime modules copied into every project, in `templates/runtime/`. */
+export const RUNTIME_MODULES = [
+  'auth.ts',
+  'body.ts',
+  'call-tool.ts',
+  'errors.ts',
+  'files.ts',
+  'http.ts',
+  'log.ts',
+  'rate-limit.ts',
+  'redact.ts',
+  'request.ts',
+  'results.ts',
+  'serialize.ts',
+  'serve-http.ts',
+  'serve-stdio.ts',
+  'server.ts',
+  'settings.ts',
+  'types.ts',
+  'upstream-errors.ts',
+];
+
+/** Versions the generated project depends on: the ones this generator is tested with. */
+export const PROJECT_DEPENDENCIES = {
+  server: '2.4.0',
+  node: '2.1.2',
+  client: '2.4.0',
+  typesNode: '20.19.25',
+  typescript: '7.0.2',
+  vite: '8.3.8',
+  vitest: '4.1.12',
+};
+
+export type EmitOptions = {
+  /** npm package name of the generated server; defaults to `<api-slug>-mcp`. */
+  packageName?: string;
+};
+
+/**
+ * Stage 4: ToolPlan → the files of a generated project, formatted and sorted by path. Pure apart from reading this
+ * package's own templates.
+ */
+export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Promise<EmittedFile[]> {
+  const packageName = options.packageName ?? `${plan.api.slug}-mcp`;
+  const project = createSourceProject();
+  const files: EmittedFile[] = [];
+  const generated = (path: string, content: string) => files.push({ path, content, ownership: 'generated' });
+
+  const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
+  plan.tools.forEach((tool, index) => {
+    const { path, content } = toolSource(project, tool, fileNames[index]);
+    generated(path, content);
+  });
+  generated(
+    ...pair(
+      toolsIndexSource(
+        project,
+        plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })),
+      ),
+    ),
+  );
+  generated(...pair(apiSource(project, plan, packageName)));
+  for (const module of RUNTIME_MODULES) generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
+  generated('src/main.ts', withHeader(readTemplate('main.ts')));
+  files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
+  files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
+
+  const view = projectView(plan, packageName);
+  generated('package.json', renderTemplate('project/package.json.hbs', view));
+  generated('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
+  generated('README.md', renderTemplate('project/README.md.hbs', view));
+  generated('.env.example', renderTemplate('project/env.example.hbs', view));
+  generated('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
+  generated('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
+  generated('.gitignore', renderTemplate('project/gitignore.hbs', view));
+  generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
+  generated('test/cases.json', jsonLiteral(buildTestCases(plan)));
+  generated(
+    'test/tools-list.json',
+    jsonLiteral(
+      plan.tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+    ),
+  );
+
+  const formatted = await Promise.all(files.map(async (file) => ({ ...file, content: await formatFile(file.path, file.content) })));
+  return formatted.sort(compareFiles);
+}
+
+function pair(file: { path: string; content: string }): [string, string] {
+  return [file.path, file.content];
+}
+
+/** The generated-file header goes first (after a shebang, which must stay on line one). */
+function withHeader(source: string): string {
+  const shebang = source.startsWith('#!') ? source.slice(0, source.indexOf('\n') + 1) : '';
+  return `${shebang}${GENERATED_HEADER}\n${source.slice(shebang.length)}`;
+}
+
+/** File names per tool; two names that differ only in `-`/`_` or case would share a file otherwise. */
+function uniqueFileNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const base = toolFileName(name).replace(/\.ts$/, '');
+    let candidate = base;
+    for (let index = 2; taken.has(candidate.toLowerCase()) || candidate === 'index'; index++) candidate = `${base}-${index}`;
+    taken.add(candidate.toLowerCase());
+    return `${candidate}.ts`;
+  });
+}
+
+function projectView(plan: ToolPlan, packageName: string) {
+  const server = plan.api.servers[0];
+  const credentials = plan.api.credentials.map((credential) => ({
+    title: `${credential.scheme} (${credentialKindLabel(credential.kind)})${credential.description ? `: ${credential.description}` : ''}`,
+    env: credential.env,
+  }));
+  const clientEnvList = plan.api.credentials.flatMap((credential) =>
+    credential.env.slice(0, credential.kind === 'oauth2ClientCredentials' ? 2 : credential.kind === 'httpBasic' ? 2 : 1),
+  );
+  return {
+    packageName,
+    packageVersion: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0',
+    description: `MCP server for ${plan.api.title}`.slice(0, 200),
+    title: plan.api.title,
+    apiTitle: plan.api.title,
+    apiVersion: plan.api.version,
+    envPrefix: plan.api.envPrefix,
+    versions: PROJECT_DEPENDENCIES,
+    toolCount: plan.tools.length,
+    operationCount: plan.totals.operations,
+    tools: plan.tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      actions: tool.actions.map((action) => ({ name: action.name })),
+    })),
+    defaultBaseUrl: server?.url ?? '(none: set the base URL)',
+    serverVariables: (server?.variables ?? []).map((variable) => ({
+      name: variable.name,
+      value: variable.default,
+      envName: variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase(),
+    })),
+    credentials,
+    clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
+    clientEnvList,
+  };
+}
+
+function credentialKindLabel(kind: string): string {
+  return (
+    {
+      apiKey: 'API key',
+      httpBearer: 'bearer token',
+      httpBasic: 'user name and password',
+      oauth2ClientCredentials: 'OAuth 2.0 client credentials',
+      oauth2Token: 'OAuth 2.0 access token',
+      openIdConnectToken: 'OpenID Connect access token',
+    }[kind] ?? kind
+  );
+}

@@ -1,0 +1,228 @@
+import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+
+/** Strings that satisfy common formats; Ajv checks formats in the generated server. */
+const FORMAT_SAMPLES: Record<string, string> = {
+  'date-time': '2024-01-02T03:04:05Z',
+  date: '2024-01-02',
+  time: '03:04:05Z',
+  email: 'user@example.com',
+  'idn-email': 'user@example.com',
+  uri: 'https://example.com/x',
+  url: 'https://example.com/x',
+  'uri-reference': 'https://example.com/x',
+  iri: 'https://example.com/x',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  binary: 'aGVsbG8=',
+  byte: 'aGVsbG8=',
+  duration: 'P1D',
+  regex: 'a+',
+  'json-pointer': '/a',
+};
+
+const STRING_CANDIDATES = [
+  'sample',
+  'abc',
+  'a1',
+  '1',
+  'A',
+  'ABC123',
+  'abc-123',
+  '123e4567-e89b-12d3-a456-426614174000',
+  'user@example.com',
+  '2024-01-02',
+  'https://example.com/x',
+  'a',
+];
+
+/**
+ * A value valid against a JSON Schema (2020-12, with `#/$defs` references), for generated tests and contract runs:
+ * enums and consts first, formats and patterns honoured, bounds respected, required properties filled.
+ */
+export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, depth = 0): JsonValue | undefined {
+  if (schema === undefined || schema === true) return 'sample';
+  if (schema === false || schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > 12) return undefined;
+  const node = schema as JsonObject;
+  if (typeof node['$ref'] === 'string')
+    return sampleValue(defs[node['$ref'].replace('#/$defs/', '')] as JsonValue | undefined, defs, depth + 1);
+  if (node['const'] !== undefined) return node['const'];
+  if (Array.isArray(node['enum'])) return node['enum'].find((value) => value !== null) ?? node['enum'][0] ?? null;
+  if (node['default'] !== undefined && node['default'] !== null) return node['default'];
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const variants = node[keyword];
+    if (Array.isArray(variants)) {
+      for (const variant of variants) {
+        const value = sampleValue(variant, defs, depth + 1);
+        if (value !== undefined && value !== null) return value;
+      }
+    }
+  }
+  if (Array.isArray(node['allOf'])) {
+    const merged: JsonObject = {};
+    for (const part of node['allOf']) {
+      const value = sampleValue(part, defs, depth + 1);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(merged, value);
+      else if (value !== undefined) return value;
+    }
+    if (node['properties'] === undefined) return merged;
+  }
+  const types = Array.isArray(node['type'])
+    ? node['type'].filter((type) => type !== 'null')
+    : [node['type'] ?? (node['properties'] ? 'object' : node['items'] ? 'array' : 'string')];
+  switch (types[0]) {
+    case 'string':
+      return sampleString(node);
+    case 'integer':
+    case 'number':
+      return sampleNumber(node, types[0] === 'integer');
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array': {
+      const item = sampleValue(node['items'] as JsonValue | undefined, defs, depth + 1);
+      const count = Math.max(1, Number(node['minItems'] ?? 1));
+      return item === undefined ? [] : Array.from({ length: Math.min(count, 3) }, () => item);
+    }
+    default:
+      return sampleObject(node, defs, depth);
+  }
+}
+
+function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonObject {
+  const out: JsonObject = {};
+  const properties = (node['properties'] ?? {}) as JsonObject;
+  const required = Array.isArray(node['required']) ? node['required'].map(String) : [];
+  for (const name of required) {
+    const value = sampleValue(properties[name] ?? true, defs, depth + 1);
+    if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function sampleNumber(node: JsonObject, integer: boolean): number {
+  const exclusiveMinimum = typeof node['exclusiveMinimum'] === 'number' ? node['exclusiveMinimum'] : undefined;
+  const minimum =
+    typeof node['minimum'] === 'number'
+      ? node['minimum']
+      : exclusiveMinimum !== undefined
+        ? exclusiveMinimum + (integer ? 1 : 0.5)
+        : undefined;
+  const maximum =
+    typeof node['maximum'] === 'number'
+      ? node['maximum']
+      : typeof node['exclusiveMaximum'] === 'number'
+        ? node['exclusiveMaximum'] - (integer ? 1 : 0.5)
+        : undefined;
+  let value = minimum ?? (maximum !== undefined ? Math.min(1, maximum) : 1);
+  if (integer) value = Math.ceil(value);
+  const multiple = typeof node['multipleOf'] === 'number' && node['multipleOf'] > 0 ? node['multipleOf'] : undefined;
+  if (multiple) value = Math.ceil(value / multiple) * multiple;
+  return value;
+}
+
+function sampleString(node: JsonObject): string {
+  const format = typeof node['format'] === 'string' ? FORMAT_SAMPLES[node['format']] : undefined;
+  const minLength = Number(node['minLength'] ?? 0);
+  const maxLength = Number(node['maxLength'] ?? Infinity);
+  const fits = (value: string) => value.length >= minLength && value.length <= maxLength && matches(node['pattern'], value);
+  for (const candidate of [format, ...STRING_CANDIDATES]) if (candidate !== undefined && fits(candidate)) return candidate;
+  if (typeof node['pattern'] === 'string') {
+    const generated = sampleFromPattern(node['pattern']);
+    if (generated !== undefined && fits(generated)) return generated;
+  }
+  const padded = (format ?? 'sample').padEnd(minLength, 'x');
+  return Number.isFinite(maxLength) ? padded.slice(0, Math.max(minLength, Math.min(padded.length, maxLength))) : padded;
+}
+
+function matches(pattern: JsonValue | undefined, value: string): boolean {
+  if (typeof pattern !== 'string') return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A string matching a simple regular expression: literals, escapes (\d \w \s), classes, groups with alternatives
+ * and quantifiers. Returns undefined for constructs it does not know (the caller then tries other values).
+ */
+export function sampleFromPattern(pattern: string): string | undefined {
+  let index = 0;
+  const source = pattern.replace(/^\^/, '').replace(/\$$/, '');
+  const parseSequence = (): string | undefined => {
+    let out = '';
+    while (index < source.length && source[index] !== '|' && source[index] !== ')') {
+      const atom = parseAtom();
+      if (atom === undefined) return undefined;
+      const repeat = parseQuantifier();
+      out += atom.repeat(repeat);
+    }
+    return out;
+  };
+  const parseAlternatives = (): string | undefined => {
+    const first = parseSequence();
+    while (source[index] === '|') {
+      index++;
+      parseSequence();
+    }
+    return first;
+  };
+  const parseAtom = (): string | undefined => {
+    const char = source[index++];
+    if (char === undefined) return undefined;
+    if (char === '(') {
+      if (source.startsWith('?:', index)) index += 2;
+      else if (source[index] === '?') return undefined;
+      const inner = parseAlternatives();
+      if (source[index++] !== ')') return undefined;
+      return inner;
+    }
+    if (char === '[') {
+      const end = source.indexOf(']', index + 1);
+      if (end < 0) return undefined;
+      const body = source.slice(index, end);
+      index = end + 1;
+      if (body.startsWith('^')) return body.includes('a') ? 'b' : 'a';
+      const range = /^\\?(.)-(.)/.exec(body);
+      if (body.startsWith('\\d')) return '1';
+      if (body.startsWith('\\w')) return 'a';
+      return range ? (range[1] ?? 'a') : body.replace(/\\/g, '')[0];
+    }
+    if (char === '\\') {
+      const escaped = source[index++];
+      return { d: '1', w: 'a', s: ' ', D: 'a', W: '-', S: 'a', '.': '.', '-': '-' }[escaped ?? ''] ?? escaped;
+    }
+    if (char === '.') return 'a';
+    if ('*+?{'.includes(char)) return undefined;
+    return char;
+  };
+  const parseQuantifier = (): number => {
+    const char = source[index];
+    if (char === '*' || char === '?') {
+      index++;
+      if (source[index] === '?') index++;
+      return char === '*' ? 1 : 1;
+    }
+    if (char === '+') {
+      index++;
+      return 1;
+    }
+    if (char === '{') {
+      const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index));
+      if (!match) return 1;
+      index += match[0].length;
+      return Number(match[1]);
+    }
+    return 1;
+  };
+  try {
+    const result = parseAlternatives();
+    return index >= source.length ? result : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import Handlebars from 'handlebars';
+import { commentText, jsonLiteral, markdownText } from './text-safety.js';
+
+/** The templates folder of this package: the generated project's scaffold and its static runtime modules. */
+export const TEMPLATES_URL = new URL('../../templates/', import.meta.url);
+
+const cache = new Map<string, string>();
+
+export function readTemplate(relativePath: string): string {
+  let text = cache.get(relativePath);
+  if (text === undefined) {
+    text = readFileSync(new URL(relativePath, TEMPLATES_URL), 'utf8');
+    cache.set(relativePath, text);
+  }
+  return text;
+}
+
+const handlebars = Handlebars.create();
+handlebars.registerHelper('json', (value: unknown) => jsonLiteral(value, 0));
+handlebars.registerHelper('md', (value: unknown) => markdownText(String(value ?? '')));
+handlebars.registerHelper('comment', (value: unknown) => commentText(String(value ?? '')));
+handlebars.registerHelper(
+  'code',
+  (value: unknown) =>
+    `\`${commentText(String(value ?? ''), 200)
+      .replace(/`/g, '')
+      .replace(/\|/g, '\\|')}\``,
+);
+
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+
+/**
+ * Renders a scaffold template. Strict mode fails on a missing field, nothing is HTML-escaped (these are not HTML
+ * files), and only the helpers above exist: every value from a description goes through `json`, `md`, `comment`
+ * or `code`.
+ */
+export function renderTemplate(relativePath: string, view: object): string {
+  let template = compiled.get(relativePath);
+  if (!template) {
+    template = handlebars.compile(readTemplate(relativePath), {
+      strict: true,
+      noEscape: true,
+      knownHelpersOnly: true,
+      knownHelpers: { json: true, md: true, comment: true, code: true },
+    });
+    compiled.set(relativePath, template);
+  }
+  return template(view);
+}

@@ -1,0 +1,108 @@
+import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { sampleValue } from './sample-values.js';
+
+export type ActionCase = { tool: string; action: string; arguments: Record<string, JsonValue>; method: string; path: string };
+export type CredentialCase = {
+  tool: string;
+  action: string;
+  arguments: Record<string, JsonValue>;
+  env: Record<string, string>;
+  in: string;
+  name: string;
+  expect: string;
+};
+export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[] };
+
+/** Arguments for an action: the action selector and a valid sample for every argument the action needs. */
+export function sampleArguments(
+  tool: ToolModel,
+  actionName: string,
+  extra: 'required' | 'all' = 'required',
+): Record<string, JsonValue> | undefined {
+  const action = tool.actions.find((candidate) => candidate.name === actionName);
+  if (!action) return undefined;
+  const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
+  const defs = (tool.inputSchema['$defs'] ?? {}) as JsonObject;
+  const args: Record<string, JsonValue> = {};
+  if (tool.actions.length > 1) args['action'] = actionName;
+  const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
+  for (const name of names) {
+    const value = sampleValue(properties[name], defs);
+    if (value === undefined) {
+      if (action.required.includes(name)) return undefined;
+      continue;
+    }
+    Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return args;
+}
+
+/** The data the generated test suite runs on: one case per action, one per credential the routes use. */
+export function buildTestCases(plan: ToolPlan): TestCases {
+  const actions: ActionCase[] = [];
+  for (const tool of plan.tools) {
+    for (const action of tool.actions) {
+      const args = sampleArguments(tool, action.name);
+      if (args)
+        actions.push({
+          tool: tool.name,
+          action: action.name,
+          arguments: args,
+          method: action.route.method.toUpperCase(),
+          path: action.route.path,
+        });
+    }
+  }
+  const env: Record<string, string> = {};
+  for (const credential of plan.api.credentials) Object.assign(env, dummyEnv(credential));
+  const credentials: CredentialCase[] = [];
+  for (const credential of plan.api.credentials) {
+    const found = findAction(plan, credential.scheme);
+    if (!found) continue;
+    const placement = expectedPlacement(credential, env);
+    if (placement) credentials.push({ ...found, env, ...placement });
+  }
+  return { envPrefix: plan.api.envPrefix, actions, credentials };
+}
+
+function findAction(plan: ToolPlan, scheme: string): { tool: string; action: string; arguments: Record<string, JsonValue> } | undefined {
+  for (const tool of plan.tools) {
+    for (const action of tool.actions) {
+      const first = action.route.security[0];
+      if (!first || !first.some((entry) => entry.scheme === scheme)) continue;
+      const args = sampleArguments(tool, action.name);
+      if (args) return { tool: tool.name, action: action.name, arguments: args };
+    }
+  }
+  return undefined;
+}
+
+function dummyEnv(credential: CredentialModel): Record<string, string> {
+  const out: Record<string, string> = {};
+  credential.env.forEach((name, index) => {
+    out[name] = `test-${credential.scheme.replace(/[^A-Za-z0-9]+/g, '-')}-${index}-value`;
+  });
+  return out;
+}
+
+function expectedPlacement(
+  credential: CredentialModel,
+  env: Record<string, string>,
+): { in: string; name: string; expect: string } | undefined {
+  const value = (index: number) => env[credential.env[index] ?? ''] ?? '';
+  switch (credential.kind) {
+    case 'apiKey':
+      return {
+        in: credential.in ?? 'header',
+        name: credential.name ?? '',
+        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : value(0),
+      };
+    case 'httpBasic':
+      return { in: 'header', name: 'Authorization', expect: `Basic ${Buffer.from(`${value(0)}:${value(1)}`).toString('base64')}` };
+    case 'oauth2ClientCredentials':
+      return { in: 'header', name: 'Authorization', expect: `Bearer ${value(2)}` };
+    default:
+      return { in: 'header', name: 'Authorization', expect: `Bearer ${value(0)}` };
+  }
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { Diagnostics } from '../diagnostics/diagnostic.js';
+import { bundleRefs, hasExternalRefs, pruneExtensionRefs } from './bundle-refs.js';
+import { isJsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
+import { parseText } from './parse-text.js';
+import { readSource } from './read-source.js';
+import { validateDocument } from './validate-document.js';
+
+export type LoadOptions = {
+  /** A file path, `-` for standard input, or an http(s) URL. */
+  spec: string;
+  /** Folder that file `$ref`s may not leave; defaults to the entry file's folder. */
+  refRoot?: string;
+  allowRemoteRefs?: boolean;
+  maxInputBytes?: number;
+  /** Check the document against the OpenAPI JSON Schemas (warnings only). */
+  validate?: boolean;
+  readStdin?: () => Promise<string>;
+};
+
+export const DEFAULT_MAX_INPUT_BYTES = 32 * 1024 * 1024;
+
+/** Stage 1: reads, parses, bundles and checks a description. Returns undefined when the input is unusable. */
+export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): Promise<OpenApiDocument | undefined> {
+  const maxBytes = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const source = await readSource({ spec: options.spec, maxBytes, readStdin: options.readStdin }, diagnostics);
+  if (!source) return undefined;
+  const parsed = parseText(source.text, source.location, diagnostics);
+  if (parsed === undefined) return undefined;
+  if (!isJsonObject(parsed)) {
+    diagnostics.error('OTM_NOT_OPENAPI', `${source.location} is not an OpenAPI description: its root is not an object.`, {
+      pointer: '#',
+      hint: 'The root must be an object with `openapi: 3.x.y` or `swagger: "2.0"`.',
+    });
+    return undefined;
+  }
+  const detected = detectVersion(parsed, diagnostics);
+  if (!detected) return undefined;
+
+  let root = parsed;
+  if (hasExternalRefs(root)) {
+    root = pruneExtensionRefs(root, diagnostics);
+    const base = source.kind === 'url' ? source.location : path.resolve(source.kind === 'stdin' ? 'stdin.yaml' : source.location);
+    const refRoot = options.refRoot
+      ? path.resolve(options.refRoot)
+      : source.kind === 'url'
+        ? new URL('.', source.location).href
+        : path.dirname(base);
+    const bundled = await bundleRefs(root, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
+    if (!bundled) return undefined;
+    root = bundled;
+  }
+  if (!('paths' in root) || root['paths'] === null) {
+    const webhooksOnly = detected.version === '3.1' && isJsonObject(root['webhooks']);
+    const report = webhooksOnly ? diagnostics.warn.bind(diagnostics) : diagnostics.error.bind(diagnostics);
+    report(
+      'OTM_NO_PATHS',
+      webhooksOnly ? 'The description has only webhooks: the server will have no tools.' : 'The description has no `paths`.',
+      {
+        pointer: '#',
+        hint: webhooksOnly ? 'Webhooks are calls the API makes to you; they do not become tools.' : 'Add operations under `paths`.',
+      },
+    );
+    if (!webhooksOnly) return undefined;
+  } else if (!isJsonObject(root['paths'])) {
+    diagnostics.error('OTM_NOT_OPENAPI', '`paths` must be an object of path items.', { pointer: '#/paths' });
+    return undefined;
+  }
+  if (options.validate !== false) validateDocument(root, diagnostics);
+  return { ...detected, root, source: { kind: source.kind, location: source.location } };
+}
+
+function detectVersion(
+  root: Record<string, unknown>,
+  diagnostics: Diagnostics,
+): { version: SpecVersion; versionString: string } | undefined {
+  const swagger = root['swagger'];
+  const openapi = root['openapi'];
+  if (swagger !== undefined) {
+    if (String(swagger) === '2.0' || swagger === 2) return { version: '2.0', versionString: '2.0' };
+    diagnostics.error('OTM_UNSUPPORTED_VERSION', `Swagger version ${JSON.stringify(swagger)} is not supported.`, {
+      pointer: '#/swagger',
+      hint: 'Only Swagger 2.0 is supported among the Swagger versions.',
+    });
+    return undefined;
+  }
+  if (openapi !== undefined) {
+    const text = String(openapi);
+    if (/^3\.0(\.\d+)?$/.test(text)) return { version: '3.0', versionString: text };
+    if (/^3\.1(\.\d+)?$/.test(text)) return { version: '3.1', versionString: text };
+    diagnostics.error('OTM_UNSUPPORTED_VERSION', `OpenAPI version ${JSON.stringify(openapi)} is not supported.`, {
+      pointer: '#/openapi',
+      hint: 'Use OpenAPI 3.0.x or 3.1.x (or Swagger 2.0).',
+    });
+    return undefined;
+  }
+  diagnostics.error('OTM_NOT_OPENAPI', 'The document has neither `openapi` nor `swagger` at its root.', {
+    pointer: '#',
+    hint: 'Is this an OpenAPI description? The root needs `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`).',
+  });
+  return undefined;
+}

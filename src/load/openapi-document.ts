@@ -1,0 +1,30 @@
+/** The load stage's output: one parsed, bundled description with only internal `$ref`s left. */
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue };
+
+export type SpecVersion = '2.0' | '3.0' | '3.1';
+
+export type SourceKind = 'file' | 'url' | 'stdin';
+
+export type OpenApiDocument = {
+  version: SpecVersion;
+  /** The version string as written (`3.0.4`, `2.0`). */
+  versionString: string;
+  root: JsonObject;
+  /** Where the description came from, for messages; never written into generated output. */
+  source: { kind: SourceKind; location: string };
+};
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Sets `object[key]` as an own data property. Plain assignment with a key such as `__proto__` taken from a
+ * description would replace the object's prototype instead of adding a property.
+ */
+export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}

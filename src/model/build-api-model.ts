@@ -1,0 +1,284 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import { childPointer } from '../diagnostics/json-pointer.js';
+import { isJsonObject, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
+import {
+  HTTP_METHODS,
+  type ApiModel,
+  type OperationModel,
+  type ParameterModel,
+  type SecurityRequirement,
+  type SecuritySchemeModel,
+  type ServerModel,
+} from './api-model.js';
+import { buildRequestBody2, buildRequestBody3, buildResponses, type BodyContext } from './build-bodies.js';
+import { buildParameter2, buildParameter3 } from './build-parameters.js';
+import { SchemaConverter } from './build-schema.js';
+import { buildSecurityRequirements, buildSecuritySchemes } from './build-security.js';
+import { buildServers2, buildServers3 } from './build-servers.js';
+import { isClientHeader, isCredentialName, schemeForParameter } from './credential-parameters.js';
+import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
+import { readOperationExtension } from './read-extension.js';
+import { resolveObject, stringOf } from './resolve-ref.js';
+
+type Context = BodyContext & {
+  swagger2: boolean;
+  schemes: SecuritySchemeModel[];
+  knownSchemes: Set<string>;
+  rootSecurity: SecurityRequirement[];
+  rootServers: ServerModel[];
+  consumes: string[];
+  produces: string[];
+};
+
+/**
+ * Stage 2: the bundled description → ApiModel. Paths are visited in sorted order and methods in a fixed order, so the
+ * model never depends on the order of keys in the description.
+ * @see https://spec.openapis.org/oas/v3.1.0#paths-object
+ */
+export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostics): ApiModel {
+  const { root } = document;
+  const swagger2 = document.version === '2.0';
+  const schemas = new SchemaConverter(root, document.version, diagnostics);
+  const schemes = buildSecuritySchemes(root, swagger2, diagnostics);
+  const context: Context = {
+    root,
+    schemas,
+    diagnostics,
+    swagger2,
+    schemes,
+    knownSchemes: new Set(schemes.map((scheme) => scheme.key)),
+    rootSecurity: [],
+    rootServers: swagger2 ? buildServers2(root) : (buildServers3(root['servers']) ?? [{ url: '/', variables: [] }]),
+    consumes: stringList(root['consumes']),
+    produces: stringList(root['produces']),
+  };
+  context.rootSecurity = buildSecurityRequirements(root['security'], '#/security', context.knownSchemes, diagnostics);
+
+  const operations: OperationModel[] = [];
+  const paths = isJsonObject(root['paths']) ? root['paths'] : {};
+  for (const pathKey of Object.keys(paths).sort()) {
+    if (pathKey.startsWith('x-')) continue;
+    const pointer = childPointer('#/paths', pathKey);
+    const item = resolveObject(root, paths[pathKey], pointer, diagnostics);
+    if (item) operations.push(...buildPathItem(pathKey, item.node, pointer, context));
+  }
+  uniqueOperationIds(operations, diagnostics);
+
+  const info = isJsonObject(root['info']) ? root['info'] : {};
+  const title = stringOf(info['title'])?.trim() ?? 'API';
+  const description = stringOf(info['description']);
+  const rootExtension = isJsonObject(root['x-mcp']) ? root['x-mcp'] : {};
+  return {
+    title,
+    version: info['version'] === undefined ? '0.0.0' : String(info['version']),
+    ...(description ? { description } : {}),
+    slug: slugOf(title),
+    specVersion: document.version,
+    servers: context.rootServers,
+    securitySchemes: context.schemes,
+    operations,
+    schemas: schemas.defs,
+    extension: typeof rootExtension['prefix'] === 'string' ? { prefix: rootExtension['prefix'] } : {},
+  };
+}
+
+function buildPathItem(pathKey: string, item: JsonObject, pointer: string, context: Context): OperationModel[] {
+  const pathParameters = rawParameters(item['parameters'], childPointer(pointer, 'parameters'), context);
+  const pathServers = context.swagger2 ? undefined : buildServers3(item['servers']);
+  const out: OperationModel[] = [];
+  for (const method of HTTP_METHODS) {
+    const operation = item[method];
+    if (operation === undefined) continue;
+    const operationPointer = childPointer(pointer, method);
+    if (!isJsonObject(operation)) {
+      context.diagnostics.warn('OTM_INVALID_OBJECT', `${method.toUpperCase()} ${pathKey} is not an operation object; it was skipped.`, {
+        pointer: operationPointer,
+      });
+      continue;
+    }
+    out.push(buildOperation({ pathKey, method, operation, pointer: operationPointer, pathParameters, pathServers }, context));
+  }
+  return out;
+}
+
+type RawParameter = { node: JsonObject; pointer: string };
+
+function rawParameters(value: JsonValue | undefined, pointer: string, context: Context): RawParameter[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    context.diagnostics.warn('OTM_INVALID_OBJECT', '`parameters` must be a list; it was ignored.', { pointer });
+    return [];
+  }
+  const out: RawParameter[] = [];
+  value.forEach((entry, index) => {
+    const resolved = resolveObject(context.root, entry, childPointer(pointer, index), context.diagnostics);
+    if (resolved) out.push({ node: resolved.node, pointer: childPointer(pointer, index) });
+  });
+  return out;
+}
+
+type OperationInput = {
+  pathKey: string;
+  method: OperationModel['method'];
+  operation: JsonObject;
+  pointer: string;
+  pathParameters: RawParameter[];
+  pathServers: ServerModel[] | undefined;
+};
+
+function buildOperation(input: OperationInput, context: Context): OperationModel {
+  const { pathKey, method, operation, pointer } = input;
+  // Operation-level parameters override path-level ones with the same name and location.
+  const merged = new Map<string, RawParameter>();
+  for (const parameter of [
+    ...input.pathParameters,
+    ...rawParameters(operation['parameters'], childPointer(pointer, 'parameters'), context),
+  ]) {
+    const location = String(parameter.node['in']);
+    const name = String(parameter.node['name']);
+    merged.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, parameter);
+  }
+  const raw = [...merged.values()];
+  const parameters: ParameterModel[] = [];
+  for (const parameter of raw) {
+    const location = parameter.node['in'];
+    if (context.swagger2 && (location === 'body' || location === 'formData')) continue;
+    const built = context.swagger2
+      ? buildParameter2(parameter.node, parameter.pointer, context)
+      : buildParameter3(parameter.node, parameter.pointer, context);
+    if (built) parameters.push(built);
+  }
+  const security =
+    operation['security'] !== undefined
+      ? buildSecurityRequirements(operation['security'], childPointer(pointer, 'security'), context.knownSchemes, context.diagnostics)
+      : context.rootSecurity.map((requirement) => [...requirement]);
+  const requestBody = context.swagger2
+    ? buildRequestBody2(raw, stringList(operation['consumes'] ?? context.consumes), context)
+    : operation['requestBody'] === undefined
+      ? undefined
+      : buildRequestBody3(operation['requestBody'], childPointer(pointer, 'requestBody'), context);
+  const operationId = stringOf(operation['operationId'])?.trim();
+  const summary = stringOf(operation['summary']);
+  const description = stringOf(operation['description']);
+  return {
+    key: `${method.toUpperCase()} ${pathKey}`,
+    id: operationId ?? deriveOperationId(method, pathKey),
+    derivedId: operationId === undefined,
+    method,
+    path: pathKey,
+    ...(summary ? { summary } : {}),
+    ...(description ? { description } : {}),
+    tags: stringList(operation['tags']),
+    deprecated: operation['deprecated'] === true,
+    parameters: separateCredentials(completePathParameters(parameters, pathKey, pointer, context), security, pointer, context),
+    ...(requestBody ? { requestBody } : {}),
+    responses: buildResponses(
+      operation['responses'],
+      childPointer(pointer, 'responses'),
+      context.swagger2 ? stringList(operation['produces'] ?? context.produces) : undefined,
+      context,
+    ),
+    security,
+    servers: (context.swagger2 ? undefined : (buildServers3(operation['servers']) ?? input.pathServers)) ?? context.rootServers,
+    extension: readOperationExtension(operation['x-mcp'], pointer, context.diagnostics),
+    pointer,
+  };
+}
+
+/** Every `{name}` of the path template gets a path parameter; path parameters the template lacks are dropped. */
+function completePathParameters(parameters: ParameterModel[], pathKey: string, pointer: string, context: Context): ParameterModel[] {
+  const template = pathKey.split(/[?#]/)[0] ?? pathKey;
+  const variables = [...template.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] as string);
+  const out = parameters.filter((parameter) => {
+    if (parameter.in !== 'path' || variables.includes(parameter.name)) return true;
+    context.diagnostics.warn('OTM_INVALID_OBJECT', `Path parameter "${parameter.name}" does not appear in ${template}; it was skipped.`, {
+      pointer: parameter.pointer,
+    });
+    return false;
+  });
+  for (const variable of variables) {
+    if (out.some((parameter) => parameter.in === 'path' && parameter.name === variable)) continue;
+    context.diagnostics.warn(
+      'OTM_PATH_PARAMETER_MISSING',
+      `Path variable {${variable}} of ${template} has no parameter; a string parameter was added.`,
+      {
+        pointer,
+        hint: 'Declare it with `in: path`, `required: true` and a schema.',
+      },
+    );
+    out.push({
+      name: variable,
+      in: 'path',
+      required: true,
+      deprecated: false,
+      schema: { type: 'string' },
+      style: 'simple',
+      explode: false,
+      allowReserved: false,
+      pointer,
+    });
+  }
+  return out;
+}
+
+/**
+ * Credentials never become tool inputs. Parameters that duplicate an apiKey scheme are dropped (the scheme fills
+ * them); other credential parameters become apiKey schemes of their own, filled from the environment.
+ */
+function separateCredentials(
+  parameters: ParameterModel[],
+  security: SecurityRequirement[],
+  pointer: string,
+  context: Context,
+): ParameterModel[] {
+  const kept: ParameterModel[] = [];
+  for (const parameter of parameters) {
+    if (isClientHeader(parameter)) continue;
+    if (schemeForParameter(parameter, context.schemes)) continue;
+    if (parameter.in === 'path' || !isCredentialName(parameter.name)) {
+      kept.push(parameter);
+      continue;
+    }
+    const coveredBySecurity = security.some((requirement) => requirement.length > 0);
+    if (!coveredBySecurity) {
+      const key = `${parameter.name.replace(/[^A-Za-z0-9]+/g, '_')}_${parameter.in}`;
+      if (!context.knownSchemes.has(key)) {
+        context.schemes.push({
+          key,
+          kind: 'apiKey',
+          in: parameter.in,
+          name: parameter.name,
+          description: `The ${parameter.name} ${parameter.in} parameter.`,
+        });
+        context.schemes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        context.knownSchemes.add(key);
+      }
+      if (security.length === 0) security.push([]);
+      for (const requirement of security) requirement.push({ scheme: key, scopes: [] });
+    }
+    context.diagnostics.add({
+      severity: 'info',
+      code: 'OTM_CREDENTIAL_PARAMETER',
+      message: `Parameter "${parameter.name}" (${parameter.in}) carries a credential; it is filled from the environment, not by the model.`,
+      pointer: parameter.pointer ?? pointer,
+    });
+  }
+  return kept;
+}
+
+function stringList(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** `Swagger Petstore - OpenAPI 3.0` → `swagger-petstore-openapi-3-0`; at most 48 characters. */
+export function slugOf(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+  return /^[a-z]/.test(slug) ? slug : `api-${slug}`.replace(/-+$/, '');
+}

@@ -1,0 +1,177 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import { childPointer } from '../diagnostics/json-pointer.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { ParameterLocation, ParameterModel, ParameterStyle } from './api-model.js';
+import type { SchemaConverter } from './build-schema.js';
+import { stringOf } from './resolve-ref.js';
+
+const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+const STYLES: readonly ParameterStyle[] = ['simple', 'label', 'matrix', 'form', 'spaceDelimited', 'pipeDelimited', 'deepObject'];
+
+export type ParameterContext = { schemas: SchemaConverter; diagnostics: Diagnostics };
+
+/** Keywords a Swagger 2.0 non-body parameter carries directly instead of in a `schema`. */
+const SWAGGER2_SCHEMA_KEYWORDS = [
+  'type',
+  'format',
+  'items',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'multipleOf',
+  'x-nullable',
+] as const;
+
+/**
+ * An OAS 3.x Parameter Object → ParameterModel.
+ * @see https://spec.openapis.org/oas/v3.1.0#parameter-object
+ */
+export function buildParameter3(node: JsonObject, pointer: string, context: ParameterContext): ParameterModel | undefined {
+  const name = stringOf(node['name']) ?? (typeof node['name'] === 'string' ? node['name'] : undefined);
+  const location = node['in'];
+  if (name === undefined) {
+    context.diagnostics.warn('OTM_INVALID_OBJECT', 'A parameter has no name; it was skipped.', { pointer });
+    return undefined;
+  }
+  if (!isLocation(location)) {
+    context.diagnostics.warn(
+      'OTM_PARAMETER_LOCATION',
+      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      {
+        pointer: childPointer(pointer, 'in'),
+        hint: 'Use path, query, header or cookie.',
+      },
+    );
+    return undefined;
+  }
+  let schemaNode: JsonValue | undefined = node['schema'];
+  let schemaPointer = childPointer(pointer, 'schema');
+  let contentType: string | undefined;
+  const content = node['content'];
+  if (schemaNode === undefined && isJsonObject(content)) {
+    const [mediaType, media] = Object.entries(content)[0] ?? [];
+    if (mediaType && isJsonObject(media)) {
+      contentType = mediaType;
+      schemaNode = media['schema'];
+      schemaPointer = childPointer(pointer, 'content', mediaType, 'schema');
+    }
+  }
+  const style = STYLES.includes(node['style'] as ParameterStyle) ? (node['style'] as ParameterStyle) : defaultStyle(location);
+  const explode = typeof node['explode'] === 'boolean' ? node['explode'] : style === 'form';
+  return {
+    name,
+    in: location,
+    required: location === 'path' ? true : node['required'] === true,
+    ...describe(node),
+    deprecated: node['deprecated'] === true,
+    schema: schemaNode === undefined ? { type: 'string' } : context.schemas.convert(schemaNode, schemaPointer),
+    style,
+    explode,
+    allowReserved: node['allowReserved'] === true,
+    ...(contentType ? { contentType } : {}),
+    ...mcpHeaderOf(node, pointer, context.diagnostics),
+    pointer,
+  };
+}
+
+/**
+ * A Swagger 2.0 path/query/header parameter → ParameterModel (body and formData are request bodies).
+ * @see https://swagger.io/specification/v2/#parameter-object
+ */
+export function buildParameter2(node: JsonObject, pointer: string, context: ParameterContext): ParameterModel | undefined {
+  const name = typeof node['name'] === 'string' ? node['name'] : undefined;
+  const location = node['in'];
+  if (name === undefined) {
+    context.diagnostics.warn('OTM_INVALID_OBJECT', 'A parameter has no name; it was skipped.', { pointer });
+    return undefined;
+  }
+  if (!isLocation(location) || location === 'cookie') {
+    context.diagnostics.warn(
+      'OTM_PARAMETER_LOCATION',
+      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      {
+        pointer: childPointer(pointer, 'in'),
+        hint: 'Swagger 2.0 parameters are in path, query, header, body or formData.',
+      },
+    );
+    return undefined;
+  }
+  const { style, explode } = collectionStyle(node['collectionFormat'], location);
+  return {
+    name,
+    in: location,
+    required: location === 'path' ? true : node['required'] === true,
+    ...describe(node),
+    deprecated: node['deprecated'] === true || node['x-deprecated'] === true,
+    schema: context.schemas.convert(swagger2Schema(node), pointer),
+    style,
+    explode,
+    allowReserved: false,
+    ...mcpHeaderOf(node, pointer, context.diagnostics),
+    pointer,
+  };
+}
+
+/** The schema a Swagger 2.0 non-body parameter describes with its own keywords. */
+export function swagger2Schema(node: JsonObject): JsonObject {
+  const schema: JsonObject = {};
+  for (const keyword of SWAGGER2_SCHEMA_KEYWORDS) {
+    const value = node[keyword];
+    if (value !== undefined) schema[keyword] = value;
+  }
+  if (schema['type'] === undefined) schema['type'] = 'string';
+  if (typeof node['description'] === 'string') schema['description'] = node['description'];
+  return schema;
+}
+
+/** Swagger 2.0 `collectionFormat` → OAS 3 style and explode. */
+export function collectionStyle(
+  format: JsonValue | undefined,
+  location: ParameterLocation | 'formData',
+): { style: ParameterStyle; explode: boolean } {
+  const formLike = location === 'query' || location === 'formData';
+  switch (format) {
+    case 'multi':
+      return { style: 'form', explode: true };
+    case 'ssv':
+      return { style: 'spaceDelimited', explode: false };
+    case 'pipes':
+      return { style: 'pipeDelimited', explode: false };
+    case 'tsv':
+      return { style: 'tabDelimited', explode: false };
+    default:
+      return { style: formLike ? 'form' : 'simple', explode: false };
+  }
+}
+
+function defaultStyle(location: ParameterLocation): ParameterStyle {
+  return location === 'query' || location === 'cookie' ? 'form' : 'simple';
+}
+
+function isLocation(value: JsonValue | undefined): value is ParameterLocation {
+  return typeof value === 'string' && (LOCATIONS as readonly string[]).includes(value);
+}
+
+function describe(node: JsonObject): { description?: string } {
+  const description = stringOf(node['description']);
+  return description ? { description } : {};
+}
+
+function mcpHeaderOf(node: JsonObject, pointer: string, diagnostics: Diagnostics): { mcpHeader?: string | false } {
+  const value = node['x-mcp-header'];
+  if (value === undefined) return {};
+  if (value === false || (typeof value === 'string' && value !== '')) return { mcpHeader: value };
+  diagnostics.warn('OTM_EXTENSION_INVALID', 'x-mcp-header must be a header name or false; the marking was ignored.', {
+    pointer: childPointer(pointer, 'x-mcp-header'),
+  });
+  return {};
+}

@@ -1,0 +1,322 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import { childPointer, parsePointer, resolvePointer } from '../diagnostics/json-pointer.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { SchemaModel } from './api-model.js';
+
+/** Keywords kept from OpenAPI schemas: JSON Schema 2020-12 validation and annotation vocabulary. */
+const SUBSCHEMA_KEYWORDS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
+const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas'] as const;
+const PLAIN_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minContains',
+  'maxContains',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+] as const;
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** Deeper inline nesting than this is cut; real descriptions stay far below it. */
+const MAX_DEPTH = 64;
+/** Number of schema nodes converted for one description before the rest is cut. */
+const MAX_NODES = 2_000_000;
+
+export type SchemaDialect = '2.0' | '3.0' | '3.1';
+
+/**
+ * Converts OpenAPI schema objects (Swagger 2.0, OAS 3.0, OAS 3.1) into JSON Schema 2020-12. References become
+ * `#/$defs/<name>`; every referenced schema is converted once and kept in `defs` under a unique, readable name.
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export class SchemaConverter {
+  readonly defs: Record<string, SchemaModel> = {};
+  private readonly nameByPointer = new Map<string, string>();
+  private readonly usedNames = new Set<string>();
+  private readonly pending: Array<{ name: string; pointer: string }> = [];
+  private readonly queued = new Set<string>();
+  private nodes = 0;
+  private limitReported = false;
+
+  constructor(
+    private readonly root: JsonObject,
+    private readonly dialect: SchemaDialect,
+    private readonly diagnostics: Diagnostics,
+  ) {
+    // Names of component schemas are fixed up front, in sorted order, so they never depend on which operation
+    // happens to reach a schema first or on the order of keys in the description.
+    const container =
+      dialect === '2.0' ? root['definitions'] : isJsonObject(root['components']) ? root['components']['schemas'] : undefined;
+    if (isJsonObject(container)) {
+      const prefix = dialect === '2.0' ? '#/definitions/' : '#/components/schemas/';
+      for (const key of Object.keys(container).sort()) {
+        const pointer = prefix + key.replace(/~/g, '~0').replace(/\//g, '~1');
+        this.nameByPointer.set(pointer, this.uniqueName(defNameFor(pointer)));
+      }
+    }
+  }
+
+  /** Converts a schema found at `pointer`, then every named schema it reaches. */
+  convert(schema: JsonValue | undefined, pointer: string): SchemaModel {
+    const converted = this.convertNode(schema, pointer, 0);
+    this.drainPending();
+    return converted;
+  }
+
+  /** The `$defs` name given to the schema at `pointer` (converting it if needed). */
+  refName(targetPointer: string, referrer: string): string | undefined {
+    const known = this.nameByPointer.get(targetPointer);
+    if (known && this.queued.has(known)) return known;
+    if (!this.followRefChain(targetPointer, referrer)) return undefined;
+    const name = known ?? this.uniqueName(defNameFor(targetPointer));
+    this.nameByPointer.set(targetPointer, name);
+    this.queued.add(name);
+    this.pending.push({ name, pointer: targetPointer });
+    return name;
+  }
+
+  private drainPending(): void {
+    while (this.pending.length > 0) {
+      const next = this.pending.shift();
+      if (!next) break;
+      const target = resolvePointer(this.root, next.pointer) as JsonValue | undefined;
+      setOwn(this.defs, next.name, this.convertNode(target, next.pointer, 0));
+    }
+  }
+
+  /** Checks that a `$ref` target exists and that a chain of bare `$ref`s ends at a schema. */
+  private followRefChain(targetPointer: string, referrer: string): boolean {
+    const seen = new Set<string>();
+    let current = targetPointer;
+    for (;;) {
+      if (seen.has(current)) {
+        this.diagnostics.error('OTM_REF_LOOP', `The $ref chain from ${referrer} loops through ${current} without reaching a schema.`, {
+          pointer: referrer,
+          hint: 'Point one of the references at a real schema.',
+        });
+        return false;
+      }
+      seen.add(current);
+      const target = resolvePointer(this.root, current);
+      if (target === undefined) {
+        this.diagnostics.error('OTM_REF_UNRESOLVED', `The $ref ${current} points at nothing.`, {
+          pointer: referrer,
+          hint: 'Add the missing schema or correct the reference.',
+        });
+        return false;
+      }
+      if (
+        isJsonObject(target) &&
+        typeof target['$ref'] === 'string' &&
+        Object.keys(target).length === 1 &&
+        target['$ref'].startsWith('#')
+      ) {
+        current = target['$ref'];
+        continue;
+      }
+      return true;
+    }
+  }
+
+  private uniqueName(base: string): string {
+    let name = base;
+    for (let index = 2; this.usedNames.has(name.toLowerCase()); index++) name = `${base}_${index}`;
+    this.usedNames.add(name.toLowerCase());
+    return name;
+  }
+
+  private convertNode(node: JsonValue | undefined, pointer: string, depth: number): SchemaModel {
+    if (node === undefined || node === null) return {};
+    if (typeof node === 'boolean') return node;
+    if (!isJsonObject(node)) {
+      this.diagnostics.warn('OTM_INVALID_OBJECT', 'A schema is not an object; it was treated as "any value".', { pointer });
+      return {};
+    }
+    if (++this.nodes > MAX_NODES || depth > MAX_DEPTH) {
+      this.reportLimit(pointer, depth > MAX_DEPTH ? 'nests deeper than 64 levels' : 'has more than 2,000,000 schema nodes');
+      return {};
+    }
+    const ref = node['$ref'];
+    if (typeof ref === 'string') return this.convertRef(node, ref, pointer, depth);
+    return this.convertObject(node, pointer, depth);
+  }
+
+  private convertRef(node: JsonObject, ref: string, pointer: string, depth: number): SchemaModel {
+    if (!ref.startsWith('#')) {
+      this.diagnostics.error('OTM_REF_UNRESOLVED', `The $ref ${ref} points outside the bundled description.`, { pointer });
+      return {};
+    }
+    const name = this.refName(ref, pointer);
+    if (!name) return {};
+    const out: JsonObject = { $ref: `#/$defs/${name}` };
+    // OAS 3.0 ignores $ref siblings, but their descriptions still help a model; 3.1 keeps siblings as 2020-12 does.
+    if (typeof node['description'] === 'string') out['description'] = node['description'];
+    if (this.dialect === '3.1') {
+      const siblings = this.convertObject({ ...node, $ref: null, description: null }, pointer, depth);
+      if (isJsonObject(siblings)) for (const [key, value] of Object.entries(siblings)) out[key] = value;
+    }
+    if (this.dialect !== '3.1' && (node['nullable'] === true || node['x-nullable'] === true)) return { anyOf: [out, { type: 'null' }] };
+    return out;
+  }
+
+  private convertObject(node: JsonObject, pointer: string, depth: number): JsonObject {
+    const out: JsonObject = {};
+    for (const keyword of PLAIN_KEYWORDS) {
+      const value = node[keyword];
+      if (value !== undefined && value !== null) out[keyword] = value;
+    }
+    this.fixType(node, out, pointer);
+    this.fixExclusiveBounds(node, out);
+    this.fixPattern(out, pointer);
+    if (out['required'] !== undefined) {
+      const required = Array.isArray(out['required']) ? out['required'].filter((item): item is string => typeof item === 'string') : [];
+      if (required.length > 0) out['required'] = [...new Set(required)];
+      else delete out['required'];
+    }
+    for (const keyword of SUBSCHEMA_KEYWORDS) {
+      const value = node[keyword];
+      if (value === undefined || value === null) continue;
+      if (keyword === 'items' && Array.isArray(value)) {
+        out['prefixItems'] = value.map((item, index) => this.convertNode(item, childPointer(pointer, 'items', index), depth + 1));
+        continue;
+      }
+      out[keyword] = this.convertNode(value, childPointer(pointer, keyword), depth + 1);
+    }
+    for (const keyword of SUBSCHEMA_LIST_KEYWORDS) {
+      const value = node[keyword];
+      if (!Array.isArray(value)) continue;
+      const list = value.map((item, index) => this.convertNode(item, childPointer(pointer, keyword, index), depth + 1));
+      if (list.length > 0) out[keyword] = list;
+    }
+    for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
+      const value = node[keyword];
+      if (!isJsonObject(value)) continue;
+      const map: JsonObject = {};
+      for (const [key, child] of Object.entries(value))
+        setOwn(map, key, this.convertNode(child, childPointer(pointer, keyword, key), depth + 1));
+      out[keyword] = map;
+    }
+    this.applyNullable(node, out);
+    return out;
+  }
+
+  private fixType(node: JsonObject, out: JsonObject, pointer: string): void {
+    const type = node['type'];
+    if (type === undefined) return;
+    if (type === 'file') {
+      out['type'] = 'string';
+      out['format'] = 'binary';
+      return;
+    }
+    const types = (Array.isArray(type) ? type : [type]).filter((item): item is string => typeof item === 'string' && JSON_TYPES.has(item));
+    if (types.length === 0) {
+      this.diagnostics.warn('OTM_INVALID_OBJECT', `Unknown schema type ${JSON.stringify(type)}; any value is accepted.`, {
+        pointer: childPointer(pointer, 'type'),
+      });
+      delete out['type'];
+      return;
+    }
+    out['type'] = types.length === 1 && !Array.isArray(type) ? (types[0] as string) : [...new Set(types)];
+  }
+
+  private fixExclusiveBounds(node: JsonObject, out: JsonObject): void {
+    if (this.dialect === '3.1') return;
+    for (const [exclusive, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      const flag = node[exclusive];
+      if (typeof flag !== 'boolean') continue;
+      delete out[exclusive];
+      if (flag && typeof node[bound] === 'number') {
+        out[exclusive] = node[bound];
+        delete out[bound];
+      }
+    }
+  }
+
+  /** Ajv compiles patterns with the `u` flag; one it cannot compile would stop the generated server at start. */
+  private fixPattern(out: JsonObject, pointer: string): void {
+    const pattern = out['pattern'];
+    if (pattern === undefined) return;
+    try {
+      if (typeof pattern !== 'string') throw new Error('not a string');
+      new RegExp(pattern, 'u');
+    } catch {
+      delete out['pattern'];
+      this.diagnostics.add({
+        severity: 'info',
+        code: 'OTM_INVALID_OBJECT',
+        message: `Dropped a pattern that is not a valid ECMAScript regular expression: ${JSON.stringify(pattern).slice(0, 80)}.`,
+        pointer: childPointer(pointer, 'pattern'),
+      });
+    }
+  }
+
+  private applyNullable(node: JsonObject, out: JsonObject): void {
+    if (this.dialect === '3.1') return;
+    if (node['nullable'] !== true && node['x-nullable'] !== true) return;
+    const type = out['type'];
+    if (typeof type === 'string') out['type'] = [type, 'null'];
+    else if (Array.isArray(type) && !type.includes('null')) out['type'] = [...type, 'null'];
+    if (Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+  }
+
+  private reportLimit(pointer: string, what: string): void {
+    if (this.limitReported) return;
+    this.limitReported = true;
+    this.diagnostics.warn('OTM_SCHEMA_LIMIT', `A schema ${what}; the rest is accepted as any value.`, { pointer });
+  }
+}
+
+/** `#/components/schemas/Pet` → `Pet`; other targets get a name from their last meaningful tokens. */
+export function defNameFor(pointer: string): string {
+  const tokens = parsePointer(pointer) ?? [];
+  const named =
+    (tokens.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas') || (tokens.length === 2 && tokens[0] === 'definitions');
+  const raw = named
+    ? (tokens[tokens.length - 1] ?? 'Schema')
+    : tokens
+        .filter((token) => !/^\d+$/.test(token))
+        .slice(-2)
+        .join('_');
+  const cleaned = raw
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return cleaned === '' ? 'Schema' : cleaned;
+}

@@ -1,0 +1,33 @@
+import type { BodyKind } from './api-model.js';
+
+/** The media type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`. */
+export function baseMediaType(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** How a body of this media type is built from tool arguments. */
+export function bodyKindOf(mediaType: string): BodyKind {
+  const base = baseMediaType(mediaType);
+  if (isJsonMediaType(base)) return 'json';
+  if (base === 'application/x-www-form-urlencoded') return 'form';
+  if (base.startsWith('multipart/')) return 'multipart';
+  if (
+    base.startsWith('text/') ||
+    base === 'application/xml' ||
+    base.endsWith('+xml') ||
+    base === 'application/sdp' ||
+    base === 'application/graphql'
+  )
+    return 'text';
+  return 'binary';
+}
+
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = baseMediaType(mediaType);
+  return base === 'application/json' || base.endsWith('+json') || base === 'text/json';
+}
+
+/** Preference when an operation offers several request media types: the ones a model can fill best first. */
+export function bodyKindRank(kind: BodyKind): number {
+  return { json: 0, form: 1, multipart: 2, text: 3, binary: 4 }[kind];
+}

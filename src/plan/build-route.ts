@@ -1,0 +1,30 @@
+import { isJsonMediaType } from '../model/media-types.js';
+import type { ActionDraft } from './build-arguments.js';
+import type { RouteModel } from './tool-plan.js';
+
+/**
+ * How the generated server turns an action's arguments into a request: the path template (without a `#fragment`,
+ * which is never sent, and with literal query pairs split off), each argument's place and serialisation, the body
+ * media type, the security alternatives and, for per-path or per-operation servers, the servers to use.
+ */
+export function buildRoute(draft: ActionDraft): RouteModel {
+  const { operation } = draft;
+  const withoutFragment = operation.path.split('#')[0] ?? operation.path;
+  const queryStart = withoutFragment.indexOf('?');
+  const path = queryStart >= 0 ? withoutFragment.slice(0, queryStart) : withoutFragment;
+  const fixedQuery: Array<[string, string]> = [];
+  if (queryStart >= 0) for (const [key, value] of new URLSearchParams(withoutFragment.slice(queryStart + 1))) fixedQuery.push([key, value]);
+  const success = operation.responses.filter((response) => /^2/.test(response.status));
+  const accepts = [...new Set(success.flatMap((response) => response.contents.map((content) => content.mediaType)))];
+  accepts.sort((a, b) => Number(isJsonMediaType(b)) - Number(isJsonMediaType(a)));
+  return {
+    method: operation.method,
+    path: path || '/',
+    fixedQuery,
+    arguments: draft.arguments.map((argument) => argument.route),
+    ...(draft.body ? { body: { mediaType: draft.body.media.mediaType, kind: draft.body.media.kind, required: draft.body.required } } : {}),
+    security: operation.security,
+    servers: operation.servers,
+    accepts,
+  };
+}

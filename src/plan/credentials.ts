@@ -1,0 +1,57 @@
+import type { OperationModel, SecuritySchemeModel } from '../model/api-model.js';
+import type { CredentialModel } from './tool-plan.js';
+import { envCase } from './words.js';
+
+/**
+ * Environment variables for the security schemes the selected operations use. One set per scheme, named
+ * `<PREFIX>_<SCHEME>` (plus `_USERNAME`/`_PASSWORD`, `_CLIENT_ID`/`_CLIENT_SECRET` or `_ACCESS_TOKEN`).
+ */
+export function planCredentials(
+  schemes: readonly SecuritySchemeModel[],
+  operations: readonly OperationModel[],
+  envPrefix: string,
+): CredentialModel[] {
+  const used = new Set(
+    operations.flatMap((operation) => operation.security.flatMap((requirement) => requirement.map((entry) => entry.scheme))),
+  );
+  const out: CredentialModel[] = [];
+  const taken = new Set<string>();
+  for (const scheme of schemes) {
+    if (!used.has(scheme.key) || scheme.kind === 'unsupported') continue;
+    let base = `${envPrefix}_${envCase(scheme.key) || 'AUTH'}`;
+    for (let index = 2; taken.has(base); index++) base = `${envPrefix}_${envCase(scheme.key)}_${index}`;
+    taken.add(base);
+    const description = scheme.description ? { description: scheme.description } : {};
+    switch (scheme.kind) {
+      case 'apiKey':
+        out.push({ scheme: scheme.key, kind: 'apiKey', env: [base], in: scheme.in, name: scheme.name, ...description });
+        break;
+      case 'httpBearer':
+        out.push({ scheme: scheme.key, kind: 'httpBearer', env: [base], ...description });
+        break;
+      case 'httpBasic':
+        out.push({ scheme: scheme.key, kind: 'httpBasic', env: [`${base}_USERNAME`, `${base}_PASSWORD`], ...description });
+        break;
+      case 'oauth2': {
+        const clientCredentials = scheme.flows.find((flow) => flow.flow === 'clientCredentials' && flow.tokenUrl);
+        if (clientCredentials?.tokenUrl) {
+          out.push({
+            scheme: scheme.key,
+            kind: 'oauth2ClientCredentials',
+            env: [`${base}_CLIENT_ID`, `${base}_CLIENT_SECRET`, `${base}_ACCESS_TOKEN`],
+            tokenUrl: clientCredentials.tokenUrl,
+            scopes: clientCredentials.scopes,
+            ...description,
+          });
+        } else {
+          out.push({ scheme: scheme.key, kind: 'oauth2Token', env: [`${base}_ACCESS_TOKEN`], ...description });
+        }
+        break;
+      }
+      case 'openIdConnect':
+        out.push({ scheme: scheme.key, kind: 'openIdConnectToken', env: [`${base}_ACCESS_TOKEN`], ...description });
+        break;
+    }
+  }
+  return out;
+}

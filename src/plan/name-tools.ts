@@ -1,0 +1,174 @@
+import type { OperationModel } from '../model/api-model.js';
+import type { GroupingUnit } from './group-operations.js';
+import { commonPrefix } from './group-operations.js';
+import { compareStrings, snakeCase, wordsOf } from './words.js';
+
+/** Names valid for Claude, OpenAI and Gemini at once. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+
+const MAX_ACTION_LENGTH = 48;
+
+/**
+ * The action name of an operation inside a tool: its operationId in snake case, without a leading tag
+ * (`issues/list-for-repo` → `list_for_repo`); long generated ids (`patch-merchants-merchantId-…`) give way to a
+ * short summary. Unique within the tool.
+ */
+export function actionBaseName(operation: OperationModel): string {
+  let words = wordsOf(operation.id);
+  const tagWords = wordsOf(operation.tags[0] ?? '');
+  if (
+    tagWords.length > 0 &&
+    words.length > tagWords.length &&
+    tagWords.every((word, index) => words[index] === word) &&
+    /[/.]/.test(operation.id)
+  ) {
+    words = words.slice(tagWords.length);
+  }
+  const summaryWords = wordsOf(operation.summary ?? '').filter((word) => !ARTICLES.has(word));
+  const generated = operation.derivedId || words.length > 6 || isPathDump(words, operation);
+  if (generated && summaryWords.length >= 2 && summaryWords.length <= 6) words = summaryWords;
+  return shorten(words.filter((word) => !ARTICLES.has(word)).join('_') || operation.method, MAX_ACTION_LENGTH);
+}
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+const METHOD_WORDS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+/** operationIds such as `post-companies-companyId-apiCredentials`: the method followed by the path. */
+function isPathDump(words: string[], operation: OperationModel): boolean {
+  if (!METHOD_WORDS.has(words[0] ?? '')) return false;
+  const pathWords = new Set(wordsOf(operation.path.replace(/[{}]/g, ' ')));
+  const rest = words.slice(1);
+  return rest.length >= 2 && rest.filter((word) => pathWords.has(word)).length >= rest.length * 0.8;
+}
+
+/** Unique action names for a tool's operations, in the order given (callers sort operations first). */
+export function nameActions(operations: OperationModel[]): string[] {
+  const taken = new Set<string>();
+  return operations.map((operation) => {
+    const base = leadingLetter(actionBaseName(operation));
+    let name = base;
+    for (let index = 2; taken.has(name); index++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${index}`;
+    taken.add(name);
+    return name;
+  });
+}
+
+export type ToolNameInput = {
+  units: GroupingUnit[];
+  fixedName?: string;
+  /** Name of the single action for one-operation tools. */
+  singleAction?: string;
+};
+
+export type ToolNaming = { name: string; resourceLabel: string };
+
+/**
+ * Names for all tools at once, so that collisions resolve the same way every time: resource words (the last
+ * static path segment the tool's operations share, more segments where two tools would collide) plus the intent
+ * (`issues_read`, `pulls_comments_write`); one-operation tools are named after their operation.
+ */
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): ToolNaming[] {
+  const prepared = inputs.map((input) => prepare(input));
+  const depth = prepared.map(() => 1);
+  for (let round = 0; round < 8; round++) {
+    const names = prepared.map((entry, index) => entry.candidate(depth[index] ?? 1));
+    const counts = new Map<string, number>();
+    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    let changed = false;
+    prepared.forEach((entry, index) => {
+      if ((counts.get(names[index] ?? '') ?? 0) > 1 && (depth[index] ?? 1) < entry.maxDepth) {
+        depth[index] = (depth[index] ?? 1) + 1;
+        changed = true;
+      }
+    });
+    if (!changed) break;
+  }
+  const taken = new Set<string>();
+  const order = prepared.map((entry, index) => ({ entry, index })).sort((a, b) => compareStrings(a.entry.sortKey, b.entry.sortKey));
+  const result: ToolNaming[] = new Array(prepared.length);
+  for (const { entry, index } of order) {
+    const base = entry.candidate(depth[index] ?? 1);
+    let name = finalName(base, prefix, '');
+    for (let counter = 2; taken.has(name.toLowerCase()); counter++) name = finalName(base, prefix, `_${counter}`);
+    taken.add(name.toLowerCase());
+    result[index] = { name, resourceLabel: entry.label };
+  }
+  return result;
+}
+
+type Prepared = { candidate: (depth: number) => string; maxDepth: number; label: string; sortKey: string };
+
+function prepare(input: ToolNameInput): Prepared {
+  const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
+  const intent = input.units[0]?.intent ?? 'read';
+  if (input.fixedName) {
+    const fixed = snakeCase(input.fixedName) || 'tool';
+    return { candidate: () => fixed, maxDepth: 1, label: fixed.replace(/_/g, ' '), sortKey };
+  }
+  const segments = resourceSegments(input.units);
+  const label = labelOf(segments);
+  if (input.singleAction) {
+    const single = input.singleAction;
+    return {
+      candidate: (depth) => (depth <= 1 ? single : `${single}_${segments.slice(-1)[0] ?? intent}`),
+      maxDepth: 2,
+      label,
+      sortKey,
+    };
+  }
+  return {
+    candidate: (depth) => `${segments.slice(-depth).join('_')}_${intent}`,
+    maxDepth: Math.max(1, segments.length),
+    label,
+    sortKey,
+  };
+}
+
+/** The resource words a tool's operations share; for unrelated operations the most common segments or tags. */
+function resourceSegments(units: GroupingUnit[]): string[] {
+  const prefix = commonPrefix(units.map((unit) => unit.resource)).filter((segment) => segment !== 'root');
+  if (prefix.length > 0) return prefix;
+  const counts = new Map<string, number>();
+  for (const unit of units) {
+    const first = unit.resource[0];
+    if (first && first !== 'root') counts.set(first, (counts.get(first) ?? 0) + 1);
+  }
+  const top = [...counts]
+    .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
+    .slice(0, 2)
+    .map(([segment]) => segment);
+  if (top.length > 0) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
+  const tag = units.map((unit) => unit.operation.tags[0]).find(Boolean);
+  return [tag ? snakeCase(tag) || 'api' : 'api'];
+}
+
+function labelOf(segments: string[]): string {
+  const words = segments.slice(-2).join(' ').replace(/_/g, ' ');
+  return words || 'resources';
+}
+
+function finalName(base: string, prefix: string | undefined, suffix: string): string {
+  const cleanPrefix = prefix ? `${snakeCase(prefix)}_` : '';
+  const room = 64 - cleanPrefix.length - suffix.length;
+  return leadingLetter(`${cleanPrefix}${shorten(base, room)}${suffix}`);
+}
+
+/** Cuts at an underscore so that no word is split, keeping the last word (the intent) when it fits. */
+function shorten(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const words = name.split('_');
+  const last = words.length > 1 ? `_${words[words.length - 1]}` : '';
+  let head = '';
+  for (const word of words.slice(0, -1)) {
+    const next = head ? `${head}_${word}` : word;
+    if (next.length + last.length > max) break;
+    head = next;
+  }
+  const result = head ? `${head}${last}` : name.slice(0, max);
+  return result.length <= max ? result : name.slice(0, max).replace(/_+$/, '');
+}
+
+function leadingLetter(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_-]/g, '_');
+  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `op_${cleaned}`.slice(0, 64);
+}

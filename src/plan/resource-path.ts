@@ -1,0 +1,41 @@
+import type { OperationModel } from '../model/api-model.js';
+import { wordsOf } from './words.js';
+
+/** Segments that only version or namespace an API and say nothing about the resource. */
+const VERSION_SEGMENT = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;
+
+/** Static segments of the path template, without parameters, extensions, `:verbs` or RPC method suffixes. */
+export function staticSegments(path: string): string[] {
+  const template = path.split(/[?#]/)[0] ?? path;
+  const out: string[] = [];
+  for (const raw of template.split('/')) {
+    if (raw === '' || /^\{[^}]*\}$/.test(raw)) continue;
+    const withoutParams = raw.replace(/\{[^}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
+    const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
+    const words = wordsOf(base.includes('.') && out.length === 0 ? (base.split('.')[0] ?? base) : base);
+    if (words.length > 0) out.push(words.join('_'));
+  }
+  return out;
+}
+
+/**
+ * Resource paths of the operations: static segments after the prefix every operation shares (`/api/v2`,
+ * `/2010-04-01/Accounts`) and after leading version segments. `/repos/{owner}/{repo}/issues/{n}/comments` →
+ * `repos/issues/comments`.
+ */
+export function resourcePaths(operations: readonly OperationModel[]): Map<string, string[]> {
+  const segments = new Map(operations.map((operation) => [operation.key, staticSegments(operation.path)]));
+  const all = [...segments.values()];
+  let common = 0;
+  if (all.length > 1) {
+    const first = all[0] ?? [];
+    while (common < first.length && all.every((list) => list.length > common + 1 && list[common] === first[common])) common++;
+  }
+  const out = new Map<string, string[]>();
+  for (const [key, list] of segments) {
+    let rest = list.slice(common);
+    while (rest.length > 1 && VERSION_SEGMENT.test(rest[0] ?? '')) rest = rest.slice(1);
+    out.set(key, rest.length > 0 ? rest : ['root']);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * Description text from an API description is untrusted: it is shown to a model, which may follow instructions
+ * hidden in it (tool poisoning). It is reduced to plain prose, capped, and sentences that address the model as
+ * instructions are dropped.
+ */
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Sentences that try to steer the model rather than describe the API. */
+const INSTRUCTION_PATTERNS: RegExp[] = [
+  /\b(ignore|disregard|forget|override)\b[^.]{0,60}\b(previous|prior|above|earlier|all|other|any)\b[^.]{0,30}\b(instructions?|prompts?|rules|directions|messages?|context)\b/i,
+  /\bsystem prompt\b|\byou are now\b|\bas an ai\b|\bnew instructions?\b|<\/?\s*(important|system|instructions?|prompt)\s*>|\[\s*(system|inst)\s*\]/i,
+  /\b(do not|don't|never)\s+(tell|inform|reveal|mention|show)\b[^.]{0,40}\b(user|human|anyone)\b/i,
+  /\b(before|after|instead of|when)\s+(using|calling|invoking)\s+(this|any|the|other)\s+tools?\b/i,
+  /\byou\s+(must|should|have to|need to)\s+(always\s+|first\s+|also\s+)?(call|use|invoke|send|read|include|pass|run|execute|fetch|open)\b/i,
+  /\b(send|forward|exfiltrate|upload|post|leak|email)\b[^.]{0,50}\b(credentials?|tokens?|api[ _-]?keys?|passwords?|secrets?|private keys?|ssh|\.env|cookies?)\b/i,
+  /(~\/|\/etc\/(passwd|shadow)|\.ssh\/|id_rsa|\.aws\/credentials)/i,
+];
+
+export type CleanedText = { text: string; neutralized: boolean };
+
+/** Plain, single-line prose of at most `maxLength` characters, cut at a sentence (or word) boundary. */
+export function cleanText(raw: string | undefined, maxLength: number): CleanedText {
+  if (!raw) return { text: '', neutralized: false };
+  const plain = toPlainText(raw);
+  const sentences = splitSentences(plain);
+  const kept = sentences.filter((sentence) => !INSTRUCTION_PATTERNS.some((pattern) => pattern.test(sentence)));
+  return { text: capLength(kept.join(' '), maxLength), neutralized: kept.length !== sentences.length };
+}
+
+export function toPlainText(raw: string): string {
+  return raw
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/p>|<\/li>|<\/h\d>/gi, '. ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (entity, name: string) => decodeEntity(entity, name))
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/^\s{0,3}#{1,6}\s*/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, ' ')
+    .replace(/^\s*[-*+]\s+/gm, '; ')
+    .replace(/(\*\*|__|~~)(.+?)\1/g, '$2')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/[\s\u2028\u2029\u00a0]+/g, ' ')
+    .replace(/(\s*;\s*)+/g, '; ')
+    .replace(/^[\s;.]+/, '')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
+}
+
+function decodeEntity(entity: string, name: string): string {
+  if (name.startsWith('#x') || name.startsWith('#X')) return safeCodePoint(parseInt(name.slice(2), 16)) ?? entity;
+  if (name.startsWith('#') && name !== '#39') return safeCodePoint(parseInt(name.slice(1), 10)) ?? entity;
+  return ENTITIES[name.toLowerCase()] ?? entity;
+}
+
+function safeCodePoint(code: number): string | undefined {
+  return Number.isInteger(code) && code > 31 && code < 0x110000 ? String.fromCodePoint(code) : undefined;
+}
+
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(¿¡])/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+/** Cuts at the last sentence end that fits, else at a word boundary with an ellipsis. */
+export function capLength(text: string, maxLength: number): string {
+  if (maxLength <= 0) return '';
+  if (text.length <= maxLength) return text;
+  const window = text.slice(0, maxLength);
+  const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('! '), window.lastIndexOf('? '));
+  if (sentenceEnd > maxLength * 0.5) return window.slice(0, sentenceEnd + 1);
+  const wordEnd = window.lastIndexOf(' ');
+  return `${(wordEnd > maxLength * 0.5 ? window.slice(0, wordEnd) : window.slice(0, maxLength - 1)).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/** The first sentence, as a short summary. */
+export function firstSentence(text: string, maxLength: number): string {
+  return capLength(splitSentences(text)[0] ?? '', maxLength).replace(/[.!?]$/, '');
+}

@@ -1,0 +1,120 @@
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { SchemaModel } from '../model/api-model.js';
+
+/** Keywords a model never needs in an input schema (response-only, documentation-only). */
+const NOISE_KEYWORDS = new Set([
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'contentMediaType',
+  'contentEncoding',
+  '$comment',
+  'xml',
+  'externalDocs',
+]);
+
+/**
+ * The input view of a schema: properties marked `readOnly` (server-set fields such as `id` or `created_at`) are
+ * removed, with their `required` entries, and documentation-only keywords are dropped.
+ */
+export function inputView(schema: SchemaModel): SchemaModel {
+  if (typeof schema === 'boolean') return schema;
+  return viewNode(schema) as SchemaModel;
+}
+
+function viewNode(node: JsonValue): JsonValue {
+  if (Array.isArray(node)) return node.map(viewNode);
+  if (!isJsonObject(node)) return node;
+  const out: JsonObject = {};
+  const readOnly = new Set<string>();
+  for (const [key, value] of Object.entries(node)) {
+    if (NOISE_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if (key === 'properties' && isJsonObject(value)) {
+      const properties: JsonObject = {};
+      for (const [name, property] of Object.entries(value)) {
+        if (isJsonObject(property) && property['readOnly'] === true) {
+          readOnly.add(name);
+          continue;
+        }
+        setOwn(properties, name, viewNode(property));
+      }
+      out['properties'] = properties;
+      continue;
+    }
+    if (key === 'default' || key === 'enum' || key === 'const' || key === 'required') {
+      out[key] = value;
+      continue;
+    }
+    setOwn(out, key, viewNode(value));
+  }
+  if (Array.isArray(out['required']) && readOnly.size > 0) {
+    const required = out['required'].filter((name) => typeof name === 'string' && !readOnly.has(name));
+    if (required.length > 0) out['required'] = required;
+    else delete out['required'];
+  }
+  return out;
+}
+
+export type ObjectShape = { properties: Array<[string, SchemaModel]>; required: Set<string>; description?: string };
+
+/**
+ * The top-level properties of an object schema, following `$ref`s into `defs` and merging `allOf` parts, or
+ * undefined when the schema is not a plain object (a union, an array, a primitive, a free-form map).
+ */
+export function objectShape(schema: SchemaModel, defs: Record<string, SchemaModel>, depth = 0): ObjectShape | undefined {
+  if (typeof schema === 'boolean' || depth > 16) return undefined;
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const target = defs[ref.replace('#/$defs/', '')];
+    const shape = target === undefined ? undefined : objectShape(target, defs, depth + 1);
+    return shape && typeof schema['description'] === 'string' ? { ...shape, description: schema['description'] } : shape;
+  }
+  if (schema['oneOf'] !== undefined || schema['anyOf'] !== undefined || schema['not'] !== undefined || schema['if'] !== undefined)
+    return undefined;
+  const type = schema['type'];
+  if (type !== undefined && type !== 'object') return undefined;
+  const properties: Array<[string, SchemaModel]> = [];
+  const required = new Set<string>();
+  const seen = new Set<string>();
+  const add = (shape: ObjectShape) => {
+    for (const [name, property] of shape.properties) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      properties.push([name, property]);
+    }
+    for (const name of shape.required) required.add(name);
+  };
+  if (Array.isArray(schema['allOf'])) {
+    for (const part of schema['allOf']) {
+      const shape = objectShape(part as SchemaModel, defs, depth + 1);
+      if (!shape) return undefined;
+      add(shape);
+    }
+  }
+  if (isJsonObject(schema['properties'])) {
+    add({
+      properties: Object.entries(schema['properties']).map(([name, value]) => [name, value as SchemaModel]),
+      required: new Set(
+        Array.isArray(schema['required']) ? schema['required'].filter((item): item is string => typeof item === 'string') : [],
+      ),
+    });
+  } else if (Array.isArray(schema['required'])) {
+    for (const name of schema['required']) if (typeof name === 'string') required.add(name);
+  }
+  if (properties.length === 0) return undefined;
+  const description = typeof schema['description'] === 'string' ? schema['description'] : undefined;
+  return { properties, required, ...(description ? { description } : {}) };
+}
+
+/** True when a schema (following refs) accepts a file: `format: binary`/`byte` strings. */
+export function isFileSchema(schema: SchemaModel, defs: Record<string, SchemaModel>, depth = 0): boolean {
+  if (typeof schema === 'boolean' || depth > 8) return false;
+  if (typeof schema['$ref'] === 'string') {
+    const target = defs[schema['$ref'].replace('#/$defs/', '')];
+    return target !== undefined && isFileSchema(target, defs, depth + 1);
+  }
+  const type = schema['type'];
+  const isString = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  return isString && (schema['format'] === 'binary' || schema['contentMediaType'] === 'application/octet-stream');
+}

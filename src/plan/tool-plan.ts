@@ -1,0 +1,147 @@
+/**
+ * The plan stage's output: the tool surface a model sees, and for every action the route the generated server
+ * follows to call the API. Types only. The emitter turns this into code without making any decision of its own.
+ */
+
+import type {
+  BodyKind,
+  HttpMethod,
+  JsonObject,
+  ParameterLocation,
+  ParameterStyle,
+  SecurityRequirement,
+  ServerModel,
+} from '../model/api-model.js';
+
+export type Intent = 'read' | 'write' | 'delete';
+
+export type ToolAnnotations = {
+  title?: string;
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+};
+
+/** How one tool argument reaches the HTTP request. */
+export type ArgumentRoute =
+  | {
+      arg: string;
+      in: ParameterLocation;
+      name: string;
+      style: ParameterStyle;
+      explode: boolean;
+      allowReserved: boolean;
+      /** Serialised as JSON (a parameter with `content`). */
+      json?: boolean;
+      required: boolean;
+    }
+  | {
+      arg: string;
+      in: 'body';
+      name: string;
+      required: boolean;
+      file?: boolean;
+      contentType?: string;
+      style?: ParameterStyle;
+      explode?: boolean;
+    }
+  /** The whole request body comes from one argument (arrays, primitives, unions, binary uploads). */
+  | { arg: string; in: 'body-whole'; required: boolean; file?: boolean };
+
+export type RouteModel = {
+  method: HttpMethod;
+  /** Path template without fragment or literal query: `/repos/{owner}/{repo}`. */
+  path: string;
+  /** Query pairs written into the path key (`/responses?beta=true`). */
+  fixedQuery: Array<[string, string]>;
+  arguments: ArgumentRoute[];
+  body?: { mediaType: string; kind: BodyKind; required: boolean };
+  security: SecurityRequirement[];
+  /** Set when the operation has its own servers (per-path or per-operation). */
+  servers?: ServerModel[];
+  /** Media types the operation answers with on success, to set `Accept`. */
+  accepts: string[];
+};
+
+export type ActionModel = {
+  /** Value of the tool's `action` argument; empty for single-action tools. */
+  name: string;
+  summary: string;
+  operation: { key: string; id: string; method: HttpMethod; path: string; deprecated: boolean };
+  /** Tool arguments the action needs; checked before any request is sent. */
+  required: string[];
+  route: RouteModel;
+  /** Paging arguments and result fields, for the note that tells a model how to fetch more. */
+  pagination?: PaginationModel;
+};
+
+export type PaginationModel = {
+  /** Arguments the model passes to ask for another page. */
+  arguments: string[];
+  /** Result fields or headers that carry the next page (`next_cursor`, `Link`). */
+  nextFields: string[];
+  nextLinkHeader: boolean;
+};
+
+export type HeaderDecision = {
+  /** Top-level property of the input schema. */
+  property: string;
+  /** `Mcp-Param-<header>`; absent when refused. */
+  header?: string;
+  reason: string;
+};
+
+export type ToolModel = {
+  name: string;
+  title: string;
+  description: string;
+  intent: Intent;
+  annotations: ToolAnnotations;
+  inputSchema: JsonObject;
+  actions: ActionModel[];
+  headers: { marked: HeaderDecision[]; refused: HeaderDecision[] };
+  /** o200k tokens of this tool's entry in `tools/list`. */
+  tokens: number;
+  /** How much schema detail was kept to fit the budget: 0 (all) … 4 (least). */
+  detail: number;
+};
+
+export type CredentialModel = {
+  scheme: string;
+  kind: 'apiKey' | 'httpBearer' | 'httpBasic' | 'oauth2ClientCredentials' | 'oauth2Token' | 'openIdConnectToken';
+  /** Environment variables this scheme reads, in order: the secret first. */
+  env: string[];
+  /** apiKey placement. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  tokenUrl?: string;
+  scopes?: string[];
+  description?: string;
+};
+
+export type PlanTotals = {
+  tools: number;
+  actions: number;
+  operations: number;
+  excluded: number;
+  tokens: number;
+  budget: { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
+  withinBudget: boolean;
+};
+
+export type ToolPlan = {
+  api: {
+    title: string;
+    version: string;
+    description?: string;
+    slug: string;
+    /** Prefix of every environment variable the server reads: `PETSTORE`. */
+    envPrefix: string;
+    servers: ServerModel[];
+    credentials: CredentialModel[];
+  };
+  tools: ToolModel[];
+  excluded: Array<{ key: string; reason: string }>;
+  totals: PlanTotals;
+};

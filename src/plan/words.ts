@@ -1,0 +1,25 @@
+/** Splits identifiers and phrases into lower-case ASCII words: `listForRepo`, `list-for_repo`, `List for repo`. */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function snakeCase(text: string): string {
+  return wordsOf(text).join('_');
+}
+
+/** Upper snake case for environment variables: `petstore-v3` → `PETSTORE_V3`. */
+export function envCase(text: string): string {
+  return wordsOf(text).join('_').toUpperCase();
+}
+
+/** Code-unit comparison: the same order on every machine and locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

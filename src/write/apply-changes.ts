@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileChange } from './plan-changes.js';
+
+const STAGING = '.openapi-to-mcp-staging';
+const BACKUP = '.openapi-to-mcp-backup';
+const JOURNAL = '.openapi-to-mcp-journal.json';
+
+type JournalEntry = { path: string; existed: boolean };
+
+/**
+ * Applies changes so that a failure (or an interrupted run) never leaves a half-written project: a new project is
+ * written to a temporary sibling folder and renamed into place; an existing one gets its new files staged first,
+ * then swapped in with the old ones moved to a backup, which is restored if anything fails.
+ */
+export async function applyChanges(outDir: string, changes: FileChange[], isNew: boolean): Promise<void> {
+  if (changes.length === 0) return;
+  if (isNew) return writeNewProject(outDir, changes);
+  await recoverInterrupted(outDir);
+  const staging = path.join(outDir, STAGING);
+  const backup = path.join(outDir, BACKUP);
+  await rm(staging, { recursive: true, force: true });
+  await rm(backup, { recursive: true, force: true });
+  try {
+    for (const change of changes) {
+      if (change.kind !== 'write') continue;
+      const target = path.join(staging, change.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, change.content);
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  // The journal records, before anything moves, which files existed: enough to undo a swap cut short anywhere.
+  const entries: JournalEntry[] = [];
+  for (const change of changes) entries.push({ path: change.path, existed: await exists(path.join(outDir, change.path)) });
+  const journal = path.join(outDir, JOURNAL);
+  await writeFile(journal, JSON.stringify({ entries }));
+  try {
+    for (const entry of entries) {
+      const target = path.join(outDir, entry.path);
+      if (entry.existed) {
+        await mkdir(path.dirname(path.join(backup, entry.path)), { recursive: true });
+        await rename(target, path.join(backup, entry.path));
+      }
+      const change = changes.find((candidate) => candidate.path === entry.path);
+      if (change?.kind === 'write') {
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(path.join(staging, change.path), target);
+      }
+    }
+  } catch (error) {
+    await recoverInterrupted(outDir);
+    throw error;
+  }
+  await rm(journal, { force: true });
+  await rm(staging, { recursive: true, force: true });
+  await rm(backup, { recursive: true, force: true });
+}
+
+async function writeNewProject(outDir: string, changes: FileChange[]): Promise<void> {
+  const temporary = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${randomBytes(4).toString('hex')}`);
+  try {
+    for (const change of changes) {
+      if (change.kind !== 'write') continue;
+      const target = path.join(temporary, change.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, change.content);
+    }
+    await rm(outDir, { recursive: true, force: true }).catch(() => undefined);
+    await rename(temporary, outDir);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A journal left behind means an earlier run stopped in the middle of a swap: restore its backups first. */
+export async function recoverInterrupted(outDir: string): Promise<boolean> {
+  const journal = path.join(outDir, JOURNAL);
+  let entries: JournalEntry[];
+  try {
+    entries = (JSON.parse(await readFile(journal, 'utf8')) as { entries: JournalEntry[] }).entries;
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    const target = path.join(outDir, entry.path);
+    const saved = path.join(outDir, BACKUP, entry.path);
+    if (!entry.existed) await rm(target, { force: true });
+    else if (await exists(saved)) {
+      await rm(target, { force: true });
+      await rename(saved, target);
+    }
+  }
+  await rm(path.join(outDir, BACKUP), { recursive: true, force: true });
+  await rm(path.join(outDir, STAGING), { recursive: true, force: true });
+  await rm(journal, { force: true });
+  return true;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LOCK_FILE, parseLock, type LockFile } from './lock-file.js';
+
+export type ExistingProject =
+  { kind: 'missing' } | { kind: 'empty' } | { kind: 'generated'; lock: LockFile } | { kind: 'foreign'; entries: string[] };
+
+/** What is at the output folder now: nothing, an empty folder, a project this generator wrote, or something else. */
+export async function readExistingProject(outDir: string): Promise<ExistingProject> {
+  let entries: string[];
+  try {
+    entries = await readdir(outDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    throw error;
+  }
+  if (entries.length === 0) return { kind: 'empty' };
+  if (entries.includes(LOCK_FILE)) {
+    const lock = parseLock(await readFile(path.join(outDir, LOCK_FILE), 'utf8'));
+    if (lock) return { kind: 'generated', lock };
+  }
+  return { kind: 'foreign', entries: entries.slice(0, 5) };
+}
+
+/** The file's bytes, or undefined when it does not exist. */
+export async function readIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+    throw error;
+  }
+}

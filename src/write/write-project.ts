@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import type { EmittedFile } from '../emit/file-set.js';
+import { applyChanges, recoverInterrupted } from './apply-changes.js';
+import { hashContent, LOCK_FILE, type LockFile } from './lock-file.js';
+import { planChanges, type ChangeSet } from './plan-changes.js';
+import { readExistingProject } from './read-project.js';
+
+export type WriteOptions = {
+  outDir: string;
+  /** Report what would change; write nothing. */
+  check?: boolean;
+  /** Overwrite generated files edited by hand, and adopt a folder this generator did not write. */
+  force?: boolean;
+  generator: string;
+  tools: LockFile['tools'];
+};
+
+export type WriteResult = ChangeSet & { outDir: string; wrote: boolean; recovered: boolean };
+
+/**
+ * Stage 5: writes the project, or with `check` only compares. Nothing is written when a problem is found: an
+ * unknown folder, hand-edited generated files, or any error diagnostic from earlier stages.
+ */
+export async function writeProject(files: EmittedFile[], options: WriteOptions, diagnostics: Diagnostics): Promise<WriteResult> {
+  const outDir = path.resolve(options.outDir);
+  const recovered = options.check ? false : await recoverInterrupted(outDir).catch(() => false);
+  if (recovered)
+    diagnostics.warn(
+      'OTM_WRITE_FAILED',
+      `An earlier generation into ${options.outDir} was interrupted; its changes were rolled back first.`,
+    );
+  const existing = await readExistingProject(outDir);
+  if (existing.kind === 'foreign' && !options.force) {
+    diagnostics.error(
+      'OTM_OUTPUT_NOT_GENERATED',
+      `${options.outDir} already holds files this generator did not write (${existing.entries.join(', ')}…).`,
+      {
+        hint: 'Choose an empty or new folder with --out, or pass --force to generate into it anyway.',
+      },
+    );
+    return { outDir, wrote: false, recovered, changes: [], unchanged: [], kept: [], edited: [] };
+  }
+  const withLock = [...files, lockFileEntry(files, options)];
+  const changes = await planChanges(outDir, withLock, existing, options.force ?? false, diagnostics);
+  if (options.check || diagnostics.hasErrors) return { ...changes, outDir, wrote: false, recovered };
+  try {
+    await applyChanges(outDir, changes.changes, existing.kind === 'missing');
+  } catch (error) {
+    diagnostics.error('OTM_WRITE_FAILED', `Writing ${options.outDir} failed: ${(error as Error).message}`, {
+      hint: 'Nothing was changed; check permissions and free space.',
+    });
+    return { ...changes, outDir, wrote: false, recovered };
+  }
+  return { ...changes, outDir, wrote: changes.changes.length > 0, recovered };
+}
+
+/** The lock file records the hash of every generated file as written. */
+function lockFileEntry(files: EmittedFile[], options: WriteOptions): EmittedFile {
+  const lock: LockFile = {
+    lockVersion: 1,
+    generator: options.generator,
+    tools: options.tools,
+    files: Object.fromEntries(files.filter((file) => file.ownership === 'generated').map((file) => [file.path, hashContent(file.content)])),
+  };
+  return { path: LOCK_FILE, content: `${JSON.stringify(lock, null, 2)}\n`, ownership: 'generated' };
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Entry point of the generated MCP server: stdio by default, Streamable HTTP with --http.
+
+import { api } from './api.js';
+import { registerCredentialSecrets } from './runtime/auth.js';
+import { setLogLevel } from './runtime/log.js';
+import { startHttp } from './runtime/serve-http.js';
+import { startStdio } from './runtime/serve-stdio.js';
+import { loadSettings, parseFlags, USAGE } from './runtime/settings.js';
+
+try {
+  const flags = parseFlags(process.argv.slice(2));
+  if (flags.help) {
+    process.stderr.write(`${USAGE}\n`);
+  } else if (flags.version) {
+    process.stderr.write(`${api.name} ${api.version}\n`);
+  } else {
+    const settings = loadSettings(flags);
+    setLogLevel(settings.logLevel);
+    registerCredentialSecrets();
+    if (settings.http) {
+      const server = await startHttp(settings);
+      const stop = () => server.close(() => process.exit(0));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    } else {
+      startStdio(settings);
+    }
+  }
+} catch (error) {
+  process.stderr.write(`${api.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,118 @@
+// Upstream credentials, read only from the environment and applied per the operation's security requirements.
+// The MCP client's own token (HTTP mode) is never forwarded upstream.
+
+import { api } from '../api.js';
+import { ConfigurationError } from './errors.js';
+import { log } from './log.js';
+import { registerSecret } from './redact.js';
+import type { ActionRoute, Credential } from './types.js';
+
+const byScheme = new Map(api.credentials.map((credential) => [credential.scheme, credential]));
+
+/** Registers every configured credential for redaction; called once at start. */
+export function registerCredentialSecrets(env: NodeJS.ProcessEnv = process.env): void {
+  for (const credential of api.credentials) for (const name of credential.env) registerSecret(env[name]);
+}
+
+function isConfigured(credential: Credential, env: NodeJS.ProcessEnv): boolean {
+  switch (credential.kind) {
+    case 'httpBasic':
+      return Boolean(env[credential.env[0] ?? ''] || env[credential.env[1] ?? '']);
+    case 'oauth2ClientCredentials':
+      return Boolean((env[credential.env[0] ?? ''] && env[credential.env[1] ?? '']) || env[credential.env[2] ?? '']);
+    default:
+      return Boolean(env[credential.env[0] ?? '']);
+  }
+}
+
+/**
+ * Applies the first security alternative whose credentials are all configured. Without one, the request goes
+ * out unauthenticated and an authentication error from the API names the variables to set.
+ */
+export async function applyCredentials(
+  route: ActionRoute,
+  url: URL,
+  headers: Headers,
+  cookies: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const alternative = route.security.find((requirement) =>
+    requirement.every((scheme) => {
+      const credential = byScheme.get(scheme);
+      return credential !== undefined && isConfigured(credential, env);
+    }),
+  );
+  if (!alternative) return;
+  for (const scheme of alternative) {
+    const credential = byScheme.get(scheme);
+    if (credential) await applyOne(credential, url, headers, cookies, env);
+  }
+}
+
+async function applyOne(credential: Credential, url: URL, headers: Headers, cookies: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const secret = env[credential.env[0] ?? ''] ?? '';
+  switch (credential.kind) {
+    case 'apiKey':
+      if (credential.in === 'header') headers.set(credential.name, secret);
+      else if (credential.in === 'query') url.searchParams.set(credential.name, secret);
+      else cookies.push(`${credential.name}=${encodeURIComponent(secret)}`);
+      return;
+    case 'httpBasic': {
+      const user = env[credential.env[0] ?? ''] ?? '';
+      const password = env[credential.env[1] ?? ''] ?? '';
+      headers.set('Authorization', `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
+      return;
+    }
+    case 'oauth2ClientCredentials':
+      headers.set('Authorization', `Bearer ${await clientCredentialsToken(credential, env)}`);
+      return;
+    default:
+      headers.set('Authorization', `Bearer ${secret}`);
+  }
+}
+
+/** Names of the environment variables that would authenticate a route, for error messages. */
+export function credentialHint(route: ActionRoute): string {
+  const names = [...new Set(route.security.flat().flatMap((scheme) => byScheme.get(scheme)?.env.slice(0, 2) ?? []))];
+  return names.length > 0
+    ? `Set ${names.join(' or ')} in the server's environment.`
+    : 'The description declares no credentials for this operation.';
+}
+
+type CachedToken = { token: string; expiresAt: number };
+const tokens = new Map<string, CachedToken>();
+
+/** OAuth 2.0 client credentials grant (RFC 6749 §4.4), cached until shortly before it expires. */
+async function clientCredentialsToken(
+  credential: Extract<Credential, { kind: 'oauth2ClientCredentials' }>,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
+  const preset = env[credential.env[2] ?? ''];
+  if (preset) return preset;
+  const cached = tokens.get(credential.scheme);
+  if (cached && cached.expiresAt > Date.now() + 30_000) return cached.token;
+  const clientId = env[credential.env[0] ?? ''] ?? '';
+  const clientSecret = env[credential.env[1] ?? ''] ?? '';
+  const body = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (credential.scopes.length > 0) body.set('scope', credential.scopes.join(' '));
+  const response = await fetch(credential.tokenUrl, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+    },
+    body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const payload = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+  if (!response.ok || !payload.access_token) {
+    log('warn', `OAuth token request for ${credential.scheme} failed with HTTP ${response.status}`);
+    throw new ConfigurationError(
+      `Getting an OAuth token for ${credential.scheme} failed (HTTP ${response.status}). Check ${credential.env[0]} and ${credential.env[1]}.`,
+    );
+  }
+  registerSecret(payload.access_token);
+  tokens.set(credential.scheme, { token: payload.access_token, expiresAt: Date.now() + (payload.expires_in ?? 3600) * 1000 });
+  return payload.access_token;
+}

@@ -1,0 +1,66 @@
+// Runs one tool call: picks the action, checks its arguments, builds and sends the request, maps the answer.
+
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { hooks } from '../custom/hooks.js';
+import { ArgumentError, ConfigurationError } from './errors.js';
+import { send, UpstreamFailure } from './http.js';
+import { log } from './log.js';
+import { redact } from './redact.js';
+import { buildRequest } from './request.js';
+import { errorText, successResult } from './results.js';
+import type { Settings } from './settings.js';
+import type { CallContext, ToolDefinition } from './types.js';
+import { failureResult, httpErrorResult } from './upstream-errors.js';
+
+export async function callTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  settings: Settings,
+  signal?: AbortSignal,
+): Promise<CallToolResult> {
+  const actionNames = Object.keys(tool.actions);
+  const multi = actionNames.length > 1;
+  const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
+  const route = tool.actions[action];
+  if (!route) return errorText(`Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`);
+  const accepted = new Set(route.arguments.map((argument) => argument.arg));
+  const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
+  if (missing.length > 0) {
+    return errorText(
+      `${multi ? `Action ${action} of ${tool.name}` : tool.name} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
+    );
+  }
+  const foreign = Object.keys(args).filter((name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined);
+  if (foreign.length > 0) {
+    return errorText(
+      `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
+    );
+  }
+  const context: CallContext = { tool: tool.name, action, operationId: route.operationId, arguments: args };
+  const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames };
+  const started = Date.now();
+  try {
+    const request = await buildRequest(route, args, settings);
+    await hooks.beforeRequest?.(request, context);
+    const response = await send(request, settings, signal);
+    log(
+      'debug',
+      `${tool.name}${multi ? `/${action}` : ''} ${request.method} ${request.url.pathname} → ${response.status} in ${Date.now() - started} ms`,
+    );
+    await hooks.afterResponse?.(response, context);
+    if (response.status >= 400) return httpErrorResult(response, errorContext);
+    return successResult(response, route, {
+      maxResultTokens: settings.maxResultTokens,
+      toolName: tool.name,
+      actionName: multi ? action : '',
+    });
+  } catch (error) {
+    if (error instanceof ArgumentError) return errorText(error.message);
+    if (error instanceof ConfigurationError) return errorText(`The server is not configured for this call: ${error.message}`);
+    if (error instanceof UpstreamFailure) return failureResult(error, errorContext);
+    log('error', `${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return errorText(
+      `The call failed inside the server: ${redact(error instanceof Error ? error.message : String(error))}. This is not caused by the arguments.`,
+    );
+  }
+}

@@ -1,0 +1,119 @@
+// Builds the HTTP request of an action from tool arguments.
+// Requests never leave the configured base URL: path arguments are encoded segment by segment, dot segments are
+// refused, and the final URL is checked against the base before anything is sent.
+
+import { api } from '../api.js';
+import { applyCredentials } from './auth.js';
+import { buildBody } from './body.js';
+import { ArgumentError, ConfigurationError } from './errors.js';
+import { serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.js';
+import type { Settings } from './settings.js';
+import type { ActionRoute, OutgoingRequest, ServerConfig } from './types.js';
+
+const USER_AGENT = `${api.name}/${api.version} (openapi-to-mcp)`;
+
+export async function buildRequest(
+  route: ActionRoute,
+  args: Record<string, unknown>,
+  settings: Settings,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<OutgoingRequest> {
+  const base = baseUrl(route, settings, env);
+  const url = new URL(joinPath(base, fillPath(route, args)));
+  assertInside(url, base);
+  const query: string[] = (route.fixedQuery ?? []).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  const headers = new Headers({ 'User-Agent': USER_AGENT, Accept: acceptHeader(route.accepts) });
+  const cookies: string[] = [];
+  for (const argument of route.arguments) {
+    const value = args[argument.arg];
+    if (value === undefined || value === null) continue;
+    if (argument.in === 'query') {
+      const serialized = argument.json ? JSON.stringify(value) : value;
+      query.push(...serializeQuery(argument.name, serialized, argument.style, argument.explode, argument.allowReserved));
+    } else if (argument.in === 'header') {
+      headers.set(
+        argument.name,
+        checkHeaderValue(argument.arg, argument.json ? JSON.stringify(value) : serializeHeader(value, argument.explode)),
+      );
+    } else if (argument.in === 'cookie') {
+      cookies.push(...serializeCookie(argument.name, value, argument.explode).map((pair) => checkHeaderValue(argument.arg, pair)));
+    }
+  }
+  if (query.length > 0) url.search = query.join('&');
+  await applyCredentials(route, url, headers, cookies, env);
+  if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
+  const { body, contentType } = await buildBody(route, args, settings.uploadDir);
+  if (contentType) headers.set('Content-Type', contentType);
+  return { method: route.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) };
+}
+
+function acceptHeader(accepts: string[]): string {
+  return accepts.length > 0 ? [...accepts.slice(0, 4), '*/*;q=0.1'].join(', ') : 'application/json, */*;q=0.1';
+}
+
+/** The base URL: the override, else the route's or the API's first server with its variables filled. */
+export function baseUrl(route: ActionRoute, settings: Settings, env: NodeJS.ProcessEnv = process.env): URL {
+  if (settings.baseUrl) return new URL(settings.baseUrl);
+  const server = route.servers?.[0] ?? api.servers[0];
+  const resolved = server ? fillServer(server, env) : '';
+  if (!/^https?:\/\//i.test(resolved)) {
+    throw new ConfigurationError(
+      `The description gives no absolute server URL${resolved ? ` (it says ${JSON.stringify(resolved)})` : ''}: set ${api.envPrefix}_BASE_URL or pass --base-url.`,
+    );
+  }
+  return new URL(resolved);
+}
+
+function fillServer(server: ServerConfig, env: NodeJS.ProcessEnv): string {
+  let url = server.url;
+  for (const variable of server.variables ?? []) {
+    const override = env[`${api.envPrefix}_SERVER_${variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`];
+    const value = override ?? variable.default;
+    if (variable.enum && variable.enum.length > 0 && !variable.enum.includes(value)) {
+      throw new ConfigurationError(
+        `Server variable ${variable.name} must be one of ${variable.enum.join(', ')}, not ${JSON.stringify(value)}.`,
+      );
+    }
+    url = url.split(`{${variable.name}}`).join(value);
+  }
+  return url;
+}
+
+/** Fills `{name}` placeholders; each value becomes exactly one encoded path segment (or part of one). */
+function fillPath(route: ActionRoute, args: Record<string, unknown>): string {
+  return route.path.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
+    const argument = route.arguments.find((candidate) => candidate.in === 'path' && candidate.name === name);
+    const value = argument ? args[argument.arg] : undefined;
+    if (!argument || value === undefined || value === null || value === '') {
+      throw new ArgumentError(`Argument "${argument?.arg ?? name}" is required: it fills {${name}} in ${route.path}.`);
+    }
+    if (argument.in !== 'path') throw new ArgumentError(`Argument "${argument.arg}" cannot fill the path.`);
+    const segment = serializePath(argument.name, value, argument.style, argument.explode);
+    if (/^\.{1,2}$/.test(segment) || /^(%2e|\.){1,2}$/i.test(segment)) {
+      throw new ArgumentError(`Argument "${argument.arg}" cannot be ${JSON.stringify(String(value))}: dot segments would change the path.`);
+    }
+    return segment;
+  });
+}
+
+function joinPath(base: URL, path: string): string {
+  const prefix = base.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return `${prefix}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The final URL must have the base's scheme, host and port, and lie under its path. */
+function assertInside(url: URL, base: URL): void {
+  const basePath = base.pathname.replace(/\/+$/, '');
+  if (url.origin !== base.origin || (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`))) {
+    throw new ArgumentError('The arguments would send the request outside the API base URL; check the path arguments.');
+  }
+}
+
+/** Header values may not carry line breaks or other control characters (header injection), nor non-ASCII text. */
+function checkHeaderValue(arg: string, value: string): string {
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+    throw new ArgumentError(`Argument "${arg}" contains a line break or control character, which a header cannot carry.`);
+  if (/[^\u0000-\u007f]/.test(value))
+    throw new ArgumentError(`Argument "${arg}" contains non-ASCII characters, which a header cannot carry; transliterate or encode it.`);
+  return value;
+}

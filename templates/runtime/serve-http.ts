@@ -1,0 +1,86 @@
+// MCP over Streamable HTTP, stateless: a fresh McpServer answers each POST to /mcp, so any number of replicas can
+// serve behind a load balancer. Host and Origin are checked before the MCP handler (DNS rebinding); calls in flight
+// are bounded.
+
+import { createServer as createHttpServer, type Server } from 'node:http';
+import {
+  createMcpHandler,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  validateHostHeader,
+} from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { log } from './log.js';
+import { ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
+import { createServer } from './server.js';
+import type { Settings } from './settings.js';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export type HttpOptions = NonNullable<Settings['http']>;
+
+/** The web-standard fetch handler: usable by Node (below), Workers and tests alike. */
+export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
+  const limiter = new RateLimiter(settings.rateLimitPerMinute);
+  const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
+  const handler = createMcpHandler(() => createServer(settings, limiter), { onerror: (error) => log('error', `http: ${error.message}`) });
+  const loopback = LOOPBACK.has(http.host);
+  const allowedHosts = http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
+  const allowedOrigins = http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
+      return Response.json({ status: 'ok' });
+    }
+    if (url.pathname !== '/mcp') return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
+    const rejected =
+      (allowedHosts ? hostRejection(request, url, allowedHosts) : undefined) ?? originValidationResponse(request, allowedOrigins);
+    if (rejected) return rejected;
+    if (!inFlight.tryEnter()) {
+      return Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'The server is busy; retry shortly.' } },
+        { status: 503, headers: { 'Retry-After': '1' } },
+      );
+    }
+    try {
+      return await handler.fetch(request);
+    } finally {
+      inFlight.leave();
+    }
+  };
+}
+
+/**
+ * DNS-rebinding protection: the Host header must name this server. A Request built in-process has no Host header;
+ * its URL carries the host instead (Node derives the URL from the Host header, so both are the same value).
+ */
+function hostRejection(request: Request, url: URL, allowedHosts: string[]): Response | undefined {
+  const result = validateHostHeader(request.headers.get('host') ?? url.host, allowedHosts);
+  if (result.ok) return undefined;
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: result.message }, id: null }, { status: 403 });
+}
+
+export function startHttp(settings: Settings): Promise<Server> {
+  const http = settings.http;
+  if (!http) throw new Error('HTTP settings missing');
+  if (!LOOPBACK.has(http.host) && http.allowedHosts.length === 0) {
+    log(
+      'warn',
+      `Listening on ${http.host} without an allowed-hosts list: Host headers are not checked. Set the ALLOWED_HOSTS variable for public deployments.`,
+    );
+  }
+  const fetchHandler = createFetchHandler(settings, http);
+  const node = toNodeHandler({ fetch: fetchHandler });
+  const server = createHttpServer((request, response) => void node(request, response));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(http.port, http.host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : http.port;
+      log('info', `MCP endpoint: http://${http.host.includes(':') ? `[${http.host}]` : http.host}:${port}/mcp`);
+      process.stderr.write(`listening on http://${http.host}:${port}/mcp\n`);
+      resolve(server);
+    });
+  });
+}

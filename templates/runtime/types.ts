@@ -1,0 +1,105 @@
+// Runtime types of the generated server. regenerate instead of editing.
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export type Style = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
+export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+/** How one tool argument reaches the HTTP request. */
+export type ArgumentRoute =
+  | {
+      arg: string;
+      in: 'path' | 'query' | 'header' | 'cookie';
+      name: string;
+      style: Style;
+      explode: boolean;
+      allowReserved?: boolean;
+      /** Sent as JSON text (a parameter described with `content`). */
+      json?: boolean;
+    }
+  | { arg: string; in: 'body'; name: string; file?: boolean; contentType?: string; style?: Style; explode?: boolean }
+  | { arg: string; in: 'body-whole'; file?: boolean };
+
+export type ServerVariable = { name: string; default: string; enum?: string[] };
+export type ServerConfig = { url: string; variables?: ServerVariable[] };
+
+/** One alternative of an operation's security: every scheme listed applies together. */
+export type SecurityRequirement = string[];
+
+export type PaginationHint = { arguments: string[]; nextFields: string[]; nextLinkHeader: boolean };
+
+export type ActionRoute = {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template relative to the server URL: `/pets/{petId}`. */
+  path: string;
+  fixedQuery?: Array<[string, string]>;
+  arguments: ArgumentRoute[];
+  /** Arguments this action cannot do without. */
+  required: string[];
+  body?: { mediaType: string; kind: BodyKind; required: boolean };
+  security: SecurityRequirement[];
+  servers?: ServerConfig[];
+  accepts: string[];
+  pagination?: PaginationHint;
+};
+
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+};
+
+export type ToolDefinition = {
+  name: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+  inputSchema: { type: 'object'; [keyword: string]: unknown };
+  /** Routes by action name; a single-action tool has one route under the empty name. */
+  actions: Record<string, ActionRoute>;
+};
+
+export type Credential =
+  | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string }
+  | { scheme: string; kind: 'httpBearer' | 'oauth2Token' | 'openIdConnectToken'; env: string[] }
+  | { scheme: string; kind: 'httpBasic'; env: string[] }
+  | { scheme: string; kind: 'oauth2ClientCredentials'; env: string[]; tokenUrl: string; scopes: string[] };
+
+export type ApiDefinition = {
+  /** Name of the generated server (npm package name). */
+  name: string;
+  title: string;
+  version: string;
+  /** Prefix of the environment variables the server reads. */
+  envPrefix: string;
+  servers: ServerConfig[];
+  credentials: Credential[];
+};
+
+/** A request about to be sent; hooks may change it. */
+export type OutgoingRequest = {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body?: string | Blob | FormData;
+};
+
+export type CallContext = {
+  tool: string;
+  action: string;
+  operationId: string;
+  arguments: Record<string, unknown>;
+};
+
+/** A response as hooks see it; a hook may replace `body` or change `status`. */
+export type IncomingResponse = { status: number; headers: Headers; body: Uint8Array };
+
+/** User hooks (src/custom/hooks.ts): change requests and responses without editing generated code. */
+export type Hooks = {
+  beforeRequest?: (request: OutgoingRequest, context: CallContext) => void | Promise<void>;
+  afterResponse?: (response: IncomingResponse, context: CallContext) => void | Promise<void>;
+};
