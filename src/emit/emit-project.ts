@@ -82,6 +82,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
   generated('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
   generated('.gitignore', renderTemplate('project/gitignore.hbs', view));
+  generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
   generated('test/cases.json', jsonLiteral(buildTestCases(plan)));
   generated(

@@ -270,15 +270,42 @@ function stringList(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** `Swagger Petstore - OpenAPI 3.0` → `swagger-petstore-openapi-3-0`; at most 48 characters. */
+/** Words that say nothing about which API it is; dropped from the slug when others remain. */
+const FILLER_WORDS = new Set([
+  'api',
+  'apis',
+  'openapi',
+  'rest',
+  'restful',
+  'http',
+  'json',
+  'spec',
+  'specification',
+  'service',
+  'services',
+  'the',
+  'for',
+  'and',
+  'of',
+  'reference',
+  'definition',
+  'public',
+  'web',
+]);
+
+/**
+ * A short name for the project and its environment variables: `Swagger Petstore - OpenAPI 3.0` → `swagger-petstore`,
+ * `GitHub v3 REST API` → `github`, at most four words.
+ */
 export function slugOf(title: string): string {
-  const slug = title
+  const words = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
-  return /^[a-z]/.test(slug) ? slug : `api-${slug}`.replace(/-+$/, '');
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const meaningful = words.filter((word) => !FILLER_WORDS.has(word) && !/^v?\d+$/.test(word));
+  const chosen = (meaningful.length > 0 ? meaningful : words).slice(0, 4).join('-').slice(0, 48).replace(/-+$/, '');
+  if (chosen === '') return 'api';
+  return /^[a-z]/.test(chosen) ? chosen : `api-${chosen}`;
 }

@@ -128,6 +128,9 @@ function prepare(input: ToolNameInput): Prepared {
 function resourceSegments(units: GroupingUnit[]): string[] {
   const prefix = commonPrefix(units.map((unit) => unit.resource)).filter((segment) => segment !== 'root');
   if (prefix.length > 0) return prefix;
+  const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
+  const [onlyTag] = [...tags];
+  if (tags.size === 1 && onlyTag) return [snakeCase(onlyTag) || 'api'];
   const counts = new Map<string, number>();
   for (const unit of units) {
     const first = unit.resource[0];

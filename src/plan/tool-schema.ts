@@ -109,10 +109,8 @@ export function buildToolSchema(actions: NamedAction[], defs: Record<string, Sch
     const usedBy = merged.drafts.map((entry) => entry.action);
     const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
     const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
-    const base = merged.drafts.map((entry) => entry.argument.description).find(Boolean);
-    const description = [cleanText(base, level.argument).text, multi ? usageNote(usedBy, requiredBy, actions.length) : '']
-      .filter(Boolean)
-      .join(' ');
+    const base = merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean);
+    const description = joinSentences([cleanText(base, level.argument).text, multi ? usageNote(usedBy, requiredBy, actions.length) : '']);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -125,6 +123,18 @@ export function buildToolSchema(actions: NamedAction[], defs: Record<string, Sch
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
   return schema;
+}
+
+function schemaDescription(schema: SchemaModel): string | undefined {
+  return typeof schema === 'object' && typeof schema['description'] === 'string' ? schema['description'] : undefined;
+}
+
+/** Joins text fragments as sentences, adding the full stop a fragment lacks. */
+export function joinSentences(parts: string[]): string {
+  return parts
+    .filter(Boolean)
+    .map((part, index, all) => (index < all.length - 1 && !/[.!?…:]$/.test(part) ? `${part}.` : part))
+    .join(' ');
 }
 
 function usageNote(usedBy: string[], requiredBy: string[], total: number): string {
