@@ -52,11 +52,13 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
   if (node['default'] !== undefined && node['default'] !== null) return node['default'];
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const variants = node[keyword];
-    if (Array.isArray(variants)) {
-      for (const variant of variants) {
-        const value = sampleValue(variant, defs, depth + 1);
-        if (value !== undefined && value !== null) return value;
-      }
+    if (!Array.isArray(variants)) continue;
+    // A variant may only add constraints to the surrounding schema (`{required: [...]}`): sample both together.
+    const { [keyword]: _variants, ...base } = node;
+    for (const variant of variants) {
+      const combined = isPlainObject(variant) && Object.keys(base).length > 0 ? mergeShallow(base, variant) : variant;
+      const value = sampleValue(combined, defs, depth + 1);
+      if (value !== undefined && value !== null) return value;
     }
   }
   if (Array.isArray(node['allOf'])) {
@@ -89,6 +91,29 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
     default:
       return sampleObject(node, defs, depth);
   }
+}
+
+function isPlainObject(value: JsonValue): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function mergeShallow(base: JsonObject, variant: JsonObject): JsonObject {
+  const required = [
+    ...new Set([
+      ...(Array.isArray(base['required']) ? base['required'] : []),
+      ...(Array.isArray(variant['required']) ? variant['required'] : []),
+    ]),
+  ];
+  const properties = {
+    ...(isPlainObject(base['properties'] ?? null) ? (base['properties'] as JsonObject) : {}),
+    ...(isPlainObject(variant['properties'] ?? null) ? (variant['properties'] as JsonObject) : {}),
+  };
+  return {
+    ...base,
+    ...variant,
+    ...(required.length > 0 ? { required } : {}),
+    ...(Object.keys(properties).length > 0 ? { properties } : {}),
+  };
 }
 
 function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonObject {

@@ -1,4 +1,5 @@
 import { Project, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import type { ServerModel } from '../model/api-model.js';
 import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { argumentsType } from './schema-to-type.js';
@@ -45,9 +46,7 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
           required: action.required,
           ...(action.route.body ? { body: action.route.body } : {}),
           security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)),
-          ...(action.route.servers
-            ? { servers: action.route.servers.map(({ url, variables }) => ({ url, ...(variables.length > 0 ? { variables } : {}) })) }
-            : {}),
+          ...(action.route.servers ? { servers: action.route.servers.map(runtimeServer) } : {}),
           accepts: action.route.accepts,
           ...(action.pagination ? { pagination: action.pagination } : {}),
         },
@@ -91,18 +90,7 @@ export function apiSource(project: Project, plan: ToolPlan, packageName: string)
     title: commentText(plan.api.title, 120),
     version: commentText(plan.api.version, 60),
     envPrefix: plan.api.envPrefix,
-    servers: plan.api.servers.map(({ url, variables }) => ({
-      url,
-      ...(variables.length > 0
-        ? {
-            variables: variables.map(({ name, default: value, enum: values }) => ({
-              name,
-              default: value,
-              ...(values ? { enum: values } : {}),
-            })),
-          }
-        : {}),
-    })),
+    servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
   };
   file.addVariableStatement({
@@ -111,6 +99,22 @@ export function apiSource(project: Project, plan: ToolPlan, packageName: string)
     declarations: [{ name: 'api', type: 'ApiDefinition', initializer: jsonLiteral(definition) }],
   });
   return { path: 'src/api.ts', content: finish(file, [`API: ${plan.api.title} ${plan.api.version}`]) };
+}
+
+/** A server as the runtime reads it: URL and variables, without descriptions. */
+function runtimeServer({ url, variables }: ServerModel): Record<string, unknown> {
+  return {
+    url,
+    ...(variables.length > 0
+      ? {
+          variables: variables.map(({ name, default: value, enum: values }) => ({
+            name,
+            default: value,
+            ...(values ? { enum: values } : {}),
+          })),
+        }
+      : {}),
+  };
 }
 
 function runtimeCredential(credential: CredentialModel): Record<string, unknown> {

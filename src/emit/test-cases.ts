@@ -66,11 +66,20 @@ export function buildTestCases(plan: ToolPlan): TestCases {
   return { envPrefix: plan.api.envPrefix, actions, credentials };
 }
 
+/**
+ * An action that applies this scheme when every credential is configured: the scheme is in its first security
+ * alternative, and no other scheme there writes the same place (two bearer schemes would overwrite each other).
+ */
 function findAction(plan: ToolPlan, scheme: string): { tool: string; action: string; arguments: Record<string, JsonValue> } | undefined {
+  const placeOf = (name: string) => {
+    const credential = plan.api.credentials.find((entry) => entry.scheme === name);
+    return credential?.kind === 'apiKey' ? `${credential.in}:${credential.name?.toLowerCase()}` : 'header:authorization';
+  };
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
       const first = action.route.security[0];
       if (!first || !first.some((entry) => entry.scheme === scheme)) continue;
+      if (first.some((entry) => entry.scheme !== scheme && placeOf(entry.scheme) === placeOf(scheme))) continue;
       const args = sampleArguments(tool, action.name);
       if (args) return { tool: tool.name, action: action.name, arguments: args };
     }

@@ -1,5 +1,6 @@
 import { isJsonMediaType } from '../model/media-types.js';
 import type { ActionDraft } from './build-arguments.js';
+import type { ServerModel } from '../model/api-model.js';
 import type { RouteModel } from './tool-plan.js';
 
 /**
@@ -7,7 +8,7 @@ import type { RouteModel } from './tool-plan.js';
  * which is never sent, and with literal query pairs split off), each argument's place and serialisation, the body
  * media type, the security alternatives and, for per-path or per-operation servers, the servers to use.
  */
-export function buildRoute(draft: ActionDraft): RouteModel {
+export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): RouteModel {
   const { operation } = draft;
   const withoutFragment = operation.path.split('#')[0] ?? operation.path;
   const queryStart = withoutFragment.indexOf('?');
@@ -24,7 +25,7 @@ export function buildRoute(draft: ActionDraft): RouteModel {
     arguments: draft.arguments.map((argument) => argument.route),
     ...(draft.body ? { body: { mediaType: draft.body.media.mediaType, kind: draft.body.media.kind, required: draft.body.required } } : {}),
     security: operation.security,
-    servers: operation.servers,
+    ...(JSON.stringify(operation.servers) !== JSON.stringify(apiServers) ? { servers: operation.servers } : {}),
     accepts,
   };
 }

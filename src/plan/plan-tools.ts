@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import type { ApiModel, OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent, isIdempotentMethod } from './classify-intent.js';
 import { countToolTokens } from './count-tokens.js';
@@ -106,7 +106,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       .sort((a, b) => compareStrings(a.name, b.name)),
   }));
   const siblings = siblingMap(toolDrafts);
-  const render = (draft: ToolDraft): ToolModel => renderTool(draft, { apiTitle, defs, siblings: siblings.get(draft.name) ?? {} });
+  const render = (draft: ToolDraft): ToolModel =>
+    renderTool(draft, { apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
 
   let tools = toolDrafts.map(render);
   const budget = {
@@ -188,7 +189,12 @@ function siblingMap(drafts: ToolDraft[]): Map<string, Partial<Record<Intent, str
   return out;
 }
 
-type RenderContext = { apiTitle: string; defs: Record<string, SchemaModel>; siblings: Partial<Record<Intent, string>> };
+type RenderContext = {
+  apiTitle: string;
+  apiServers: ServerModel[];
+  defs: Record<string, SchemaModel>;
+  siblings: Partial<Record<Intent, string>>;
+};
 
 function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
   const description = describeTool({
@@ -220,7 +226,7 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
         deprecated: action.draft.operation.deprecated,
       },
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-      route: buildRoute(action.draft),
+      route: buildRoute(action.draft, context.apiServers),
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
     })),
     headers: { marked: [], refused: [] },

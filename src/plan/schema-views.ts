@@ -16,7 +16,7 @@ const NOISE_KEYWORDS = new Set([
 
 /**
  * The input view of a schema: properties marked `readOnly` (server-set fields such as `id` or `created_at`) are
- * removed, with their `required` entries, and documentation-only keywords are dropped.
+ * removed, with their `required` entries, documentation-only keywords are dropped, and `oneOf` becomes `anyOf`.
  */
 export function inputView(schema: SchemaModel): SchemaModel {
   if (typeof schema === 'boolean') return schema;
@@ -46,6 +46,12 @@ function viewNode(node: JsonValue): JsonValue {
       out[key] = value;
       continue;
     }
+    // Vendor unions overlap more often than not (a discriminator decides, not the shapes): `oneOf` would reject
+    // valid input that matches two variants, so inputs take `anyOf` and the API does the exact check.
+    if (key === 'oneOf') {
+      out['anyOf'] = viewNode(value);
+      continue;
+    }
     setOwn(out, key, viewNode(value));
   }
   if (Array.isArray(out['required']) && readOnly.size > 0) {
@@ -70,8 +76,14 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
     const shape = target === undefined ? undefined : objectShape(target, defs, depth + 1);
     return shape && typeof schema['description'] === 'string' ? { ...shape, description: schema['description'] } : shape;
   }
-  if (schema['oneOf'] !== undefined || schema['anyOf'] !== undefined || schema['not'] !== undefined || schema['if'] !== undefined)
+  if (
+    !onlyRequiredVariants(schema['oneOf']) ||
+    !onlyRequiredVariants(schema['anyOf']) ||
+    schema['not'] !== undefined ||
+    schema['if'] !== undefined
+  ) {
     return undefined;
+  }
   const type = schema['type'];
   if (type !== undefined && type !== 'object') return undefined;
   const properties: Array<[string, SchemaModel]> = [];
@@ -105,6 +117,21 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
   if (properties.length === 0) return undefined;
   const description = typeof schema['description'] === 'string' ? schema['description'] : undefined;
   return { properties, required, ...(description ? { description } : {}) };
+}
+
+/**
+ * `anyOf: [{required: [a]}, {required: [b]}]` next to `properties` only says which fields must be present together;
+ * the object can still be flattened, and the API checks the combination.
+ */
+function onlyRequiredVariants(variants: JsonValue | undefined): boolean {
+  if (variants === undefined) return true;
+  return (
+    Array.isArray(variants) &&
+    variants.every(
+      (variant) =>
+        isJsonObject(variant) && Object.keys(variant).every((key) => key === 'required' || key === 'description' || key === 'title'),
+    )
+  );
 }
 
 /** True when a schema (following refs) accepts a file: `format: binary`/`byte` strings. */

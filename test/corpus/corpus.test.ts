@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS, specPath, SPECS } from '../helpers/paths.js';
+import { buildProject, generateProject, linkDependencies, run, tempDir } from '../helpers/project.js';
+import { toolRuleViolations } from '../helpers/tool-rules.js';
+
+/**
+ * Every vendor description of ../shared/specs: the plan keeps every rule and covers every operation exactly once,
+ * the generated project builds, and its own test suite (the official client listing the tools and calling every
+ * action against a local mock of the API) passes.
+ */
+describe.each(CORPUS)('$name', (entry) => {
+  it('generates a project that builds and passes its own tests', async () => {
+    const dir = await tempDir(`corpus-${entry.name}`);
+    const result = await generateProject({
+      spec: specPath(entry.entry),
+      out: dir,
+      ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
+    });
+    const plan = result.plan!;
+    const operations = result.model!.operations.map((operation) => operation.key);
+    expect(operations).toHaveLength(entry.operations);
+    expect(toolRuleViolations(plan, operations)).toEqual([]);
+    await linkDependencies(dir);
+    await buildProject(dir);
+    const tests = await run(process.execPath, [path.join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot'], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    });
+    expect(tests.code, `${tests.stdout}\n${tests.stderr}`.slice(-4000)).toBe(0);
+  });
+});
