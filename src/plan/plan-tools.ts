@@ -7,6 +7,7 @@ import { planCredentials } from './credentials.js';
 import { describeResponse } from './describe-response.js';
 import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
 import { groupOperations, type GroupingUnit, type Strategy } from './group-operations.js';
+import { applyHeaders, decideHeaders, reportUnusedHeaderOptions, type HeaderDecisions, type HeaderOptions } from './headers.js';
 import { nameActions, nameTools } from './name-tools.js';
 import { resourcePaths } from './resource-path.js';
 import { buildRoute } from './build-route.js';
@@ -15,6 +16,7 @@ import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
 import type { Intent, ToolAnnotations, ToolModel, ToolPlan } from './tool-plan.js';
 import { buildToolSchema, MAX_DETAIL, type NamedAction } from './tool-schema.js';
+import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
 export type PlanOptions = {
@@ -26,6 +28,8 @@ export type PlanOptions = {
   envPrefix?: string;
   select?: SelectionRules;
   budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
+  /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
+  headers?: HeaderOptions;
 };
 
 export const PLAN_DEFAULTS = {
@@ -44,6 +48,8 @@ type ToolDraft = {
   intent: Intent;
   actions: Array<NamedAction & { summary: ActionSummary }>;
   detail: number;
+  /** Decided once per tool (diagnostics too); every render at any detail level applies the same markings. */
+  headers: HeaderDecisions;
 };
 
 /**
@@ -97,6 +103,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     resourceLabel: naming[index]?.resourceLabel ?? 'resources',
     intent: toolIntent(group.units),
     detail: 0,
+    headers: { marked: [], refused: [] },
     actions: group.units
       .map((unit, position) => {
         const draft = drafts.get(unit.operation.key) as ActionDraft;
@@ -105,6 +112,17 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       })
       .sort((a, b) => compareStrings(a.name, b.name)),
   }));
+  const headerOptions = options.headers ?? {};
+  for (const draft of toolDrafts) {
+    draft.headers = decideHeaders({
+      tool: draft.name,
+      actions: draft.actions,
+      defs,
+      securitySchemes: model.securitySchemes,
+      options: headerOptions,
+      diagnostics,
+    });
+  }
   const siblings = siblingMap(toolDrafts);
   const render = (draft: ToolDraft): ToolModel =>
     renderTool(draft, { apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
@@ -119,6 +137,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     ),
   };
   tools = fitBudget(tools, toolDrafts, render, budget);
+  reportUnusedHeaderOptions(headerOptions, tools, diagnostics);
+  checkHeaderMarkings(tools, diagnostics);
   const total = tools.reduce((sum, tool) => sum + tool.tokens, 0);
   reportBudget(tools, total, budget, diagnostics);
 
@@ -205,7 +225,7 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
     siblings: context.siblings,
     detail: draft.detail,
   });
-  const inputSchema = buildToolSchema(draft.actions, context.defs, draft.detail);
+  const inputSchema = applyHeaders(buildToolSchema(draft.actions, context.defs, draft.detail), draft.headers.marked, context.defs);
   const annotations = annotate(draft);
   const title = draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft);
   const tool: Omit<ToolModel, 'tokens'> = {
@@ -229,7 +249,7 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
       route: buildRoute(action.draft, context.apiServers),
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
     })),
-    headers: { marked: [], refused: [] },
+    headers: draft.headers,
     detail: draft.detail,
   };
   return { ...tool, tokens: countToolTokens(tool) };
@@ -248,6 +268,21 @@ function annotate(draft: ToolDraft): ToolAnnotations {
   if (draft.intent === 'read') return { readOnlyHint: true, openWorldHint: openWorld };
   const idempotent = operations.every((operation) => operation.extension.annotations?.idempotentHint ?? isIdempotentMethod(operation));
   return { readOnlyHint: false, destructiveHint: draft.intent === 'delete', idempotentHint: idempotent, openWorldHint: openWorld };
+}
+
+/**
+ * The last gate before anything is written: every marking of every tool is checked against SEP-2243 as the SDK
+ * and conforming clients check it. A violation here is a generator bug or a marking no rule caught; either way a
+ * client would silently drop the tool, so generation fails instead.
+ */
+function checkHeaderMarkings(tools: ToolModel[], diagnostics: Diagnostics): void {
+  for (const tool of tools) {
+    for (const violation of headerViolations(tool.inputSchema)) {
+      diagnostics.error('OTM_HEADER_INVALID', `Tool ${tool.name}, property ${violation.path}: ${violation.message}.`, {
+        hint: 'Conforming Streamable HTTP clients drop a tool with an invalid x-mcp-header; remove the marking (configuration headers.remove).',
+      });
+    }
+  }
 }
 
 type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };

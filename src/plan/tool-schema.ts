@@ -158,6 +158,9 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
     }
   }
   if (distinct.length === 1) return distinct[0] as SchemaModel;
+  // Schemas that differ only in annotations are one schema; a default some actions disagree on is true for none.
+  const shapes = new Set(distinct.map((schema) => JSON.stringify(withoutAnnotations(schema))));
+  if (shapes.size === 1) return withoutAnnotations(distinct[0] as SchemaModel, ['default']);
   const enums = distinct.every(
     (schema) => typeof schema === 'object' && Array.isArray(schema['enum']) && schema['type'] === (distinct[0] as JsonObject)['type'],
   );
@@ -169,6 +172,15 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
     return { type: (distinct[0] as JsonObject)['type'] as JsonValue, enum: values };
   }
   return { anyOf: distinct.map(withoutDescription) as JsonValue[] };
+}
+
+const ANNOTATION_KEYWORDS = ['description', 'default', 'examples', 'title', 'deprecated'];
+
+function withoutAnnotations(schema: SchemaModel, keywords: readonly string[] = ANNOTATION_KEYWORDS): SchemaModel {
+  if (typeof schema === 'boolean') return schema;
+  const out: JsonObject = {};
+  for (const [keyword, value] of Object.entries(schema)) if (!keywords.includes(keyword)) setOwn(out, keyword, value as JsonValue);
+  return out;
 }
 
 function withoutDescription(schema: SchemaModel): SchemaModel {
