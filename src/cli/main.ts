@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { runGenerate, runPlan, type GenerateRunResult, type PlanRunResult } from '../pipeline.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { toPlanRunOptions, withPlanOptions } from './options.js';
+import { headerLines } from './plan-headers.js';
 import { planToJson } from './plan-json.js';
 import { ansiColors, formatDiagnostic, NO_COLORS, visibleDiagnostics, type Colors } from './reporter.js';
 
@@ -169,6 +170,7 @@ function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, co
           `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${action.operation.path}`,
         ),
       );
+    lines.push(...headerLines(tool.headers, colors));
   }
   const { totals } = plan;
   lines.push('');
@@ -176,6 +178,11 @@ function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, co
     `${totals.tools} tools, ${totals.actions} actions for ${totals.operations} operations${totals.excluded ? ` (${totals.excluded} excluded)` : ''}; ` +
       `${totals.tokens.toLocaleString('en-US')} tokens of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} budgeted ${totals.withinBudget ? colors.green('(within budget)') : colors.yellow('(over budget)')}.`,
   );
+  const marked = plan.tools.reduce((sum, tool) => sum + tool.headers.marked.length, 0);
+  if (marked > 0 || plan.tools.some((tool) => tool.headers.refused.length > 0))
+    lines.push(
+      `${marked} x-mcp-header marking${marked === 1 ? '' : 's'} in ${plan.tools.filter((tool) => tool.headers.marked.length > 0).length} tools.`,
+    );
   const largest = [...plan.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
   if (largest.length > 0) lines.push(`Largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}.`);
   io.stdout(`${lines.join('\n')}\n`);

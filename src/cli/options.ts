@@ -24,6 +24,11 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
     .option('exclude-deprecated', { type: 'boolean', default: false, describe: 'Leave out deprecated operations' })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
+    .option('headers', {
+      type: 'boolean',
+      default: true,
+      describe: 'Mark routing parameters with x-mcp-header (--no-headers: mark none; configured additions still apply)',
+    })
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
     .option('allow-remote-refs', { type: 'boolean', default: false, describe: 'Follow $refs to http(s) URLs' })
     .option('max-input-mb', { type: 'number', default: 32, describe: 'Largest description accepted, in MB' })
@@ -48,6 +53,7 @@ type ParsedPlanOptions = {
   excludeMethod?: string[];
   excludeDeprecated: boolean;
   envPrefix?: string;
+  headers: boolean;
   refRoot?: string;
   allowRemoteRefs: boolean;
   maxInputMb: number;
@@ -68,6 +74,7 @@ export function toPlanRunOptions(argv: ParsedPlanOptions): PlanRunOptions {
     maxTools: argv.maxTools,
     ...(argv.prefix ? { prefix: argv.prefix } : {}),
     ...(argv.envPrefix ? { envPrefix: argv.envPrefix } : {}),
+    ...(argv.headers ? {} : { headers: { enabled: false } }),
     select: {
       ...(argv.includeTag ? { includeTags: argv.includeTag } : {}),
       ...(argv.excludeTag ? { excludeTags: argv.excludeTag } : {}),

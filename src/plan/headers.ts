@@ -314,8 +314,8 @@ function inlineReference(property: JsonObject, defs: Record<string, SchemaModel>
   const out: JsonObject = {};
   for (const [keyword, value] of Object.entries(isJsonObject(resolved) ? resolved : {}))
     if (keyword !== 'title' && keyword !== '$ref') setOwn(out, keyword, value as JsonValue);
+  // The referring schema's description is about this parameter; the referenced one is the fallback.
   if (typeof property['description'] === 'string') out['description'] = property['description'];
-  else delete out['description'];
   return out;
 }
 
