@@ -41,8 +41,10 @@ function headerProblems(plan: ToolPlan): string[] {
       for (const action of tool.actions) {
         const route = action.route.arguments.find((argument) => argument.arg === key);
         if (!route) continue;
-        if (route.in !== 'path' && route.in !== 'query' && route.in !== 'header')
+        if (route.in !== 'path' && route.in !== 'query' && route.in !== 'header') {
           problems.push(`${tool.name}.${key}: marked, but action ${action.name} takes it from ${route.in}`);
+          continue;
+        }
         if (SECRET_NAME.test(route.name) || SECRET_NAME.test(key))
           problems.push(`${tool.name}.${key}: secret-like name ${route.name} marked`);
         if (credentialNames.has(route.name.toLowerCase())) problems.push(`${tool.name}.${key}: credential parameter ${route.name} marked`);
