@@ -16,6 +16,7 @@ export const RUNTIME_MODULES = [
   'files.ts',
   'http.ts',
   'log.ts',
+  'mcp-auth.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
