@@ -93,7 +93,7 @@ export const DIAGNOSTIC_CATALOG = {
   },
   OTM_HEADER_INVALID: {
     title: 'An x-mcp-header marking breaks the SEP-2243 rules',
-    fix: 'Use an RFC 9110 token, unique within the tool, on a top-level string, integer or boolean parameter.',
+    fix: 'Use an RFC 9110 token, unique within the tool, on a string, integer or boolean path, query or header parameter; or drop it with headers.remove.',
   },
   OTM_EXTENSION_INVALID: {
     title: 'An x-mcp extension has the wrong shape',
