@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { headerLines } from '../../src/cli/plan-headers.js';
+import { NO_COLORS } from '../../src/cli/reporter.js';
+import { headerValue } from '../../src/emit/test-cases.js';
 import type { PlanRunResult } from '../../src/pipeline.js';
 import { deriveHeaderName } from '../../src/plan/header-names.js';
 import { credentialWord, personalDataWord, routingWord } from '../../src/plan/parameter-signals.js';
@@ -375,5 +378,30 @@ describe('configuration', () => {
     expect(toolNamed(result, 'list_things').headers.marked).toEqual([
       { property: 'priority', header: 'Priority', reason: 'added by configuration' },
     ]);
+  });
+});
+
+describe('reporting and generated test data', () => {
+  it('prints marked and refused properties in the text plan', () => {
+    const lines = headerLines(
+      {
+        marked: [{ property: 'tenant_id', header: 'Tenant-Id', reason: 'routing name (tenant)' }],
+        refused: [{ property: 'api_token', reason: 'its name looks like a credential (token)' }],
+      },
+      NO_COLORS,
+    );
+    expect(lines).toEqual([
+      '  header Mcp-Param-Tenant-Id ← tenant_id (routing name (tenant))',
+      '  not a header: api_token (its name looks like a credential (token))',
+    ]);
+  });
+
+  it('encodes header values as a SEP-2243 client does', () => {
+    expect(headerValue('eu-west-1')).toBe('eu-west-1');
+    expect(headerValue(42)).toBe('42');
+    expect(headerValue(true)).toBe('true');
+    expect(headerValue('Zürich AG')).toBe('=?base64?WsO8cmljaCBBRw==?=');
+    expect(headerValue(' padded ')).toBe('=?base64?IHBhZGRlZCA=?=');
+    expect(headerValue('=?base64?abc?=')).toBe(`=?base64?${Buffer.from('=?base64?abc?=').toString('base64')}?=`);
   });
 });
