@@ -234,6 +234,18 @@ function separateCredentials(
   const kept: ParameterModel[] = [];
   for (const parameter of parameters) {
     if (isClientHeader(parameter)) continue;
+    const credential =
+      schemeForParameter(parameter, context.schemes) !== undefined || (parameter.in !== 'path' && isCredentialName(parameter.name));
+    if (credential && typeof parameter.mcpHeader === 'string') {
+      context.diagnostics.warn(
+        'OTM_HEADER_REFUSED',
+        `Parameter "${parameter.name}" (${parameter.in}) carries a credential: it is filled from the environment, never a tool argument, so it is not sent as an Mcp-Param header.`,
+        {
+          pointer: childPointer(parameter.pointer, 'x-mcp-header'),
+          hint: 'Remove the x-mcp-header marking; credentials must not travel in headers that proxies log.',
+        },
+      );
+    }
     if (schemeForParameter(parameter, context.schemes)) continue;
     if (parameter.in === 'path' || !isCredentialName(parameter.name)) {
       kept.push(parameter);

@@ -405,3 +405,17 @@ describe('reporting and generated test data', () => {
     expect(headerValue('=?base64?abc?=')).toBe(`=?base64?${Buffer.from('=?base64?abc?=').toString('base64')}?=`);
   });
 });
+
+describe('credential parameters', () => {
+  it('refuses an x-mcp-header on a parameter that carries the security scheme credential', async () => {
+    const result = await planInline(
+      withParameters([{ name: 'X-API-Key', in: 'header', 'x-mcp-header': 'Api-Key', schema: { type: 'string' } }], {
+        components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+        security: [{ key: [] }],
+      }),
+    );
+    expect(result.ok).toBe(true);
+    expect(codes(result)).toEqual(['warning OTM_HEADER_REFUSED']);
+    expect(JSON.stringify(toolNamed(result, 'list_things').inputSchema)).not.toContain('x-mcp-header');
+  });
+});
