@@ -117,7 +117,10 @@ export function decideHeaders(context: HeaderContext): HeaderDecisions {
       continue;
     }
     const named = headerNameOf(property, added, explicit, sources, context, pointer);
-    if (named === null) continue;
+    if (named === null) {
+      refuse('its x-mcp-header name is invalid');
+      continue;
+    }
     if (named === undefined) {
       refuse('no header name can be derived from its name');
       continue;
