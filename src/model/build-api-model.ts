@@ -303,6 +303,12 @@ const FILLER_WORDS = new Set([
   'definition',
   'public',
   'web',
+  'official',
+  'extension',
+  'extensions',
+  'version',
+  'documentation',
+  'docs',
 ]);
 
 /**
@@ -310,7 +316,10 @@ const FILLER_WORDS = new Set([
  * `GitHub v3 REST API` → `github`, at most four words.
  */
 export function slugOf(title: string): string {
-  const words = title
+  // The name comes first; what follows a separator is usually commentary (`GitHub's official … + Octokit extension`).
+  const head = title.split(/\s+[-–—+|:(]\s*|\s*\(|,/)[0] ?? title;
+  const words = head
+    .replace(/'s\b/gi, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -16,12 +16,8 @@ const MAX_ACTION_LENGTH = 48;
 export function actionBaseName(operation: OperationModel): string {
   let words = wordsOf(operation.id);
   const tagWords = wordsOf(operation.tags[0] ?? '');
-  if (
-    tagWords.length > 0 &&
-    words.length > tagWords.length &&
-    tagWords.every((word, index) => words[index] === word) &&
-    /[/.]/.test(operation.id)
-  ) {
+  // `issues/list-for-repo` and `ArchivedWorkflowService_ListArchivedWorkflows` repeat their tag: the tool says it.
+  if (tagWords.length > 0 && words.length > tagWords.length + 1 && tagWords.every((word, index) => words[index] === word)) {
     words = words.slice(tagWords.length);
   }
   const summaryWords = wordsOf(operation.summary ?? '').filter((word) => !ARTICLES.has(word));
@@ -41,16 +37,39 @@ function isPathDump(words: string[], operation: OperationModel): boolean {
   return rest.length >= 2 && rest.filter((word) => pathWords.has(word)).length >= rest.length * 0.8;
 }
 
-/** Unique action names for a tool's operations, in the order given (callers sort operations first). */
+/**
+ * Unique action names for a tool's operations, in the order given (callers sort operations first). Operations
+ * that would share a name (the same action under `/companies/{id}` and `/merchants/{id}`) all get the first path
+ * segment that tells them apart (`cancel_order_companies`, `cancel_order_merchants`); a number is the last resort.
+ */
 export function nameActions(operations: OperationModel[]): string[] {
+  const bases = operations.map((operation) => leadingLetter(actionBaseName(operation)));
+  const names = bases.map((base, index) => {
+    const twins = operations.filter((_, other) => bases[other] === base);
+    if (twins.length < 2) return base;
+    const distinct = distinguishingSegment(operations[index] as OperationModel, twins);
+    return distinct ? shorten(`${base}_${distinct}`, MAX_ACTION_LENGTH) : base;
+  });
   const taken = new Set<string>();
-  return operations.map((operation) => {
-    const base = leadingLetter(actionBaseName(operation));
+  return names.map((base) => {
     let name = base;
     for (let index = 2; taken.has(name); index++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${index}`;
     taken.add(name);
     return name;
   });
+}
+
+/** The first static path segment of `operation` that not every twin shares at the same position. */
+function distinguishingSegment(operation: OperationModel, twins: OperationModel[]): string | undefined {
+  const segmentsOf = (candidate: OperationModel) =>
+    (candidate.path.split(/[?#]/)[0] ?? '').split('/').filter((segment) => segment && !segment.startsWith('{'));
+  const own = segmentsOf(operation);
+  const others = twins.filter((twin) => twin !== operation).map(segmentsOf);
+  for (let index = 0; index < own.length; index++) {
+    const segment = own[index] as string;
+    if (others.some((list) => list[index] !== segment)) return wordsOf(segment).join('_') || undefined;
+  }
+  return undefined;
 }
 
 export type ToolNameInput = {
@@ -67,8 +86,8 @@ export type ToolNaming = { name: string; resourceLabel: string };
  * static path segment the tool's operations share, more segments where two tools would collide) plus the intent
  * (`issues_read`, `pulls_comments_write`); one-operation tools are named after their operation.
  */
-export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): ToolNaming[] {
-  const prepared = inputs.map((input) => prepare(input));
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, apiSlug: string): ToolNaming[] {
+  const prepared = inputs.map((input) => prepare(input, apiSlug));
   const depth = prepared.map(() => 1);
   for (let round = 0; round < 8; round++) {
     const names = prepared.map((entry, index) => entry.candidate(depth[index] ?? 1));
@@ -98,14 +117,16 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): 
 
 type Prepared = { candidate: (depth: number) => string; maxDepth: number; label: string; sortKey: string };
 
-function prepare(input: ToolNameInput): Prepared {
+function prepare(input: ToolNameInput, apiSlug: string): Prepared {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
   const intent = input.units[0]?.intent ?? 'read';
   if (input.fixedName) {
     const fixed = snakeCase(input.fixedName) || 'tool';
     return { candidate: () => fixed, maxDepth: 1, label: fixed.replace(/_/g, ' '), sortKey };
   }
-  const segments = resourceSegments(input.units);
+  const segments = resourceSegments(input.units, apiSlug);
+  const used = new Set(segments.flatMap((segment) => segment.split('_')));
+  const refiners = subResources(input.units).filter((segment) => !segment.split('_').every((word) => used.has(word)));
   const label = labelOf(segments);
   if (input.singleAction) {
     const single = input.singleAction;
@@ -116,16 +137,36 @@ function prepare(input: ToolNameInput): Prepared {
       sortKey,
     };
   }
+  // Colliding names grow: first with more of the shared path, then with the sub-resources most actions act on
+  // (`repos_read` → `repos_branches_read` → `repos_branches_commits_read`).
   return {
-    candidate: (depth) => `${segments.slice(-depth).join('_')}_${intent}`,
-    maxDepth: Math.max(1, segments.length),
+    candidate: (depth) => {
+      const words = segments.slice(-Math.min(depth, segments.length));
+      const extra = refiners.slice(0, Math.max(0, depth - segments.length));
+      return `${[...words, ...extra].join('_')}_${intent}`;
+    },
+    maxDepth: Math.max(1, segments.length + Math.min(3, refiners.length)),
     label,
     sortKey,
   };
 }
 
-/** The resource words a tool's operations share; for unrelated operations the most common segments or tags. */
-function resourceSegments(units: GroupingUnit[]): string[] {
+/** Segments right after the tool's common path, most frequent first: what sets it apart from its siblings. */
+function subResources(units: GroupingUnit[]): string[] {
+  const depth = commonPrefix(units.map((unit) => unit.resource)).length;
+  const counts = new Map<string, number>();
+  for (const unit of units) {
+    const next = unit.resource[depth];
+    if (next && next !== 'root') counts.set(next, (counts.get(next) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([segment]) => segment);
+}
+
+/**
+ * The resource words a tool's operations share; for operations on several resources, their shared tag, the two
+ * resources most of them act on, or the API's name when they are spread wide (`asana_delete`).
+ */
+function resourceSegments(units: GroupingUnit[], apiSlug: string): string[] {
   const prefix = commonPrefix(units.map((unit) => unit.resource)).filter((segment) => segment !== 'root');
   if (prefix.length > 0) return prefix;
   const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
@@ -136,11 +177,11 @@ function resourceSegments(units: GroupingUnit[]): string[] {
     const first = unit.resource[0];
     if (first && first !== 'root') counts.set(first, (counts.get(first) ?? 0) + 1);
   }
-  const top = [...counts]
-    .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
-    .slice(0, 2)
-    .map(([segment]) => segment);
-  if (top.length > 0) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
+  const top = ranked.slice(0, 2).map(([segment]) => segment);
+  const covered = ranked.slice(0, 2).reduce((sum, [, count]) => sum + count, 0);
+  if (top.length > 0 && covered * 2 >= units.length) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
+  if (top.length > 0) return [snakeCase(apiSlug) || 'api'];
   const tag = units.map((unit) => unit.operation.tags[0]).find(Boolean);
   return [tag ? snakeCase(tag) || 'api' : 'api'];
 }

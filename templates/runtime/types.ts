@@ -50,7 +50,7 @@ export type ToolAnnotations = {
   readOnlyHint: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
-  openWorldHint: boolean;
+  openWorldHint?: boolean;
 };
 
 export type ToolDefinition = {

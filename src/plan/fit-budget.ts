@@ -1,0 +1,70 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import type { ToolDraft } from './render-tool.js';
+import type { ToolModel } from './tool-plan.js';
+import { MAX_DETAIL } from './tool-schema.js';
+
+export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
+
+export function totalTokens(tools: ToolModel[]): number {
+  return tools.reduce((sum, tool) => sum + tool.tokens, 0);
+}
+
+/**
+ * Trims schema detail until every tool fits the per-tool budget and the list fits the total, largest tool first.
+ * Operations are never dropped: when the leanest detail is not enough, the plan stays over budget and says so.
+ */
+export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): ToolModel[] {
+  const tools = drafts.map(render);
+  drafts.forEach((draft, index) => {
+    while ((tools[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL) {
+      draft.detail++;
+      tools[index] = render(draft);
+    }
+  });
+  let total = totalTokens(tools);
+  while (total > budget.maxTotalTokens) {
+    let pick = -1;
+    for (let index = 0; index < tools.length; index++) {
+      if ((drafts[index] as ToolDraft).detail >= MAX_DETAIL) continue;
+      if (pick < 0 || (tools[index] as ToolModel).tokens > (tools[pick] as ToolModel).tokens) pick = index;
+    }
+    if (pick < 0) break;
+    const draft = drafts[pick] as ToolDraft;
+    draft.detail++;
+    const before = (tools[pick] as ToolModel).tokens;
+    tools[pick] = render(draft);
+    total += (tools[pick] as ToolModel).tokens - before;
+  }
+  return tools;
+}
+
+export function reportBudget(tools: ToolModel[], budget: Budget, diagnostics: Diagnostics): void {
+  const total = totalTokens(tools);
+  if (tools.length > budget.maxTools) {
+    diagnostics.warn('OTM_BUDGET_EXCEEDED', `The plan has ${tools.length} tools, over the limit of ${budget.maxTools}.`, {
+      hint: 'Raise --max-tools or exclude operations; explicit x-mcp.tool groups are never merged.',
+    });
+  }
+  for (const tool of tools) {
+    if (tool.tokens > budget.maxToolTokens) {
+      diagnostics.warn(
+        'OTM_BUDGET_EXCEEDED',
+        `Tool ${tool.name} takes ${tool.tokens} tokens, over the per-tool budget of ${budget.maxToolTokens}, at the leanest schema detail.`,
+        { hint: `It has ${tool.actions.length} actions; split it with x-mcp.tool or exclude operations.` },
+      );
+    }
+  }
+  if (total > budget.maxTotalTokens) {
+    const largest = [...tools]
+      .sort((a, b) => b.tokens - a.tokens)
+      .slice(0, 3)
+      .map((tool) => `${tool.name} (${tool.tokens})`);
+    diagnostics.warn(
+      'OTM_BUDGET_EXCEEDED',
+      `The tool list takes ${total} tokens, over the budget of ${budget.maxTotalTokens} (${tools.length} tools at the leanest detail that merging related operations allows; largest: ${largest.join(', ')}).`,
+      {
+        hint: 'Exclude operations (--exclude-tag, x-mcp: false), or raise the budget with --tokens-per-operation; no operation was dropped.',
+      },
+    );
+  }
+}
