@@ -99,7 +99,7 @@ function printDiagnostics(diagnostics: Diagnostic[], options: ReportOptions, io:
 
 function reportGenerate(result: GenerateRunResult, options: ReportOptions & { check: boolean }, io: CliIo, colors: Colors): number {
   const stale = result.stale ?? [];
-  const code = !result.ok ? EXIT.input : options.check && stale.length > 0 ? EXIT.input : EXIT.ok;
+  const code = result.ok ? EXIT.ok : EXIT.input;
   if (options.json) {
     io.stdout(
       `${JSON.stringify(
@@ -119,10 +119,14 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
     );
     return code;
   }
-  printDiagnostics(result.diagnostics, options, io, colors);
-  if (!result.ok || !result.plan || options.quiet) return code;
   const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
-  if (options.check) {
+  if (options.check && result.plan) {
+    printDiagnostics(
+      result.diagnostics.filter((diagnostic) => diagnostic.code !== 'OTM_OUTPUT_STALE'),
+      options,
+      io,
+      colors,
+    );
     if (stale.length === 0) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
     else
       io.stderr(
@@ -130,6 +134,8 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
       );
     return code;
   }
+  printDiagnostics(result.diagnostics, options, io, colors);
+  if (!result.ok || !result.plan || options.quiet) return code;
   const { totals } = result.plan;
   const written = result.write?.changes.length ?? 0;
   io.stderr(

@@ -71,10 +71,6 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A schema is too deep or too large and was cut',
     fix: 'The cut part is accepted as a free-form value and checked by the API itself.',
   },
-  OTM_UNSUPPORTED_MEDIA_TYPE: {
-    title: 'A request body media type cannot be sent',
-    fix: 'The generator used another media type of the operation or a raw string body.',
-  },
   OTM_SECURITY_SCHEME: {
     title: 'A security scheme cannot be applied automatically',
     fix: 'Add the credential in src/custom/hooks.ts (beforeRequest) or use a supported scheme.',
@@ -87,21 +83,9 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'The tool surface is over its token budget',
     fix: 'Exclude operations (--exclude-tag, x-mcp hidden) or raise the budget; no operation was dropped.',
   },
-  OTM_HEADER_REFUSED: {
-    title: 'An x-mcp-header marking was refused',
-    fix: 'Remove the marking: secrets and personal data must not travel in headers that proxies log.',
-  },
-  OTM_HEADER_INVALID: {
-    title: 'An x-mcp-header marking breaks the SEP-2243 rules',
-    fix: 'Use an RFC 9110 token, unique within the tool, on a top-level string, integer or boolean parameter.',
-  },
   OTM_EXTENSION_INVALID: {
     title: 'An x-mcp extension has the wrong shape',
     fix: 'See the README section on the x-mcp extension for the accepted fields.',
-  },
-  OTM_CONFIG_INVALID: {
-    title: 'The configuration is invalid',
-    fix: 'Correct the option named in the message; `openapi-to-mcp --help` lists every option.',
   },
   OTM_OUTPUT_NOT_GENERATED: {
     title: 'The output folder holds files that this generator did not write',

@@ -24,18 +24,24 @@ export type HttpOptions = NonNullable<Settings['http']>;
 export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
   const limiter = new RateLimiter(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
-  const handler = createMcpHandler(() => createServer(settings, limiter), { onerror: (error) => log('error', `http: ${error.message}`) });
+  const handler = createMcpHandler(() => createServer(settings, limiter), {
+    onerror: (error) => log('error', `http: ${error.message}`),
+  });
   const loopback = LOOPBACK.has(http.host);
-  const allowedHosts = http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
-  const allowedOrigins = http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
+  const allowedHosts =
+    http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
+  const allowedOrigins =
+    http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       return Response.json({ status: 'ok' });
     }
-    if (url.pathname !== '/mcp') return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
+    if (url.pathname !== '/mcp')
+      return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
     const rejected =
-      (allowedHosts ? hostRejection(request, url, allowedHosts) : undefined) ?? originValidationResponse(request, allowedOrigins);
+      (allowedHosts ? hostRejection(request, url, allowedHosts) : undefined) ??
+      originValidationResponse(request, allowedOrigins);
     if (rejected) return rejected;
     if (!inFlight.tryEnter()) {
       return Response.json(

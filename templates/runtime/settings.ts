@@ -89,7 +89,8 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
   };
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`The port must be a number from 0 to 65535.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`The port must be a number from 0 to 65535.`);
     settings.http = {
       port,
       host: flags.host ?? read('HOST') ?? '127.0.0.1',

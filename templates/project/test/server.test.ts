@@ -52,7 +52,9 @@ beforeAll(async () => {
   const handler = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
   client = new Client({ name: 'generated-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler(new Request(url, init)) }),
+    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+      fetch: (url, init) => handler(new Request(url, init)),
+    }),
   );
 });
 
@@ -76,7 +78,13 @@ describe('tools/list', () => {
   it('lists the generated tools unchanged', async () => {
     const { tools } = await client.listTools();
     expect(
-      tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      tools.map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+      })),
     ).toEqual(expectedTools);
   });
 });
