@@ -127,8 +127,9 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
       io,
       colors,
     );
-    if (stale.length === 0) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
-    else
+    if (stale.length === 0) {
+      if (!options.quiet) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
+    } else
       io.stderr(
         `${colors.red('stale')} ${where} differs from what the description generates:\n${stale.map((file) => `  ${file}`).join('\n')}\n${colors.dim('Regenerate without --check and commit the result.')}\n`,
       );

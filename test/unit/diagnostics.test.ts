@@ -39,3 +39,10 @@ describe('diagnostics', () => {
     expect(resolvePointer({ a: {} }, '#/a/__proto__')).toBeUndefined();
   });
 });
+
+describe('README', () => {
+  it('documents every diagnostic code', async () => {
+    const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const code of Object.keys(DIAGNOSTIC_CATALOG)) expect(readme, code).toContain(`\`${code}\``);
+  });
+});
