@@ -70,6 +70,11 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
   );
   planned.timings.write = now() - start;
   const stale = options.check ? write.changes.map((change) => change.path) : undefined;
+  if (stale && stale.length > 0) {
+    diagnostics.error('OTM_OUTPUT_STALE', `${outDir} differs from what the description generates: ${stale.join(', ')}.`, {
+      hint: 'Regenerate without --check and commit the result.',
+    });
+  }
   return {
     ...planned,
     ok: !diagnostics.hasErrors,

@@ -100,7 +100,7 @@ function printDiagnostics(diagnostics: Diagnostic[], options: ReportOptions, io:
 
 function reportGenerate(result: GenerateRunResult, options: ReportOptions & { check: boolean }, io: CliIo, colors: Colors): number {
   const stale = result.stale ?? [];
-  const code = !result.ok ? EXIT.input : options.check && stale.length > 0 ? EXIT.input : EXIT.ok;
+  const code = result.ok ? EXIT.ok : EXIT.input;
   if (options.json) {
     io.stdout(
       `${JSON.stringify(
@@ -120,17 +120,24 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
     );
     return code;
   }
-  printDiagnostics(result.diagnostics, options, io, colors);
-  if (!result.ok || !result.plan || options.quiet) return code;
   const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
-  if (options.check) {
-    if (stale.length === 0) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
-    else
+  if (options.check && result.plan) {
+    printDiagnostics(
+      result.diagnostics.filter((diagnostic) => diagnostic.code !== 'OTM_OUTPUT_STALE'),
+      options,
+      io,
+      colors,
+    );
+    if (stale.length === 0) {
+      if (!options.quiet) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
+    } else
       io.stderr(
         `${colors.red('stale')} ${where} differs from what the description generates:\n${stale.map((file) => `  ${file}`).join('\n')}\n${colors.dim('Regenerate without --check and commit the result.')}\n`,
       );
     return code;
   }
+  printDiagnostics(result.diagnostics, options, io, colors);
+  if (!result.ok || !result.plan || options.quiet) return code;
   const { totals } = result.plan;
   const written = result.write?.changes.length ?? 0;
   io.stderr(

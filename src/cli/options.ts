@@ -14,6 +14,12 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
       describe: 'How operations are grouped into tools',
     })
     .option('max-tools', { type: 'number', default: 64, describe: 'Most tools to generate' })
+    .option('max-tool-tokens', { type: 'number', default: 3000, describe: 'Token budget of one tool in tools/list' })
+    .option('tokens-per-operation', {
+      type: 'number',
+      default: 36,
+      describe: 'Token budget of the whole tool list per operation (never below 4,000)',
+    })
     .option('include-tag', { type: 'string', array: true, describe: 'Only operations with one of these tags' })
     .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out operations with one of these tags' })
     .option('include-operation', { type: 'string', array: true, describe: 'Only these operationIds' })
@@ -43,6 +49,8 @@ type ParsedPlanOptions = {
   prefix?: string;
   strategy: Strategy;
   maxTools: number;
+  maxToolTokens: number;
+  tokensPerOperation: number;
   includeTag?: string[];
   excludeTag?: string[];
   includeOperation?: string[];
@@ -65,13 +73,15 @@ const methods = (list: string[] | undefined) => list?.map((method) => method.toL
 /** Parsed flags → pipeline options. */
 export function toPlanRunOptions(argv: ParsedPlanOptions): PlanRunOptions {
   return {
-    spec: argv.spec,
+    // yargs hands a lone `-` over as an empty string.
+    spec: argv.spec === '' ? '-' : argv.spec,
     ...(argv.refRoot ? { refRoot: argv.refRoot } : {}),
     allowRemoteRefs: argv.allowRemoteRefs,
     maxInputBytes: Math.round(argv.maxInputMb * 1024 * 1024),
     validate: argv.validate,
     strategy: argv.strategy,
     maxTools: argv.maxTools,
+    budget: { maxToolTokens: argv.maxToolTokens, tokensPerOperation: argv.tokensPerOperation },
     ...(argv.prefix ? { prefix: argv.prefix } : {}),
     ...(argv.envPrefix ? { envPrefix: argv.envPrefix } : {}),
     ...(argv.headers ? {} : { headers: { enabled: false } }),

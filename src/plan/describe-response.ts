@@ -100,7 +100,7 @@ function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
   if (!shape) return [];
   const names = shape.properties.map(([name]) => name);
   const preferred = KEY_FIELDS.filter((field) => names.includes(field));
-  const rest = names.filter((name) => !preferred.includes(name));
+  const rest = names.filter((name) => !preferred.includes(name)).sort();
   const picked = [...preferred, ...rest].slice(0, 5);
   return names.length > picked.length ? [...picked, '…'] : picked;
 }

@@ -15,25 +15,39 @@ export function totalTokens(tools: ToolModel[]): number {
  */
 export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): ToolModel[] {
   const tools = drafts.map(render);
-  drafts.forEach((draft, index) => {
-    while ((tools[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL) {
-      draft.detail++;
-      tools[index] = render(draft);
+  // A leaner level can cost more than the one before (listing optional arguments per action in the description
+  // outweighs the notes it replaces), or the same: a step goes to the first leaner level that is actually smaller,
+  // and a tool with none stays where it is.
+  const settled = new Set<number>();
+  const leaner = (index: number): boolean => {
+    const draft = drafts[index] as ToolDraft;
+    const before = tools[index] as ToolModel;
+    const start = draft.detail;
+    for (let detail = start + 1; detail <= MAX_DETAIL; detail++) {
+      draft.detail = detail;
+      const after = render(draft);
+      if (after.tokens < before.tokens) {
+        tools[index] = after;
+        return true;
+      }
     }
+    draft.detail = start;
+    settled.add(index);
+    return false;
+  };
+  drafts.forEach((draft, index) => {
+    while ((tools[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL && leaner(index));
   });
   let total = totalTokens(tools);
   while (total > budget.maxTotalTokens) {
     let pick = -1;
     for (let index = 0; index < tools.length; index++) {
-      if ((drafts[index] as ToolDraft).detail >= MAX_DETAIL) continue;
+      if ((drafts[index] as ToolDraft).detail >= MAX_DETAIL || settled.has(index)) continue;
       if (pick < 0 || (tools[index] as ToolModel).tokens > (tools[pick] as ToolModel).tokens) pick = index;
     }
     if (pick < 0) break;
-    const draft = drafts[pick] as ToolDraft;
-    draft.detail++;
     const before = (tools[pick] as ToolModel).tokens;
-    tools[pick] = render(draft);
-    total += (tools[pick] as ToolModel).tokens - before;
+    if (leaner(pick)) total += (tools[pick] as ToolModel).tokens - before;
   }
   return tools;
 }

@@ -9,11 +9,13 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const MAX_ACTION_LENGTH = 48;
 
 /**
- * The action name of an operation inside a tool: its operationId in snake case, without a leading tag
+ * The action name of an operation inside a tool: `x-mcp.action` when given, else its operationId in snake case, without a leading tag
  * (`issues/list-for-repo` → `list_for_repo`); long generated ids (`patch-merchants-merchantId-…`) give way to a
  * short summary. Unique within the tool.
  */
 export function actionBaseName(operation: OperationModel): string {
+  const chosen = operation.extension.action ? snakeCase(operation.extension.action) : '';
+  if (chosen) return shorten(chosen, MAX_ACTION_LENGTH);
   let words = wordsOf(operation.id);
   const tagWords = wordsOf(operation.tags[0] ?? '');
   // `issues/list-for-repo` and `ArchivedWorkflowService_ListArchivedWorkflows` repeat their tag: the tool says it.
@@ -23,7 +25,7 @@ export function actionBaseName(operation: OperationModel): string {
   const summaryWords = wordsOf(operation.summary ?? '').filter((word) => !ARTICLES.has(word));
   const generated = operation.derivedId || words.length > 6 || isPathDump(words, operation);
   if (generated && summaryWords.length >= 2 && summaryWords.length <= 6) words = summaryWords;
-  return shorten(words.filter((word) => !ARTICLES.has(word)).join('_') || operation.method, MAX_ACTION_LENGTH);
+  return shorten(words.join('_') || operation.method, MAX_ACTION_LENGTH);
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);

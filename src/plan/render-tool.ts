@@ -38,7 +38,9 @@ export function actionSummary(
   return {
     name,
     operation,
-    summary: summarize(operation),
+    summary: operation.extension.description
+      ? cleanText(operation.extension.description, 200).text || summarize(operation)
+      : summarize(operation),
     needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
     returns: response.text,
     ...(response.pagination ? { pagination: response.pagination } : {}),

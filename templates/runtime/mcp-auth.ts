@@ -89,7 +89,8 @@ export function createMcpAuth(settings: McpAuthSettings): McpAuth {
       const resource = resourceOf(request);
       const options = metadataOptions(resource);
       if (!options) return undefined;
-      if (new URL(request.url).pathname !== new URL(getOAuthProtectedResourceMetadataUrl(resource)).pathname) return undefined;
+      if (new URL(request.url).pathname !== new URL(getOAuthProtectedResourceMetadataUrl(resource)).pathname)
+        return undefined;
       return oauthMetadataResponse(request, options);
     },
   };
@@ -141,7 +142,10 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
     const now = Date.now() / 1000;
     const cached = cache.get(key);
     if (cached && cached.until > now) return cached.info;
-    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+    };
     if (settings.clientId)
       headers['Authorization'] =
         `Basic ${Buffer.from(`${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret ?? '')}`).toString('base64')}`;
@@ -162,7 +166,8 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
     if (answer.active !== true) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token is not active');
     const audiences = typeof answer.aud === 'string' ? [answer.aud] : Array.isArray(answer.aud) ? answer.aud : [];
     const audience = audiences.find((value) => sameResource(value, resource));
-    if (audience === undefined) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was not issued for this server');
+    if (audience === undefined)
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was not issued for this server');
     const info: AuthInfo = {
       token,
       clientId: answer.client_id ?? 'unknown',

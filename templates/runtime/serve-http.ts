@@ -27,10 +27,14 @@ export type HttpOptions = NonNullable<Settings['http']>;
 export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
   const limiter = new RateLimiter(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
-  const handler = createMcpHandler(() => createServer(settings, limiter), { onerror: (error) => log('error', `http: ${error.message}`) });
+  const handler = createMcpHandler(() => createServer(settings, limiter), {
+    onerror: (error) => log('error', `http: ${error.message}`),
+  });
   const loopback = LOOPBACK.has(http.host);
-  const allowedHosts = http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
-  const allowedOrigins = http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
+  const allowedHosts =
+    http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
+  const allowedOrigins =
+    http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
   const auth = http.auth ? createMcpAuth(http.auth) : undefined;
   return async (request) => {
     const url = new URL(request.url);
@@ -43,7 +47,8 @@ export function createFetchHandler(settings: Settings, http: HttpOptions): (requ
     // Public metadata that browser-based clients fetch cross-origin, so no Origin check for it.
     const metadata = auth?.metadata(request);
     if (metadata) return metadata;
-    if (url.pathname !== '/mcp') return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
+    if (url.pathname !== '/mcp')
+      return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
     const foreignOrigin = originValidationResponse(request, allowedOrigins);
     if (foreignOrigin) return foreignOrigin;
     const authInfo = auth ? await auth.authenticate(request) : undefined;

@@ -12,7 +12,10 @@ import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 
-const registrations = tools.map((tool) => ({ tool, input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType) }));
+const registrations = tools.map((tool) => ({
+  tool,
+  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+}));
 
 /**
  * How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. It is

@@ -97,7 +97,8 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
   };
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`The port must be a number from 0 to 65535.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`The port must be a number from 0 to 65535.`);
     const auth = mcpAuthSettings(read, list);
     settings.http = {
       port,
@@ -114,7 +115,10 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
  * `<PREFIX>_MCP_AUTH_*`: protection of the MCP endpoint itself, separate from the API credentials. On when a token
  * list or an introspection URL is set.
  */
-function mcpAuthSettings(read: (name: string) => string | undefined, list: (name: string) => string[]): McpAuthSettings | undefined {
+function mcpAuthSettings(
+  read: (name: string) => string | undefined,
+  list: (name: string) => string[],
+): McpAuthSettings | undefined {
   const tokens = list('MCP_AUTH_TOKENS');
   const introspectionUrl = read('MCP_AUTH_INTROSPECTION_URL');
   const issuer = read('MCP_AUTH_ISSUER');
@@ -143,7 +147,9 @@ function mcpAuthSettings(read: (name: string) => string | undefined, list: (name
     }
     const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
-      throw new Error(`${api.envPrefix}_${name} must use https (http only for localhost), not ${JSON.stringify(value)}.`);
+      throw new Error(
+        `${api.envPrefix}_${name} must use https (http only for localhost), not ${JSON.stringify(value)}.`,
+      );
   }
   return {
     tokens,

@@ -55,7 +55,9 @@ beforeAll(async () => {
   handle = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
   client = new Client({ name: 'generated-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handle(new Request(url, init)) }),
+    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+      fetch: (url, init) => handle(new Request(url, init)),
+    }),
   );
 });
 
@@ -79,7 +81,13 @@ describe('tools/list', () => {
   it('lists the generated tools unchanged', async () => {
     const { tools } = await client.listTools();
     expect(
-      tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      tools.map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+      })),
     ).toEqual(expectedTools);
   });
 });
@@ -143,7 +151,10 @@ describe('Mcp-Param headers (x-mcp-header)', () => {
           params: {
             name: entry!.tool,
             arguments: entry!.arguments,
-            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
           },
         }),
       }),
