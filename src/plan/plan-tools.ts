@@ -23,7 +23,17 @@ export type PlanOptions = {
   envPrefix?: string;
   select?: SelectionRules;
   budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
+  /**
+   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
+   * users keep the names they rely on when operations are added, reordered or renamed.
+   */
+  previous?: PreviousNames;
+  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
+  renameTools?: Record<string, string>;
 };
+
+/** Tool → action → operation key, as the lock file stores them. */
+export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
 export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
@@ -65,10 +75,12 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
     ),
   };
+  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
   const context = {
     model,
     defs,
     drafts,
+    preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
     apiTitle: cleanText(model.title, 60).text || 'API',
   };
@@ -78,12 +90,17 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   let groupingBudget = budget.maxTotalTokens;
   let tools: ToolModel[] = [];
   for (let round = 0; round < GROUPING_ROUNDS; round++) {
-    const groups = groupOperations(units, strategy, {
-      maxTools: budget.maxTools,
-      maxActions: PLAN_DEFAULTS.maxActions,
-      maxArguments: PLAN_DEFAULTS.maxArguments,
-      tokenBudget: groupingBudget,
-    });
+    const groups = groupOperations(
+      units,
+      strategy,
+      {
+        maxTools: budget.maxTools,
+        maxActions: PLAN_DEFAULTS.maxActions,
+        maxArguments: PLAN_DEFAULTS.maxArguments,
+        tokenBudget: groupingBudget,
+      },
+      locked,
+    );
     const draftList = toolDrafts(groups, context);
     const siblings = siblingMap(draftList);
     const render = (draft: ToolDraft) =>
@@ -122,7 +139,23 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   };
 }
 
+/** Which operations stay in which tool, and the action names they keep, from an earlier generation. */
+function pinnedNames(previous: PreviousNames | undefined, renames: Record<string, string> = {}, strategy: Strategy) {
+  const locked = new Map<string, string>();
+  const preferredActions = new Map<string, string>();
+  if (!previous || strategy !== 'auto') return { locked, preferredActions };
+  for (const [tool, entry] of Object.entries(previous)) {
+    const name = renames[tool] ?? tool;
+    for (const [action, operation] of Object.entries(entry.actions)) {
+      locked.set(operation, name);
+      if (action) preferredActions.set(operation, action);
+    }
+  }
+  return { locked, preferredActions };
+}
+
 type PlanContext = {
+  preferredActions: Map<string, string>;
   model: ApiModel;
   defs: Record<string, SchemaModel>;
   drafts: Map<string, ActionDraft>;
@@ -143,11 +176,17 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     ...group,
     units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
   }));
-  const actionNames = sorted.map((group) => nameActions(group.units.map((unit) => unit.operation)));
+  const actionNames = sorted.map((group) =>
+    nameActions(
+      group.units.map((unit) => unit.operation),
+      context.preferredActions,
+    ),
+  );
   const naming = nameTools(
     sorted.map((group, index) => ({
       units: group.units,
       ...(group.fixedName ? { fixedName: group.fixedName } : {}),
+      ...(group.lockedName ? { lockedName: group.lockedName } : {}),
       ...(group.units.length === 1 ? { singleAction: actionNames[index]?.[0] as string } : {}),
     })),
     context.prefix,
