@@ -15,7 +15,11 @@ export type GroupingUnit = {
   argumentNames: string[];
 };
 
-export type OperationGroup = { units: GroupingUnit[]; fixedName?: string };
+/**
+ * A group of operations becoming one tool. `fixedName` comes from `x-mcp.tool`; `lockedName` from the lock file of
+ * an earlier generation: the tool keeps that name and its operations, and may take in new ones.
+ */
+export type OperationGroup = { units: GroupingUnit[]; fixedName?: string; lockedName?: string };
 
 export type GroupingLimits = {
   maxTools: number;
@@ -38,7 +42,12 @@ const MAX_RELAXED_ARGUMENTS = 90;
  * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
  * (unless `x-mcp.tool` puts operations together explicitly), so every annotation stays true for every action.
  */
-export function groupOperations(units: GroupingUnit[], strategy: Strategy, limits: GroupingLimits): OperationGroup[] {
+export function groupOperations(
+  units: GroupingUnit[],
+  strategy: Strategy,
+  limits: GroupingLimits,
+  locked = new Map<string, string>(),
+): OperationGroup[] {
   const fixed = new Map<string, GroupingUnit[]>();
   const free: GroupingUnit[] = [];
   for (const unit of units) {
@@ -48,6 +57,20 @@ export function groupOperations(units: GroupingUnit[], strategy: Strategy, limit
   }
   const groups: OperationGroup[] = [...fixed].map(([fixedName, members]) => ({ units: members, fixedName }));
   if (strategy === 'per-operation') return [...groups, ...free.map((unit) => ({ units: [unit] }))];
+  if (locked.size > 0 && strategy === 'auto') {
+    const pinned = byKey(
+      free.filter((unit) => locked.has(unit.operation.key)),
+      (unit) => locked.get(unit.operation.key) ?? '',
+    );
+    const rest = free.filter((unit) => !locked.has(unit.operation.key));
+    const useTags = tagsAreInformative(free);
+    const initial = [
+      ...pinned.map((members) => ({ ...toCluster(members, useTags), locked: locked.get(members[0]!.operation.key) })),
+      ...byKey(rest, (unit) => initialKey(unit, useTags)).map((members) => toCluster(members, useTags)),
+    ];
+    const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
+    return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
+  }
   if (strategy === 'by-tag')
     return [...groups, ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members }))];
   const useTags = tagsAreInformative(free);
@@ -88,6 +111,8 @@ type Cluster = {
   /** Primary tag when tags are informative and all members share it; merging stays inside a tag first. */
   tag: string;
   pinnedGroup: boolean;
+  /** Tool name from the lock file: such clusters never merge with each other. */
+  locked?: string;
   units: GroupingUnit[];
   resource: string[];
   identity: Set<string>;
@@ -120,7 +145,9 @@ function toCluster(units: GroupingUnit[], useTags: boolean): Cluster {
 
 function combine(a: Cluster, b: Cluster): Cluster {
   const tag = a.tag !== '' && a.tag === b.tag ? a.tag : '';
+  const locked = a.locked ?? b.locked;
   return {
+    ...(locked ? { locked } : {}),
     id: a.id < b.id ? a.id : b.id,
     intent: a.intent,
     tag,
@@ -198,7 +225,7 @@ class Agglomerator {
   private pairScore(i: number, j: number): number {
     const a = this.clusters[i];
     const b = this.clusters[j];
-    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup) return -1;
+    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup || (a.locked && b.locked)) return -1;
     return affinity(a, b);
   }
 

@@ -44,7 +44,10 @@ function isPathDump(words: string[], operation: OperationModel): boolean {
  * that would share a name (the same action under `/companies/{id}` and `/merchants/{id}`) all get the first path
  * segment that tells them apart (`cancel_order_companies`, `cancel_order_merchants`); a number is the last resort.
  */
-export function nameActions(operations: OperationModel[]): string[] {
+export function nameActions(operations: OperationModel[], preferred: ReadonlyMap<string, string> = new Map()): string[] {
+  // Names an earlier generation gave (from the lock file) are kept; new operations get names around them.
+  const kept = operations.map((operation) => preferred.get(operation.key));
+  const keptSet = new Set(kept.filter((name): name is string => Boolean(name)));
   const bases = operations.map((operation) => leadingLetter(actionBaseName(operation)));
   const names = bases.map((base, index) => {
     const twins = operations.filter((_, other) => bases[other] === base);
@@ -52,10 +55,12 @@ export function nameActions(operations: OperationModel[]): string[] {
     const distinct = distinguishingSegment(operations[index] as OperationModel, twins);
     return distinct ? shorten(`${base}_${distinct}`, MAX_ACTION_LENGTH) : base;
   });
-  const taken = new Set<string>();
-  return names.map((base) => {
+  const taken = new Set<string>(keptSet);
+  return names.map((base, index) => {
+    const previous = kept[index];
+    if (previous) return previous;
     let name = base;
-    for (let index = 2; taken.has(name); index++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${index}`;
+    for (let counter = 2; taken.has(name); counter++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${counter}`;
     taken.add(name);
     return name;
   });
@@ -77,6 +82,8 @@ function distinguishingSegment(operation: OperationModel, twins: OperationModel[
 export type ToolNameInput = {
   units: GroupingUnit[];
   fixedName?: string;
+  /** The name the lock file pins; used as is. */
+  lockedName?: string;
   /** Name of the single action for one-operation tools. */
   singleAction?: string;
 };
@@ -104,10 +111,15 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, a
     });
     if (!changed) break;
   }
-  const taken = new Set<string>();
+  const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = prepared.map((entry, index) => ({ entry, index })).sort((a, b) => compareStrings(a.entry.sortKey, b.entry.sortKey));
   const result: ToolNaming[] = new Array(prepared.length);
   for (const { entry, index } of order) {
+    const lockedName = inputs[index]?.lockedName;
+    if (lockedName) {
+      result[index] = { name: lockedName, resourceLabel: entry.label };
+      continue;
+    }
     const base = entry.candidate(depth[index] ?? 1);
     let name = finalName(base, prefix, '');
     for (let counter = 2; taken.has(name.toLowerCase()); counter++) name = finalName(base, prefix, `_${counter}`);

@@ -27,7 +27,17 @@ export type PlanOptions = {
   budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
   /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
   headers?: HeaderOptions;
+  /**
+   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
+   * users keep the names they rely on when operations are added, reordered or renamed.
+   */
+  previous?: PreviousNames;
+  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
+  renameTools?: Record<string, string>;
 };
+
+/** Tool → action → operation key, as the lock file stores them. */
+export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
 export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
@@ -69,10 +79,12 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
     ),
   };
+  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
   const context = {
     model,
     defs,
     drafts,
+    preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
     apiTitle: cleanText(model.title, 60).text || 'API',
   };
@@ -85,12 +97,17 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   // Header decisions depend on the grouping; only the last round's diagnostics describe the plan that is kept.
   let headerDiagnostics = new Diagnostics();
   for (let round = 0; round < GROUPING_ROUNDS; round++) {
-    const groups = groupOperations(units, strategy, {
-      maxTools: budget.maxTools,
-      maxActions: PLAN_DEFAULTS.maxActions,
-      maxArguments: PLAN_DEFAULTS.maxArguments,
-      tokenBudget: groupingBudget,
-    });
+    const groups = groupOperations(
+      units,
+      strategy,
+      {
+        maxTools: budget.maxTools,
+        maxActions: PLAN_DEFAULTS.maxActions,
+        maxArguments: PLAN_DEFAULTS.maxArguments,
+        tokenBudget: groupingBudget,
+      },
+      locked,
+    );
     const draftList = toolDrafts(groups, context);
     headerDiagnostics = new Diagnostics();
     for (const draft of draftList) {
@@ -143,7 +160,23 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   };
 }
 
+/** Which operations stay in which tool, and the action names they keep, from an earlier generation. */
+function pinnedNames(previous: PreviousNames | undefined, renames: Record<string, string> = {}, strategy: Strategy) {
+  const locked = new Map<string, string>();
+  const preferredActions = new Map<string, string>();
+  if (!previous || strategy !== 'auto') return { locked, preferredActions };
+  for (const [tool, entry] of Object.entries(previous)) {
+    const name = renames[tool] ?? tool;
+    for (const [action, operation] of Object.entries(entry.actions)) {
+      locked.set(operation, name);
+      if (action) preferredActions.set(operation, action);
+    }
+  }
+  return { locked, preferredActions };
+}
+
 type PlanContext = {
+  preferredActions: Map<string, string>;
   model: ApiModel;
   defs: Record<string, SchemaModel>;
   drafts: Map<string, ActionDraft>;
@@ -164,11 +197,17 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     ...group,
     units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
   }));
-  const actionNames = sorted.map((group) => nameActions(group.units.map((unit) => unit.operation)));
+  const actionNames = sorted.map((group) =>
+    nameActions(
+      group.units.map((unit) => unit.operation),
+      context.preferredActions,
+    ),
+  );
   const naming = nameTools(
     sorted.map((group, index) => ({
       units: group.units,
       ...(group.fixedName ? { fixedName: group.fixedName } : {}),
+      ...(group.lockedName ? { lockedName: group.lockedName } : {}),
       ...(group.units.length === 1 ? { singleAction: actionNames[index]?.[0] as string } : {}),
     })),
     context.prefix,

@@ -265,16 +265,21 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
   // Schemas that differ only in annotations are one schema; a default some actions disagree on is true for none.
   const shapes = new Set(distinct.map((schema) => JSON.stringify(withoutAnnotations(schema))));
   if (shapes.size === 1) return withoutAnnotations(distinct[0] as SchemaModel, ['default']);
-  const enums = distinct.every(
-    (schema) => typeof schema === 'object' && Array.isArray(schema['enum']) && schema['type'] === (distinct[0] as JsonObject)['type'],
-  );
-  if (enums) {
+  const firstType = typeof distinct[0] === 'object' ? JSON.stringify(distinct[0]['type']) : undefined;
+  const sameType =
+    firstType !== undefined && distinct.every((schema) => typeof schema === 'object' && JSON.stringify(schema['type']) === firstType);
+  const type = (distinct[0] as JsonObject)['type'] as JsonValue;
+  if (sameType && distinct.every((schema) => Array.isArray((schema as JsonObject)['enum']))) {
     const values: JsonValue[] = [];
     for (const schema of distinct)
       for (const value of (schema as JsonObject)['enum'] as JsonValue[])
         if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
-    return { type: (distinct[0] as JsonObject)['type'] as JsonValue, enum: values };
+    return { type, enum: values };
   }
+  // Scalars of one type that differ only in format or bounds: the bare type accepts what each action accepts, and
+  // the API checks the rest.
+  const scalar = typeof type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(type);
+  if (sameType && scalar) return { type };
   return { anyOf: distinct.map(withoutDescription) as JsonValue[] };
 }
 

@@ -217,8 +217,9 @@ describe('plan', () => {
       entries.sort(([a], [b]) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (a < b ? 1 : -1));
       return Object.fromEntries(entries.map(([key, item], index) => [key, shuffle(item, seed + index + 1)]));
     };
-    const first = planTools(buildApiModel(document!, new Diagnostics()), {}, new Diagnostics());
-    const shuffled = { ...document!, root: shuffle(document!.root, 3) as NonNullable<typeof document>['root'] };
+    if (!document) throw new Error('load failed');
+    const first = planTools(buildApiModel(document, new Diagnostics()), {}, new Diagnostics());
+    const shuffled = { ...document, root: shuffle(document.root, 3) as typeof document.root };
     const second = planTools(buildApiModel(shuffled, new Diagnostics()), {}, new Diagnostics());
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });

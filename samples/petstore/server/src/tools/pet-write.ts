@@ -12,7 +12,7 @@ export type PetWriteArguments = {
   name?: string;
   petId?: number;
   photoUrls?: string[];
-  status?: 'available' | 'pending' | 'sold' | string;
+  status?: string;
   tags?: unknown[];
 };
 
@@ -69,16 +69,8 @@ export const petWriteTool: ToolDefinition = {
         },
       },
       status: {
+        type: 'string',
         description: 'pet status in the store. For add_pet, update_pet, update_pet_with_form.',
-        anyOf: [
-          {
-            type: 'string',
-            enum: ['available', 'pending', 'sold'],
-          },
-          {
-            type: 'string',
-          },
-        ],
       },
       tags: {
         type: 'array',

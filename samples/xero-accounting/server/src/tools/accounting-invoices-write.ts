@@ -11,10 +11,6 @@ export type AccountingInvoicesWriteArguments = {
     | 'create_invoice_history'
     | 'create_invoices'
     | 'create_linked_transaction'
-    | 'create_overpayment_allocations'
-    | 'create_overpayment_history'
-    | 'create_prepayment_allocations'
-    | 'create_prepayment_history'
     | 'email_invoice'
     | 'update_invoice'
     | 'update_invoice_attachment_by_file_name'
@@ -26,8 +22,6 @@ export type AccountingInvoicesWriteArguments = {
   'Idempotency-Key'?: string;
   InvoiceID?: string;
   LinkedTransactionID?: string;
-  OverpaymentID?: string;
-  PrepaymentID?: string;
   body?: string;
 };
 
@@ -35,7 +29,7 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
   name: 'accounting_invoices_write',
   title: 'Accounting: create and update',
   description:
-    'Creates and changes accounting. Actions: create_batch_payment (optional BatchPayments, Idempotency-Key, summarizeErrors); create_batch_payment_history_record (BatchPaymentID; optional HistoryRecords, Idempotency-Key); create_invoice_attachment_by_file_name (InvoiceID, FileName, body; optional Idempotency-Key, IncludeOnline); create_invoice_history (InvoiceID; optional HistoryRecords, Idempotency-Key); create_invoices (optional Idempotency-Key, Invoices, Warnings, pagination, summarizeErrors, unitdp); create_linked_transaction (optional ContactID, Idempotency-Key, LinkedTransactionID, SourceLineItemID, SourceTransactionID, SourceTransactionTypeCode, Status, TargetLineItemID, TargetTransactionID, Type, ValidationErrors); create_overpayment_allocations (OverpaymentID; optional Allocations, Idempotency-Key, summarizeErrors); create_overpayment_history (OverpaymentID; optional HistoryRecords, Idempotency-Key); create_prepayment_allocations (PrepaymentID; optional Allocations, Idempotency-Key, summarizeErrors); create_prepayment_history (PrepaymentID; optional HistoryRecords, Idempotency-Key); email_invoice (InvoiceID; optional Idempotency-Key, Status); update_invoice (InvoiceID; optional Idempotency-Key, Invoices, Warnings, pagination, unitdp); update_invoice_attachment_by_file_name (InvoiceID, FileName, body; optional Idempotency-Key); update_linked_transaction (LinkedTransactionID; optional Idempotency-Key, LinkedTransactions); update_or_create_invoices (optional Idempotency-Key, Invoices, Warnings, pagination, summarizeErrors, unitdp). Returns JSON. See also accounting_bank_transactions_read, accounting_delete. Changes data; never deletes.',
+    'Creates and changes accounting. Actions: create_batch_payment (optional BatchPayments, Idempotency-Key, summarizeErrors); create_batch_payment_history_record (BatchPaymentID; optional HistoryRecords, Idempotency-Key); create_invoice_attachment_by_file_name (InvoiceID, FileName, body; optional Idempotency-Key, IncludeOnline); create_invoice_history (InvoiceID; optional HistoryRecords, Idempotency-Key); create_invoices (optional Idempotency-Key, Invoices, Warnings, pagination, summarizeErrors, unitdp); create_linked_transaction (optional ContactID, Idempotency-Key, LinkedTransactionID, SourceLineItemID, SourceTransactionID, SourceTransactionTypeCode, Status, TargetLineItemID, TargetTransactionID, Type, ValidationErrors); email_invoice (InvoiceID; optional Idempotency-Key, Status); update_invoice (InvoiceID; optional Idempotency-Key, Invoices, Warnings, pagination, unitdp); update_invoice_attachment_by_file_name (InvoiceID, FileName, body; optional Idempotency-Key); update_linked_transaction (LinkedTransactionID; optional Idempotency-Key, LinkedTransactions); update_or_create_invoices (optional Idempotency-Key, Invoices, Warnings, pagination, summarizeErrors, unitdp). Returns JSON. See also accounting_bank_transactions_read, accounting_delete. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -52,10 +46,6 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
           'create_invoice_history',
           'create_invoices',
           'create_linked_transaction',
-          'create_overpayment_allocations',
-          'create_overpayment_history',
-          'create_prepayment_allocations',
-          'create_prepayment_history',
           'email_invoice',
           'update_invoice',
           'update_invoice_attachment_by_file_name',
@@ -80,12 +70,6 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
         type: 'string',
       },
       LinkedTransactionID: {
-        type: 'string',
-      },
-      OverpaymentID: {
-        type: 'string',
-      },
-      PrepaymentID: {
         type: 'string',
       },
       body: {
@@ -422,198 +406,6 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
         },
       ],
       required: ['xero-tenant-id'],
-      body: {
-        mediaType: 'application/json',
-        kind: 'json',
-        required: true,
-      },
-      security: [['OAuth2']],
-      accepts: ['application/json'],
-    },
-    create_overpayment_allocations: {
-      operationId: 'createOverpaymentAllocations',
-      method: 'put',
-      path: '/Overpayments/{OverpaymentID}/Allocations',
-      arguments: [
-        {
-          arg: 'OverpaymentID',
-          in: 'path',
-          name: 'OverpaymentID',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'summarizeErrors',
-          in: 'query',
-          name: 'summarizeErrors',
-          style: 'form',
-          explode: true,
-          allowReserved: false,
-        },
-        {
-          arg: 'xero-tenant-id',
-          in: 'header',
-          name: 'xero-tenant-id',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Idempotency-Key',
-          in: 'header',
-          name: 'Idempotency-Key',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Allocations',
-          in: 'body',
-          name: 'Allocations',
-        },
-      ],
-      required: ['OverpaymentID', 'xero-tenant-id'],
-      body: {
-        mediaType: 'application/json',
-        kind: 'json',
-        required: true,
-      },
-      security: [['OAuth2']],
-      accepts: ['application/json'],
-    },
-    create_overpayment_history: {
-      operationId: 'createOverpaymentHistory',
-      method: 'put',
-      path: '/Overpayments/{OverpaymentID}/History',
-      arguments: [
-        {
-          arg: 'OverpaymentID',
-          in: 'path',
-          name: 'OverpaymentID',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'xero-tenant-id',
-          in: 'header',
-          name: 'xero-tenant-id',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Idempotency-Key',
-          in: 'header',
-          name: 'Idempotency-Key',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'HistoryRecords',
-          in: 'body',
-          name: 'HistoryRecords',
-        },
-      ],
-      required: ['OverpaymentID', 'xero-tenant-id'],
-      body: {
-        mediaType: 'application/json',
-        kind: 'json',
-        required: true,
-      },
-      security: [['OAuth2']],
-      accepts: ['application/json'],
-    },
-    create_prepayment_allocations: {
-      operationId: 'createPrepaymentAllocations',
-      method: 'put',
-      path: '/Prepayments/{PrepaymentID}/Allocations',
-      arguments: [
-        {
-          arg: 'PrepaymentID',
-          in: 'path',
-          name: 'PrepaymentID',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'summarizeErrors',
-          in: 'query',
-          name: 'summarizeErrors',
-          style: 'form',
-          explode: true,
-          allowReserved: false,
-        },
-        {
-          arg: 'xero-tenant-id',
-          in: 'header',
-          name: 'xero-tenant-id',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Idempotency-Key',
-          in: 'header',
-          name: 'Idempotency-Key',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Allocations',
-          in: 'body',
-          name: 'Allocations',
-        },
-      ],
-      required: ['PrepaymentID', 'xero-tenant-id'],
-      body: {
-        mediaType: 'application/json',
-        kind: 'json',
-        required: true,
-      },
-      security: [['OAuth2']],
-      accepts: ['application/json'],
-    },
-    create_prepayment_history: {
-      operationId: 'createPrepaymentHistory',
-      method: 'put',
-      path: '/Prepayments/{PrepaymentID}/History',
-      arguments: [
-        {
-          arg: 'PrepaymentID',
-          in: 'path',
-          name: 'PrepaymentID',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'xero-tenant-id',
-          in: 'header',
-          name: 'xero-tenant-id',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'Idempotency-Key',
-          in: 'header',
-          name: 'Idempotency-Key',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-        {
-          arg: 'HistoryRecords',
-          in: 'body',
-          name: 'HistoryRecords',
-        },
-      ],
-      required: ['PrepaymentID', 'xero-tenant-id'],
       body: {
         mediaType: 'application/json',
         kind: 'json',

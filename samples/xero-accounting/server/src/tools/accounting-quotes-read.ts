@@ -17,18 +17,16 @@ export type AccountingQuotesReadArguments = {
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
-  'If-Modified-Since'?: string;
   QuoteID?: string;
   UserID?: string;
   contentType?: string;
-  order?: string;
 };
 
 export const accountingQuotesReadTool: ToolDefinition = {
   name: 'accounting_quotes_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_quote_attachment_by_file_name (FileName, contentType); get_quote_attachment_by_id (AttachmentID, contentType); get_quotes (optional ContactID, DateFrom, DateTo, ExpiryDateFrom, ExpiryDateTo, QuoteNumber, Status, page); get_user (UserID); get_users (optional where). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_quote_attachment_by_file_name (FileName, contentType); get_quote_attachment_by_id (AttachmentID, contentType); get_quotes (optional ContactID, DateFrom, DateTo, ExpiryDateFrom, ExpiryDateTo, If-Modified-Since, QuoteNumber, Status, order, page); get_user (UserID); get_users (optional If-Modified-Since, order, where). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -55,15 +53,9 @@ export const accountingQuotesReadTool: ToolDefinition = {
       },
       AttachmentID: {
         type: 'string',
-        description: 'For get_quote_attachment_by_id.',
       },
       FileName: {
         type: 'string',
-        description: 'For get_quote_attachment_by_file_name.',
-      },
-      'If-Modified-Since': {
-        type: 'string',
-        description: 'For get_quotes, get_users.',
       },
       QuoteID: {
         type: 'string',
@@ -71,15 +63,9 @@ export const accountingQuotesReadTool: ToolDefinition = {
       },
       UserID: {
         type: 'string',
-        description: 'For get_user.',
       },
       contentType: {
         type: 'string',
-        description: 'For get_quote_attachment_by_file_name, get_quote_attachment_by_id.',
-      },
-      order: {
-        type: 'string',
-        description: 'For get_quotes, get_users.',
       },
     },
     required: ['action', 'xero-tenant-id'],

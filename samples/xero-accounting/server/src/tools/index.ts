@@ -14,6 +14,7 @@ import { accountingInvoicesWriteTool } from './accounting-invoices-write.js';
 import { accountingItemsWriteTool } from './accounting-items-write.js';
 import { accountingManualJournalsWriteTool } from './accounting-manual-journals-write.js';
 import { accountingOrganisationReadTool } from './accounting-organisation-read.js';
+import { accountingOverpaymentsWriteTool } from './accounting-overpayments-write.js';
 import { accountingPurchaseOrdersReadTool } from './accounting-purchase-orders-read.js';
 import { accountingQuotesReadTool } from './accounting-quotes-read.js';
 import { accountingQuotesWriteTool } from './accounting-quotes-write.js';
@@ -36,6 +37,7 @@ export const tools: ToolDefinition[] = [
   accountingItemsWriteTool,
   accountingManualJournalsWriteTool,
   accountingOrganisationReadTool,
+  accountingOverpaymentsWriteTool,
   accountingPurchaseOrdersReadTool,
   accountingQuotesReadTool,
   accountingQuotesWriteTool,
