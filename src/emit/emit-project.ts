@@ -41,9 +41,13 @@ export const PROJECT_DEPENDENCIES = {
   vitest: '4.1.12',
 };
 
+/** Where the generated server runs: always Node (stdio, HTTP, Docker); `workers` adds a Cloudflare Workers entry. */
+export type Target = 'node' | 'workers';
+
 export type EmitOptions = {
   /** npm package name of the generated server; defaults to `<api-slug>-mcp`. */
   packageName?: string;
+  target?: Target;
 };
 
 /**
