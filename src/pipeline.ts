@@ -67,7 +67,11 @@ async function runModel(options: PlanRunOptions, diagnostics: Diagnostics, timin
   start = now();
   const built = buildApiModel(document, diagnostics);
   const model = options.overrides
-    ? applyOverrides(built, { overrides: options.overrides, ...(options.overridesFile ? { file: options.overridesFile } : {}) }, diagnostics)
+    ? applyOverrides(
+        built,
+        { overrides: options.overrides, ...(options.overridesFile ? { file: options.overridesFile } : {}) },
+        diagnostics,
+      )
     : built;
   timings.model = now() - start;
   return diagnostics.hasErrors ? undefined : model;

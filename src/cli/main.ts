@@ -28,7 +28,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       'Generate an MCP server project',
       (command) =>
         withPlanOptions(command)
-          .positional('spec', { type: 'string', describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL (or `spec` in the config)' })
+          .positional('spec', {
+            type: 'string',
+            describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL (or `spec` in the config)',
+          })
           .option('out', { alias: 'o', type: 'string', describe: 'Output folder', defaultDescription: './<api-name>-mcp' })
           .option('target', {
             choices: ['node', 'workers'] as const,
@@ -83,7 +86,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         command
           .positional('spec', { type: 'string', describe: 'The description the configuration points at' })
           .option('out', { alias: 'o', type: 'string', describe: 'Output folder to put in the configuration' })
-          .option('format', { choices: ['yaml', 'json'] as const, default: 'yaml' as const, describe: 'YAML (commented) or JSON (with $schema)' })
+          .option('format', {
+            choices: ['yaml', 'json'] as const,
+            default: 'yaml' as const,
+            describe: 'YAML (commented) or JSON (with $schema)',
+          })
           .option('force', { type: 'boolean', default: false, describe: 'Replace an existing configuration file' })
           .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
           .example('$0 init openapi.yaml', 'Start a configuration for ./openapi.yaml'),

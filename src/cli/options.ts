@@ -46,7 +46,11 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
     .option('allow-remote-refs', { type: 'boolean', describe: 'Follow $refs to http(s) URLs' })
     .option('max-input-mb', { type: 'number', describe: 'Largest description accepted, in MB', defaultDescription: '32' })
-    .option('validate', { type: 'boolean', describe: 'Check the description against the OpenAPI schema (warnings)', defaultDescription: 'true' })
+    .option('validate', {
+      type: 'boolean',
+      describe: 'Check the description against the OpenAPI schema (warnings)',
+      defaultDescription: 'true',
+    })
     .option('json', { type: 'boolean', default: false, describe: 'Print results and diagnostics as JSON on stdout' })
     .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print only errors (no progress, no summary)' })
     .option('verbose', { type: 'boolean', describe: 'Also print informational diagnostics' });

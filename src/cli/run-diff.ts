@@ -32,7 +32,9 @@ export async function runDiffCommand(flags: DiffFlags, io: CliIo, colors: Colors
   if (!result.diff) return code;
   if (result.diff.changes.length === 0) io.stdout('No change to the tool surface.\n');
   else {
-    io.stdout(`${result.diff.changes.length} change${result.diff.changes.length === 1 ? '' : 's'} to the tool surface, ${breaking} breaking:\n`);
+    io.stdout(
+      `${result.diff.changes.length} change${result.diff.changes.length === 1 ? '' : 's'} to the tool surface, ${breaking} breaking:\n`,
+    );
     for (const change of result.diff.changes) io.stdout(`  ${change.breaking ? colors.red(formatChange(change)) : formatChange(change)}\n`);
   }
   return code;

@@ -39,7 +39,8 @@ export async function runPlanCommand(flags: PlanFlags, io: CliIo, colors: Colors
   printDiagnostics(result.diagnostics, prepared, io, colors);
   if (!result.plan) return code;
   io.stdout(planTable(result.plan, colors));
-  if (htmlFile && !prepared.quiet) io.stderr(`${colors.green('wrote')} ${path.relative(io.cwd, htmlFile) || htmlFile} — open it in a browser.\n`);
+  if (htmlFile && !prepared.quiet)
+    io.stderr(`${colors.green('wrote')} ${path.relative(io.cwd, htmlFile) || htmlFile} — open it in a browser.\n`);
   return code;
 }
 

@@ -76,9 +76,7 @@ const headerEntry = (withHeader: boolean): ConfigSchemaNode => ({
   properties: {
     tool: { type: 'string', minLength: 1, description: 'Only in this tool (default: every tool with the property).' },
     property: { type: 'string', minLength: 1, description: 'Top-level property of the tool input.' },
-    ...(withHeader
-      ? { header: { type: 'string', minLength: 1, description: 'Header name after `Mcp-Param-` (default: derived).' } }
-      : {}),
+    ...(withHeader ? { header: { type: 'string', minLength: 1, description: 'Header name after `Mcp-Param-` (default: derived).' } } : {}),
   },
 });
 

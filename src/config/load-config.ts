@@ -24,12 +24,22 @@ export async function findConfigFile(cwd: string, explicit: string | undefined, 
   const present: string[] = [];
   for (const name of CONFIG_FILE_NAMES) {
     const candidate = path.join(cwd, name);
-    if (await readFile(candidate).then(() => true, () => false)) present.push(candidate);
+    if (
+      await readFile(candidate).then(
+        () => true,
+        () => false,
+      )
+    )
+      present.push(candidate);
   }
   if (present.length > 1)
-    diagnostics.error('OTM_CONFIG_INVALID', `Found ${present.map((file) => path.basename(file)).join(' and ')}; keep one configuration file.`, {
-      hint: 'Or choose one with --config FILE.',
-    });
+    diagnostics.error(
+      'OTM_CONFIG_INVALID',
+      `Found ${present.map((file) => path.basename(file)).join(' and ')}; keep one configuration file.`,
+      {
+        hint: 'Or choose one with --config FILE.',
+      },
+    );
   return present[0];
 }
 
@@ -40,9 +50,13 @@ export async function loadConfigFile(file: string, cwd: string, diagnostics: Dia
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    diagnostics.error('OTM_CONFIG_INVALID', `Cannot read the configuration file ${shown}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`, {
-      hint: 'Check the path given to --config, or run `openapi-to-mcp init` to write one.',
-    });
+    diagnostics.error(
+      'OTM_CONFIG_INVALID',
+      `Cannot read the configuration file ${shown}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`,
+      {
+        hint: 'Check the path given to --config, or run `openapi-to-mcp init` to write one.',
+      },
+    );
     return undefined;
   }
   const lines = new LineCounter();
@@ -51,11 +65,15 @@ export async function loadConfigFile(file: string, cwd: string, diagnostics: Dia
   if (document.errors.length > 0) {
     for (const error of document.errors.slice(0, 3)) {
       const at = lines.linePos(error.pos[0]);
-      diagnostics.error('OTM_CONFIG_INVALID', `${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`, {
-        file: shown,
-        line: at.line,
-        column: at.col,
-      });
+      diagnostics.error(
+        'OTM_CONFIG_INVALID',
+        `${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+        {
+          file: shown,
+          line: at.line,
+          column: at.col,
+        },
+      );
     }
     return undefined;
   }

@@ -18,7 +18,8 @@ export function mergeConfigs(file: UserConfig, flags: UserConfig): UserConfig {
 
 /** Paths in a configuration file are relative to the file's folder (as in tsconfig.json); URLs and `-` stay. */
 export function resolveConfigPaths(config: UserConfig, base: string): UserConfig {
-  const local = (value: string | undefined) => (value === undefined || value === '-' || /^https?:\/\//i.test(value) ? value : path.resolve(base, value));
+  const local = (value: string | undefined) =>
+    value === undefined || value === '-' || /^https?:\/\//i.test(value) ? value : path.resolve(base, value);
   return {
     ...config,
     ...(config.spec !== undefined ? { spec: local(config.spec) as string } : {}),

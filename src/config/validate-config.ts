@@ -17,7 +17,10 @@ export function validateConfig(value: unknown, schema: ConfigSchemaNode, path: A
   if (typeof value === 'string') {
     if (schema.enum && !schema.enum.includes(value)) {
       // Methods are listed in both cases so that either is accepted; suggest and show the lower-case spelling.
-      const close = closestName(value, schema.enum.filter((item) => item === item.toLowerCase()));
+      const close = closestName(
+        value,
+        schema.enum.filter((item) => item === item.toLowerCase()),
+      );
       issues.push({
         path,
         message: `${name} must be one of ${schema.enum.filter((item) => item === item.toLowerCase()).join(', ')}, not ${JSON.stringify(value)}.`,
@@ -50,7 +53,8 @@ function checkObject(value: Record<string, unknown>, schema: ConfigSchemaNode, p
   for (const [key, child] of Object.entries(value)) {
     const property = schema.properties?.[key];
     if (property) issues.push(...validateConfig(child, property, [...path, key]));
-    else if (typeof schema.additionalProperties === 'object') issues.push(...validateConfig(child, schema.additionalProperties, [...path, key]));
+    else if (typeof schema.additionalProperties === 'object')
+      issues.push(...validateConfig(child, schema.additionalProperties, [...path, key]));
     else if (schema.additionalProperties === false) {
       const close = closestName(key, known);
       issues.push({
@@ -76,7 +80,14 @@ function checkType(value: unknown, schema: ConfigSchemaNode, path: Array<string 
             ? typeof value === 'number' && Number.isFinite(value)
             : typeof value === schema.type;
   if (ok) return undefined;
-  const wanted = { object: 'an object', array: 'a list', string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false' }[schema.type];
+  const wanted = {
+    object: 'an object',
+    array: 'a list',
+    string: 'a string',
+    number: 'a number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+  }[schema.type];
   // yargs turns `--max-tools abc` into NaN: there is no original text to quote.
   if (typeof value === 'number' && Number.isNaN(value)) return { path, message: `${displayPath(path)} must be ${wanted}.` };
   return { path, message: `${displayPath(path)} must be ${wanted}, not ${describe(value)}.` };

@@ -25,7 +25,9 @@ export function didYouMean(input: string, candidates: Iterable<string>, format: 
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => (row === 0 ? col : col === 0 ? row : 0)));
+  const table: number[][] = Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: cols }, (_, col) => (row === 0 ? col : col === 0 ? row : 0)),
+  );
   const at = (row: number, col: number) => table[row]?.[col] ?? Number.POSITIVE_INFINITY;
   for (let row = 1; row < rows; row++) {
     for (let col = 1; col < cols; col++) {

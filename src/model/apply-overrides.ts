@@ -28,7 +28,9 @@ export function applyOverrides(model: ApiModel, options: OverrideOptions, diagno
       diagnostics.warn('OTM_CONFIG_INVALID', `operations.${name} names no operation of the description; the override was ignored.`, {
         pointer: pointerOf('operations', name),
         ...(options.file ? { file: options.file } : {}),
-        hint: close ? `Did you mean ${close}?` : 'Key overrides by operationId or by "METHOD /path"; `openapi-to-mcp plan --json` lists them.',
+        hint: close
+          ? `Did you mean ${close}?`
+          : 'Key overrides by operationId or by "METHOD /path"; `openapi-to-mcp plan --json` lists them.',
       });
       continue;
     }

@@ -138,7 +138,8 @@ function badges(tool: ToolModel): string {
   if (annotations.idempotentHint) list.push(['idempotent', 'idempotent']);
   if (annotations.openWorldHint) list.push(['open world', 'open']);
   if (!annotations.readOnlyHint && !annotations.destructiveHint) list.push(['writes', 'write']);
-  if (tool.headers.marked.length > 0) list.push([`${tool.headers.marked.length} header${tool.headers.marked.length === 1 ? '' : 's'}`, 'header']);
+  if (tool.headers.marked.length > 0)
+    list.push([`${tool.headers.marked.length} header${tool.headers.marked.length === 1 ? '' : 's'}`, 'header']);
   return list.map(([text, kind]) => `<span class="badge ${kind}">${htmlText(text)}</span>`).join('');
 }
 
@@ -174,7 +175,9 @@ ${items}
 
 function excludedSection(plan: ToolPlan): string {
   if (plan.excluded.length === 0) return '';
-  const rows = plan.excluded.map((entry) => `<tr><td><code>${htmlText(entry.key)}</code></td><td>${htmlText(entry.reason)}</td></tr>`).join('\n');
+  const rows = plan.excluded
+    .map((entry) => `<tr><td><code>${htmlText(entry.key)}</code></td><td>${htmlText(entry.reason)}</td></tr>`)
+    .join('\n');
   return `<section id="excluded" aria-labelledby="excluded-heading"><h2 id="excluded-heading">Excluded operations</h2>
 <table class="excluded"><thead><tr><th scope="col">Operation</th><th scope="col">Why</th></tr></thead><tbody>
 ${rows}
