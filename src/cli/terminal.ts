@@ -4,11 +4,11 @@ export type Env = Record<string, string | undefined>;
 
 /**
  * Colour on a terminal unless NO_COLOR is set (no-color.org), and anywhere when FORCE_COLOR asks for it
- * (force-color.org; `0` or `false` turn it off) — the precedence Node's own util.inspect uses.
+ * (force-color.org; `0` or `false` turn it off, empty means unset) — the precedence Node's own util.inspect uses.
  */
 export function colorEnabled(env: Env, isTTY: boolean): boolean {
   const force = env['FORCE_COLOR'];
-  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
   return isTTY && env['TERM'] !== 'dumb';
 }
