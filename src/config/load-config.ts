@@ -4,6 +4,7 @@ import { isMap, isNode, isSeq, LineCounter, parseDocument, type Document } from 
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
 import { CONFIG_SCHEMA, type UserConfig } from './config-schema.js';
+import { resolveConfigPaths } from './resolve-config.js';
 import { validateConfig } from './validate-config.js';
 
 /** Looked for in the working directory, in this order, when no `--config` is given. */
@@ -107,4 +108,19 @@ function locate(document: Document, tokens: Array<string | number>, lines: LineC
     } else break;
   }
   return position === undefined ? undefined : lines.linePos(position);
+}
+
+/**
+ * The programmatic way to use a configuration file: finds it (`file`, else the usual names in `cwd`), validates it
+ * and returns it with its paths made absolute, or the diagnostics that explain why not.
+ */
+export async function readConfig(
+  options: { cwd?: string; file?: string },
+  diagnostics: Diagnostics,
+): Promise<{ config: UserConfig; file: string } | undefined> {
+  const cwd = path.resolve(options.cwd ?? '.');
+  const file = await findConfigFile(cwd, options.file, diagnostics);
+  if (!file || diagnostics.hasErrors) return undefined;
+  const loaded = await loadConfigFile(file, cwd, diagnostics);
+  return loaded ? { config: resolveConfigPaths(loaded.config, path.dirname(loaded.file)), file: loaded.file } : undefined;
 }

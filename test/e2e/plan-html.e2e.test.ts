@@ -107,7 +107,8 @@ describe.skipIf(!existsSync(CHROMIUM))('plan --html in a real headless browser',
 
     await page.goto(pathToFileURL(hostile).href);
     expect(await page.locator('h1').textContent()).toContain('<script>window.__pwned = 1</script>');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The page's global object, seen from the page (the test's tsconfig has no DOM types).
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img, link[rel="stylesheet"]').count()).toBe(0);
 
     // Only the two pages themselves were requested: no fonts, scripts, styles or images from anywhere.
