@@ -126,7 +126,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     tools = fitBudget(draftList, render, budget);
     const total = totalTokens(tools);
     if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
-    groupingBudget = Math.floor((groupingBudget * budget.maxTotalTokens) / total);
+    // Scale by the overshoot, and a little more, so that a near miss still changes the grouping.
+    groupingBudget = Math.floor(((groupingBudget * budget.maxTotalTokens) / total) * 0.97);
   }
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
