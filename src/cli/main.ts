@@ -121,6 +121,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof FlagError) {
+      // Scripts that asked for JSON get JSON even when the command line itself is wrong.
+      if (argv.includes('--json')) {
+        const diagnostic = {
+          severity: 'error',
+          code: 'OTM_CONFIG_INVALID',
+          message: error.message,
+          hint: 'Run openapi-to-mcp --help for the options.',
+        };
+        io.stdout(`${JSON.stringify({ ok: false, diagnostics: [diagnostic] }, null, 2)}\n`);
+        return EXIT.usage;
+      }
       io.stderr(`${colors.red('error')} ${error.message}\n${colors.dim('Run openapi-to-mcp --help for the options.')}\n`);
       return EXIT.usage;
     }

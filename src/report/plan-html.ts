@@ -56,10 +56,10 @@ function totalsSection(plan: ToolPlan): string {
   const { totals } = plan;
   const { budget } = totals;
   const cards = [
-    card('Tools', number(totals.tools), `of at most ${number(budget.maxTools)}`, 'tools'),
+    card('Tools', number(totals.tools), `of at most ${number(budget.maxTools)}`, 'tools', totals.tools > budget.maxTools),
     card('Actions', number(totals.actions), `for ${number(totals.operations)} operations`, 'actions'),
     card('Excluded', number(totals.excluded), 'operations left out', 'excluded'),
-    card('Tokens', number(totals.tokens), `of ${number(budget.maxTotalTokens)} budgeted`, 'tokens'),
+    card('Tokens', number(totals.tokens), `of ${number(budget.maxTotalTokens)} budgeted`, 'tokens', totals.tokens > budget.maxTotalTokens),
   ].join('\n');
   const status = totals.withinBudget
     ? '<span class="status ok" data-testid="budget-status">within budget</span>'
@@ -84,8 +84,8 @@ ${cards}
 </section>`;
 }
 
-function card(label: string, value: string, note: string, id: string): string {
-  return `<div class="card" data-testid="total-${id}"><div class="label">${htmlText(label)}</div><div class="value">${htmlText(value)}</div><div class="note">${htmlText(note)}</div></div>`;
+function card(label: string, value: string, note: string, id: string, over = false): string {
+  return `<div class="card${over ? ' over' : ''}" data-testid="total-${id}"><div class="label">${htmlText(label)}</div><div class="value">${htmlText(value)}</div><div class="note">${htmlText(note)}</div></div>`;
 }
 
 function toolsSection(plan: ToolPlan): string {

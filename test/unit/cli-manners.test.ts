@@ -57,6 +57,12 @@ describe('cli manners (through the real bin)', () => {
     expect(command.stderr).toContain('Unknown command pln. Did you mean plan?');
     const value = await cli(dir, ['plan', PETSTORE, '--strategy', 'by-tags']);
     expect(value.code).toBe(2);
+    const json = await cli(dir, ['plan', PETSTORE, '--max-tool', '3', '--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: 'OTM_CONFIG_INVALID', message: 'Unknown option --max-tool. Did you mean --max-tools?' }],
+    });
   });
 
   it('writes no colour and no progress into pipes; colour when FORCE_COLOR asks', async () => {
