@@ -48,6 +48,7 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
           security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)),
           ...(action.route.servers ? { servers: action.route.servers.map(runtimeServer) } : {}),
           accepts: action.route.accepts,
+          ...(action.route.headers ? { headers: action.route.headers } : {}),
           ...(action.pagination ? { pagination: action.pagination } : {}),
         },
       ]),

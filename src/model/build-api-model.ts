@@ -16,6 +16,7 @@ import { SchemaConverter } from './build-schema.js';
 import { buildSecurityRequirements, buildSecuritySchemes } from './build-security.js';
 import { buildServers2, buildServers3 } from './build-servers.js';
 import { isClientHeader, isCredentialName, schemeForParameter } from './credential-parameters.js';
+import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
 import { readOperationExtension } from './read-extension.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
@@ -157,6 +158,7 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     : operation['requestBody'] === undefined
       ? undefined
       : buildRequestBody3(operation['requestBody'], childPointer(pointer, 'requestBody'), context);
+  const declaredHeaders = declaredHeaderValues(parameters);
   const operationId = stringOf(operation['operationId'])?.trim();
   const summary = stringOf(operation['summary']);
   const description = stringOf(operation['description']);
@@ -171,6 +173,7 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     tags: stringList(operation['tags']),
     deprecated: operation['deprecated'] === true,
     parameters: separateCredentials(completePathParameters(parameters, pathKey, pointer, context), security, pointer, context),
+    ...(declaredHeaders.length > 0 ? { declaredHeaders } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: buildResponses(
       operation['responses'],

@@ -1,7 +1,7 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../model/api-model.js';
 import { bodyKindRank } from '../model/media-types.js';
-import { isFileSchema, objectShape } from './schema-views.js';
+import { inputView, isFileSchema, objectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentRoute } from './tool-plan.js';
 
@@ -62,7 +62,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       const description = typeof schema === 'object' && typeof schema['description'] === 'string' ? schema['description'] : undefined;
       out.push({
         key,
-        schema: file ? fileSchema(description) : schema,
+        schema: file ? fileSchema(description) : inputView(schema),
         required: bodyRequired && shape.required.has(name),
         ...(description ? { description } : {}),
         route: {
@@ -85,7 +85,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       (typeof media.schema === 'object' && typeof media.schema['description'] === 'string' ? media.schema['description'] : undefined);
     out.push({
       key,
-      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : media.schema,
+      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : inputView(media.schema),
       required: bodyRequired,
       ...(description ? { description } : {}),
       route: { arg: key, in: 'body-whole', required: bodyRequired, ...(file ? { file: true } : {}) },
@@ -94,10 +94,11 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   return { operation, arguments: out, body: { media, required: bodyRequired } };
 }
 
+/** Inline schemas get the same input view as the named ones in `defs` (no readOnly fields, `oneOf` as `anyOf`). */
 function parameterArgument(parameter: ParameterModel, key: string): ArgumentDraft {
   return {
     key,
-    schema: parameter.schema,
+    schema: inputView(parameter.schema),
     required: parameter.required,
     ...(parameter.description ? { description: parameter.description } : {}),
     route: {

@@ -27,5 +27,6 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
     security: operation.security,
     ...(JSON.stringify(operation.servers) !== JSON.stringify(apiServers) ? { servers: operation.servers } : {}),
     accepts,
+    ...(operation.declaredHeaders ? { headers: operation.declaredHeaders } : {}),
   };
 }

@@ -62,6 +62,8 @@ export type RouteModel = {
   servers?: ServerModel[];
   /** Media types the operation answers with on success, to set `Accept`. */
   accepts: string[];
+  /** `Accept` / `Content-Type` values the description pins; a request body's own type still wins. */
+  headers?: Array<[string, string]>;
 };
 
 export type ActionModel = {

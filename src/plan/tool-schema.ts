@@ -220,6 +220,10 @@ class Projector {
         continue;
       }
       if (keyword === 'title' || (keyword === 'default' && !this.level.defaults)) continue;
+      // Levels that cut schemas at a depth would cut these too, and a cut subschema accepts more: under `not` that
+      // rejects more (a stub `{}` there rejects everything), under `if` it turns `then` on for every value.
+      // Dropping them only loosens the schema; the API still checks.
+      if (Number.isFinite(this.level.maxDepth) && ['not', 'if', 'then', 'else'].includes(keyword)) continue;
       if (keyword === 'enum' && Array.isArray(value) && value.length > MAX_ENUM) {
         const shown = value
           .slice(0, 12)

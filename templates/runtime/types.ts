@@ -43,6 +43,8 @@ export type ActionRoute = {
   security: SecurityRequirement[];
   servers?: ServerConfig[];
   accepts: string[];
+  /** `Accept` / `Content-Type` values the description pins; a request body's own type still wins. */
+  headers?: Array<[string, string]>;
   pagination?: PaginationHint;
 };
 

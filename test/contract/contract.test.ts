@@ -1,0 +1,68 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CORPUS, REPO_ROOT, TMP } from '../helpers/paths.js';
+import { EXPECTED_FAILURES, type ExpectedFailure } from './expected-failures.js';
+import { renderReport } from './report.js';
+import { runDescription, type CallOutcome, type DescriptionResult } from './run-description.js';
+
+/**
+ * The contract run: every description with operations, its generated server started against Prism mocking the same
+ * description, every action called (required arguments, then all). A call passes when Prism accepts the request it
+ * caused; the rest must be listed, with the defect in the description, in expected-failures.ts.
+ * CONTRACT_ONLY=name,name limits the run to some descriptions while working on them.
+ */
+const only = (process.env['CONTRACT_ONLY'] ?? '').split(',').filter(Boolean);
+const entries = CORPUS.filter((entry) => entry.operations > 0 && (only.length === 0 || only.includes(entry.name)));
+const results: DescriptionResult[] = [];
+const REPORT = path.join(REPO_ROOT, 'test/contract/results.md');
+
+function expectation(name: string, outcome: CallOutcome): ExpectedFailure | undefined {
+  return EXPECTED_FAILURES.find(
+    (entry) =>
+      entry.description === name &&
+      entry.operation === outcome.operation &&
+      (entry.pass === 'both' || entry.pass === outcome.pass) &&
+      (outcome.reason ?? outcome.text ?? '').includes(entry.match),
+  );
+}
+
+afterAll(async () => {
+  if (results.length === 0) return;
+  const report = renderReport(
+    [...results].sort((a, b) => a.name.localeCompare(b.name)),
+    (name, outcome) => expectation(name, outcome) !== undefined,
+  );
+  // The checked-in report is only rewritten by a full run; partial runs write next to the other scratch output.
+  const target = only.length === 0 ? REPORT : path.join(TMP, 'contract-results.md');
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, report);
+  await writeFile(path.join(TMP, 'contract-outcomes.json'), JSON.stringify(results, null, 1));
+  process.stdout.write(`\n${report}\nWritten to ${path.relative(REPO_ROOT, target)}\n`);
+});
+
+describe.each(entries)('$name', (entry) => {
+  it('sends requests the description accepts, for every action', async () => {
+    const result = await runDescription(entry);
+    results.push(result);
+    const unexpected = result.outcomes
+      .filter((outcome) => outcome.verdict !== 'accepted' && !expectation(entry.name, outcome))
+      .map((outcome) => `${outcome.operation} (${outcome.pass}): ${outcome.verdict}: ${outcome.reason ?? outcome.text ?? ''}`);
+    const protocolErrors = result.outcomes
+      .filter((outcome) => outcome.protocolError !== undefined)
+      .map((outcome) => `${outcome.operation} (${outcome.pass}): ${outcome.protocolError}`);
+    const stale = EXPECTED_FAILURES.filter((expected) => expected.description === entry.name)
+      .filter(
+        (expected) =>
+          !result.outcomes.some(
+            (outcome) =>
+              outcome.verdict !== 'accepted' &&
+              outcome.operation === expected.operation &&
+              (expected.pass === 'both' || expected.pass === outcome.pass) &&
+              (outcome.reason ?? outcome.text ?? '').includes(expected.match),
+          ),
+      )
+      .map((expected) => `${expected.operation} (${expected.pass}) no longer fails: remove it from expected-failures.ts`);
+    expect({ unexpected, protocolErrors, stale }).toEqual({ unexpected: [], protocolErrors: [], stale: [] });
+  });
+});
