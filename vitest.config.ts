@@ -52,6 +52,7 @@ export default defineConfig({
           name: 'contract',
           include: ['test/contract/**/*.test.ts'],
           testTimeout: 900_000,
+          maxConcurrency: 2,
           hookTimeout: 600_000,
           fileParallelism: false,
         },

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import type { HttpMethod } from '../model/api-model.js';
 import type { Strategy } from '../plan/group-operations.js';
+import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import type { PlanRunOptions } from '../pipeline.js';
 
 /** Options shared by `generate` and `plan`: where the description comes from and how tools are planned. */
@@ -23,6 +24,12 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('include-method', { type: 'string', array: true, describe: 'Only these HTTP methods' })
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
     .option('exclude-deprecated', { type: 'boolean', default: false, describe: 'Leave out deprecated operations' })
+    .option('output-schema', {
+      choices: ['none', 'loose'] as const,
+      default: 'none' as const,
+      describe:
+        'Declare an outputSchema on tools: none, or loose (the shape of the success responses, every field optional and nullable, so drifting APIs still conform)',
+    })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
     .option('allow-remote-refs', { type: 'boolean', default: false, describe: 'Follow $refs to http(s) URLs' })
@@ -47,6 +54,7 @@ type ParsedPlanOptions = {
   includeMethod?: string[];
   excludeMethod?: string[];
   excludeDeprecated: boolean;
+  outputSchema: OutputSchemaMode;
   envPrefix?: string;
   refRoot?: string;
   allowRemoteRefs: boolean;
@@ -66,6 +74,7 @@ export function toPlanRunOptions(argv: ParsedPlanOptions): PlanRunOptions {
     validate: argv.validate,
     strategy: argv.strategy,
     maxTools: argv.maxTools,
+    outputSchema: argv.outputSchema,
     ...(argv.prefix ? { prefix: argv.prefix } : {}),
     ...(argv.envPrefix ? { envPrefix: argv.envPrefix } : {}),
     select: {

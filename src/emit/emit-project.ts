@@ -12,10 +12,13 @@ export const RUNTIME_MODULES = [
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'concise.ts',
+  'env-file.ts',
   'errors.ts',
   'files.ts',
   'http.ts',
   'log.ts',
+  'output.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
@@ -88,7 +91,14 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(
     'test/tools-list.json',
     jsonLiteral(
-      plan.tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      plan.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        ...(outputSchema ? { outputSchema } : {}),
+        annotations,
+      })),
     ),
   );
 

@@ -34,6 +34,7 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
     description: tool.description,
     annotations: tool.annotations,
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     actions: Object.fromEntries(
       tool.actions.map((action) => [
         action.name,
@@ -50,6 +51,7 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
           accepts: action.route.accepts,
           ...(action.route.headers ? { headers: action.route.headers } : {}),
           ...(action.pagination ? { pagination: action.pagination } : {}),
+          ...(action.concise ? { concise: action.concise } : {}),
         },
       ]),
     ),

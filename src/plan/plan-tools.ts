@@ -2,18 +2,20 @@ import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent, isIdempotentMethod } from './classify-intent.js';
+import { conciseView, withResponseFormat } from './concise-view.js';
 import { countToolTokens } from './count-tokens.js';
 import { planCredentials } from './credentials.js';
 import { describeResponse } from './describe-response.js';
 import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
 import { groupOperations, type GroupingUnit, type Strategy } from './group-operations.js';
+import { looseOutputSchema } from './output-schema.js';
 import { nameActions, nameTools } from './name-tools.js';
 import { resourcePaths } from './resource-path.js';
 import { buildRoute } from './build-route.js';
 import { cleanText } from './sanitize-text.js';
 import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { Intent, ToolAnnotations, ToolModel, ToolPlan } from './tool-plan.js';
+import type { Intent, OutputSchemaMode, ToolAnnotations, ToolModel, ToolPlan } from './tool-plan.js';
 import { buildToolSchema, MAX_DETAIL, type NamedAction } from './tool-schema.js';
 import { compareStrings, envCase } from './words.js';
 
@@ -26,6 +28,8 @@ export type PlanOptions = {
   envPrefix?: string;
   select?: SelectionRules;
   budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
+  /** `outputSchema` of the tools: `none` (default) or `loose`; see output-schema.ts for why. */
+  outputSchema?: OutputSchemaMode;
 };
 
 export const PLAN_DEFAULTS = {
@@ -107,7 +111,14 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   }));
   const siblings = siblingMap(toolDrafts);
   const render = (draft: ToolDraft): ToolModel =>
-    renderTool(draft, { apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
+    renderTool(draft, {
+      apiTitle,
+      apiServers: model.servers,
+      defs,
+      schemas: model.schemas,
+      outputSchema: options.outputSchema ?? 'none',
+      siblings: siblings.get(draft.name) ?? {},
+    });
 
   let tools = toolDrafts.map(render);
   const budget = {
@@ -193,6 +204,9 @@ type RenderContext = {
   apiTitle: string;
   apiServers: ServerModel[];
   defs: Record<string, SchemaModel>;
+  /** The description's schemas as written (responses need their readOnly fields, which `defs` drops). */
+  schemas: Record<string, SchemaModel>;
+  outputSchema: OutputSchemaMode;
   siblings: Partial<Record<Intent, string>>;
 };
 
@@ -205,7 +219,14 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
     siblings: context.siblings,
     detail: draft.detail,
   });
-  const inputSchema = buildToolSchema(draft.actions, context.defs, draft.detail);
+  const operations = draft.actions.map((action) => action.draft.operation);
+  const concise = operations.map((operation) => (draft.intent === 'read' ? conciseView(operation, context.schemas) : undefined));
+  const { schema: inputSchema, offered } = withResponseFormat(
+    buildToolSchema(draft.actions, context.defs, draft.detail),
+    draft.actions.filter((_, index) => concise[index]).map((action) => action.name),
+    draft.actions.length,
+  );
+  const outputSchema = context.outputSchema === 'loose' ? looseOutputSchema(operations, context.schemas) : undefined;
   const annotations = annotate(draft);
   const title = draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft);
   const tool: Omit<ToolModel, 'tokens'> = {
@@ -215,7 +236,8 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
     intent: draft.intent,
     annotations,
     inputSchema,
-    actions: draft.actions.map((action) => ({
+    ...(outputSchema ? { outputSchema } : {}),
+    actions: draft.actions.map((action, index) => ({
       name: action.name,
       summary: action.summary.summary,
       operation: {
@@ -228,6 +250,7 @@ function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
       route: buildRoute(action.draft, context.apiServers),
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
+      ...(offered && concise[index] ? { concise: concise[index] } : {}),
     })),
     headers: { marked: [], refused: [] },
     detail: draft.detail,

@@ -5,18 +5,18 @@ import { REPO_ROOT } from '../helpers/paths.js';
 
 export type Prism = { url: string; log: () => string; stop: () => Promise<void> };
 
-const PRISM_BIN = path.join(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
+const LAUNCHER = path.join(REPO_ROOT, 'test/contract/prism-server.mjs');
 /** Prism's log is long (a few lines per request); only its tail is kept, for failure messages. */
 const LOG_LIMIT = 200_000;
 
 /**
- * Starts Stoplight Prism as a validating mock of a description: every request is checked against the operation it
+ * Starts Stoplight Prism (prism-server.mjs) as a validating mock of a description: every request is checked against the operation it
  * matches (path, query, headers, security, body), and violations come back in the `sl-violations` response header.
  * Resolves with its address, or rejects with Prism's own output when it cannot load the description.
  */
 export async function startPrism(specFile: string, timeoutMs = 120_000): Promise<Prism> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM_BIN, 'mock', '--host', '127.0.0.1', '--port', String(port), specFile], {
+  const child = spawn(process.execPath, [LAUNCHER, specFile, String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env['PATH'] ?? '', NODE_OPTIONS: '--max-old-space-size=4096' },
   });
@@ -28,21 +28,21 @@ export async function startPrism(specFile: string, timeoutMs = 120_000): Promise
   child.stdout.on('data', append);
   child.stderr.on('data', append);
   await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Prism did not start within ${timeoutMs} ms:\n${log.slice(-3000)}`));
+      finish(new Error(`Prism did not start within ${timeoutMs} ms:\n${log.slice(-3000)}`));
     }, timeoutMs);
-    const check = () => {
-      if (log.includes('Prism is listening')) {
-        clearTimeout(timer);
-        child.stdout.off('data', check);
-        resolve();
-      }
-    };
-    child.stdout.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited with ${code} before listening:\n${log.slice(-3000)}`));
+    child.once('exit', (code) => finish(new Error(`Prism exited with ${code} before listening:\n${log.slice(-3000)}`)));
+    child.stdout.on('data', () => {
+      if (log.includes('Prism is listening')) finish();
     });
   });
   return {

@@ -10,6 +10,8 @@ export type Exchange = {
   status: number;
   responseHeaders: IncomingHttpHeaders;
   responseBody: string;
+  /** Milliseconds the mock took to answer. */
+  ms: number;
 };
 
 export type Proxy = { url: string; exchanges: Exchange[]; close: () => Promise<void> };
@@ -25,6 +27,7 @@ export async function startProxy(target: string | undefined): Promise<Proxy> {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
+      const started = performance.now();
       const body = Buffer.concat(chunks);
       const record = (status: number, responseHeaders: IncomingHttpHeaders, responseBody: Buffer) => {
         exchanges.push({
@@ -35,6 +38,7 @@ export async function startProxy(target: string | undefined): Promise<Proxy> {
           status,
           responseHeaders,
           responseBody: responseBody.toString('utf8').slice(0, 4000),
+          ms: Math.round(performance.now() - started),
         });
       };
       if (!target) {

@@ -18,6 +18,9 @@ export type CallOutcome = ContractCall & {
   protocolError?: string;
   /** The tool result's text, shortened: why a call was not sent or came back as an error. */
   text?: string;
+  /** Milliseconds of the whole call, and of the mock's answer. */
+  ms: number;
+  mockMs: number;
 };
 
 export type DescriptionResult = {
@@ -65,6 +68,7 @@ export async function runDescription(entry: CorpusEntry): Promise<DescriptionRes
     const routes = new Map(plan.tools.flatMap((tool) => tool.actions.map((action) => [`${tool.name}/${action.name}`, action] as const)));
     for (const call of contractCalls(model, plan)) {
       const before = proxy.exchanges.length;
+      const started = performance.now();
       let isError = false;
       let protocolError: string | undefined;
       let text = '';
@@ -87,6 +91,8 @@ export async function runDescription(entry: CorpusEntry): Promise<DescriptionRes
         isError,
         ...(protocolError !== undefined ? { protocolError } : {}),
         ...(isError || !verdict ? { text: text.slice(0, 600) } : {}),
+        ms: Math.round(performance.now() - started),
+        mockMs: exchanges.reduce((sum, exchange) => sum + exchange.ms, 0),
       });
     }
   } finally {
