@@ -19,7 +19,7 @@ export async function conformOutput(result: CallToolResult, schema: StandardSche
       ...result.content,
       {
         type: 'text',
-        text: `The response does not have the shape the API description gives${issue ? ` (${where || 'result'}: ${issue.message})` : ''}, so it is only in the text above.`,
+        text: `The response does not have the shape the API description gives${issue ? ` (${where ? `${where}: ` : ''}${issue.message})` : ''}, so it is only in the text above.`,
       },
     ],
   };
