@@ -75,6 +75,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A request body media type cannot be sent',
     fix: 'The generator used another media type of the operation or a raw string body.',
   },
+  OTM_BODY_IGNORED: {
+    title: 'A GET or HEAD operation describes a request body, which cannot be sent',
+    fix: 'Move the body fields to query parameters, or make the operation a POST; the body was left out.',
+  },
   OTM_SECURITY_SCHEME: {
     title: 'A security scheme cannot be applied automatically',
     fix: 'Add the credential in src/custom/hooks.ts (beforeRequest) or use a supported scheme.',

@@ -47,11 +47,9 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
   if (schema === false || schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > 12) return undefined;
   let node = schema as JsonObject;
   if (typeof node['$ref'] === 'string') {
-    const { $ref: ref, ...siblings } = node;
-    const target = defs[ref.replace('#/$defs/', '')];
-    if (!isPlainObject(target ?? null)) return sampleValue(target as JsonValue | undefined, defs, depth + 1);
-    // Keywords next to a $ref (3.1) add to the target: sample both together.
-    node = Object.keys(siblings).length > 0 ? mergeSchemas(target as JsonObject, siblings) : (target as JsonObject);
+    const target = resolve(node, defs);
+    if (!isPlainObject(target)) return sampleValue(target, defs, depth + 1);
+    node = target;
   }
   if (Array.isArray(node['allOf'])) node = flattenAllOf(node, defs, depth);
   if (node['const'] !== undefined) return node['const'];
@@ -99,6 +97,7 @@ function isPlainObject(value: JsonValue): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Follows `$ref`s (a named schema may itself be a reference); keywords next to a `$ref` (3.1) add to the target. */
 function resolve(schema: JsonValue, defs: JsonObject): JsonValue {
   let current = schema;
   for (let hops = 0; hops < 8 && isPlainObject(current) && typeof current['$ref'] === 'string'; hops++) {

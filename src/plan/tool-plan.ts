@@ -62,7 +62,7 @@ export type RouteModel = {
   servers?: ServerModel[];
   /** Media types the operation answers with on success, to set `Accept`. */
   accepts: string[];
-  /** `Accept` / `Content-Type` values the description pins; a request body's own type still wins. */
+  /** Header values the description pins (`Content-Type`); a request body's own type still wins. */
   headers?: Array<[string, string]>;
 };
 

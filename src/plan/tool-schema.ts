@@ -289,6 +289,22 @@ class Projector {
     return inlined;
   }
 
+  /** The type an `allOf` gives (an `allOf` of integer constraints is no object): the first part that names one. */
+  private allOfType(schema: JsonObject, hops = 0): JsonValue | undefined {
+    if (!Array.isArray(schema['allOf']) || hops > 8) return undefined;
+    for (const part of schema['allOf']) {
+      let resolved: JsonValue = part;
+      for (let depth = 0; depth < 8 && isJsonObject(resolved) && typeof resolved['$ref'] === 'string'; depth++)
+        resolved = (this.defs[resolved['$ref'].replace('#/$defs/', '')] ?? {}) as JsonValue;
+      if (!isJsonObject(resolved)) continue;
+      if (resolved['type'] !== undefined) return resolved['type'];
+      if (resolved['properties'] !== undefined) return 'object';
+      const inner = this.allOfType(resolved, hops + 1);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+
   /** A schema cut at the depth limit: its type only, so the API itself checks the rest. */
   private stub(schema: SchemaModel): JsonValue {
     if (typeof schema === 'boolean') return schema;
@@ -297,9 +313,8 @@ class Projector {
       resolved = this.defs[resolved['$ref'].replace('#/$defs/', '')] ?? {};
     }
     if (typeof resolved === 'boolean') return resolved;
-    const type = resolved['type'];
-    if (type === 'object' || (type === undefined && (resolved['properties'] !== undefined || resolved['allOf'] !== undefined)))
-      return { type: 'object' };
+    const type = resolved['type'] ?? this.allOfType(resolved);
+    if (type === 'object' || (type === undefined && resolved['properties'] !== undefined)) return { type: 'object' };
     if (type === 'array') return { type: 'array' };
     if (typeof type === 'string' || Array.isArray(type)) {
       const out: JsonObject = { type };

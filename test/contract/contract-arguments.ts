@@ -2,7 +2,7 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { sampleValue } from '../../src/emit/sample-values.js';
 import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
 import type { ApiModel, SchemaModel } from '../../src/model/api-model.js';
-import { buildArguments } from '../../src/plan/build-arguments.js';
+import { buildArguments, type ActionDraft } from '../../src/plan/build-arguments.js';
 import { inputView } from '../../src/plan/schema-views.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 
@@ -55,10 +55,29 @@ export function contractCalls(model: ApiModel, plan: ToolPlan): ContractCall[] {
         return args;
       };
       const base = { tool: tool.name, action: action.name, operation: operation.key, pointer: operation.pointer };
-      calls.push({ ...base, pass: 'required', arguments: build(action.required) });
+      calls.push({ ...base, pass: 'required', arguments: build([...action.required, ...alternativeRequired(draft, defs)]) });
       const all = action.route.arguments.map((argument) => argument.arg);
       if (all.length > action.required.length) calls.push({ ...base, pass: 'optional', arguments: build(all) });
     }
   }
   return calls;
+}
+
+/**
+ * Body fields that one of several alternatives requires (`anyOf: [{required: [file_ids]}, {required: [files]}]`):
+ * the planner flattens such a body, and no single field is required, so the first alternative's fields are added
+ * to the required pass (a model learns the rule from the API's answer, as the tool cannot state it at its root).
+ */
+function alternativeRequired(draft: ActionDraft, defs: Record<string, SchemaModel>): string[] {
+  let schema: SchemaModel | undefined = draft.body?.media.schema;
+  for (let hops = 0; hops < 8 && typeof schema === 'object' && typeof schema['$ref'] === 'string'; hops++)
+    schema = defs[schema['$ref'].replace('#/$defs/', '')];
+  if (typeof schema !== 'object') return [];
+  const variants = schema['anyOf'] ?? schema['oneOf'];
+  const first = Array.isArray(variants) ? variants[0] : undefined;
+  const names =
+    first !== null && typeof first === 'object' && !Array.isArray(first) && Array.isArray(first['required']) ? first['required'] : [];
+  return draft.arguments
+    .filter((argument) => argument.route.in === 'body' && names.includes(argument.route.name))
+    .map((argument) => argument.key);
 }
