@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS, REPO_ROOT, TMP } from '../helpers/paths.js';
-import { EXPECTED_FAILURES, type ExpectedFailure } from './expected-failures.js';
+import { expectationFor, staleEntries } from './expected-failures.js';
 import { renderReport } from './report.js';
-import { runDescription, type CallOutcome, type DescriptionResult } from './run-description.js';
+import { runDescription, type DescriptionResult } from './run-description.js';
 
 /**
  * The contract run: every description with operations, its generated server started against Prism mocking the same
@@ -21,21 +21,11 @@ const entries = CORPUS.filter((entry) => entry.operations > 0 && (only.length ==
 const results: DescriptionResult[] = [];
 const REPORT = path.join(REPO_ROOT, 'test/contract/results.md');
 
-function expectation(name: string, outcome: CallOutcome): ExpectedFailure | undefined {
-  return EXPECTED_FAILURES.find(
-    (entry) =>
-      entry.description === name &&
-      entry.operation === outcome.operation &&
-      (entry.pass === 'both' || entry.pass === outcome.pass) &&
-      (outcome.reason ?? outcome.text ?? '').includes(entry.match),
-  );
-}
-
 afterAll(async () => {
   if (results.length === 0) return;
   const report = renderReport(
     [...results].sort((a, b) => a.name.localeCompare(b.name)),
-    (name, outcome) => expectation(name, outcome) !== undefined,
+    (name, outcome) => expectationFor(name, outcome),
   );
   // The checked-in report is only rewritten by a full run; partial runs write next to the other scratch output.
   const target = only.length === 0 ? REPORT : path.join(TMP, 'contract-results.md');
@@ -50,23 +40,12 @@ describe.concurrent.each(entries)('$name', (entry) => {
     const result = await runDescription(entry);
     results.push(result);
     const unexpected = result.outcomes
-      .filter((outcome) => outcome.verdict !== 'accepted' && !expectation(entry.name, outcome))
+      .filter((outcome) => outcome.verdict !== 'accepted' && !expectationFor(entry.name, outcome))
       .map((outcome) => `${outcome.operation} (${outcome.pass}): ${outcome.verdict}: ${outcome.reason ?? outcome.text ?? ''}`);
     const protocolErrors = result.outcomes
       .filter((outcome) => outcome.protocolError !== undefined)
       .map((outcome) => `${outcome.operation} (${outcome.pass}): ${outcome.protocolError}`);
-    const stale = EXPECTED_FAILURES.filter((expected) => expected.description === entry.name)
-      .filter(
-        (expected) =>
-          !result.outcomes.some(
-            (outcome) =>
-              outcome.verdict !== 'accepted' &&
-              outcome.operation === expected.operation &&
-              (expected.pass === 'both' || expected.pass === outcome.pass) &&
-              (outcome.reason ?? outcome.text ?? '').includes(expected.match),
-          ),
-      )
-      .map((expected) => `${expected.operation} (${expected.pass}) no longer fails: remove it from expected-failures.ts`);
+    const stale = staleEntries(entry.name, result.outcomes).map((text) => `${text}: remove it from expected-failures.ts`);
     expect({ unexpected, protocolErrors, stale }).toEqual({ unexpected: [], protocolErrors: [], stale: [] });
   });
 });

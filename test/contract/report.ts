@@ -1,3 +1,4 @@
+import { EXPECTED_FAILURES, type ExpectedFailure } from './expected-failures.js';
 import type { CallOutcome, DescriptionResult } from './run-description.js';
 
 export type Counts = {
@@ -28,7 +29,11 @@ export function countOutcomes(result: DescriptionResult, isExpected: (outcome: C
 const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 
 /** The summary table (one row per description) and, below it, every call that was not accepted, with the reason. */
-export function renderReport(results: DescriptionResult[], isExpected: (name: string, outcome: CallOutcome) => boolean): string {
+export function renderReport(
+  results: DescriptionResult[],
+  explain: (name: string, outcome: CallOutcome) => ExpectedFailure | undefined,
+): string {
+  const isExpected = (name: string, outcome: CallOutcome) => explain(name, outcome) !== undefined;
   const lines = [
     '# Contract run',
     '',
@@ -59,18 +64,31 @@ export function renderReport(results: DescriptionResult[], isExpected: (name: st
     for (const result of notes)
       lines.push(`- ${result.name}: ${escape(result.mockNote ?? '')} — tested against the recording upstream instead.`);
   }
+  lines.push('', '## Expected failures', '');
+  lines.push('| description | kind | calls | where | why |', '| --- | --- | ---: | --- | --- |');
+  for (const entry of EXPECTED_FAILURES) {
+    const result = results.find((candidate) => candidate.name === entry.description);
+    if (!result) continue;
+    const calls = result.outcomes.filter((outcome) => explain(result.name, outcome) === entry).length;
+    lines.push(`| ${entry.description} | ${entry.kind} | ${calls} | \`${escape(entry.pointer)}\` | ${escape(entry.reason)} |`);
+  }
   const problems = results.flatMap((result) =>
     result.outcomes
       .filter((outcome) => outcome.verdict !== 'accepted' || outcome.isError || outcome.protocolError !== undefined)
       .map((outcome) => ({ name: result.name, outcome })),
   );
   if (problems.length > 0) {
-    lines.push('', '## Calls not accepted, or not answered with a result', '');
-    lines.push('| description | operation | pass | verdict | expected | reason |', '| --- | --- | --- | --- | --- | --- |');
+    lines.push('', '## Every call not accepted, or answered with an error', '');
+    lines.push(
+      "Accepted calls answered with an error are the mock's doing: an operation that declares no success response, or a response schema Prism cannot mock.",
+      '',
+    );
+    lines.push('| description | operation | pass | verdict | explained | reason |', '| --- | --- | --- | --- | --- | --- |');
     for (const { name, outcome } of problems) {
       const why = outcome.reason ?? outcome.protocolError ?? outcome.text ?? '';
+      const entry = explain(name, outcome);
       lines.push(
-        `| ${name} | \`${escape(outcome.operation)}\` | ${outcome.pass} | ${outcome.verdict}${outcome.isError ? ', isError' : ''}${outcome.protocolError ? ', protocol error' : ''} | ${isExpected(name, outcome) ? 'yes' : 'no'} | ${escape(why).slice(0, 400)} |`,
+        `| ${name} | \`${escape(outcome.operation)}\` | ${outcome.pass} | ${outcome.verdict}${outcome.isError ? ', isError' : ''}${outcome.protocolError ? ', protocol error' : ''} | ${entry ? entry.kind : outcome.verdict === 'accepted' ? '' : '**no**'} | ${escape(why).slice(0, 300)} |`,
       );
     }
   }
