@@ -50,7 +50,9 @@ export async function startProxy(target: string | undefined): Promise<Proxy> {
       }
       const forward = httpRequest(
         new URL(incoming.url ?? '/', target),
-        { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host }, insecureHTTPParser: true },
+        // A fresh connection per request (no reuse race with Prism's keep-alive), and the lenient parser: Prism sends
+        // Content-Length together with Transfer-Encoding on some binary answers.
+        { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host }, insecureHTTPParser: true, agent: false },
         (answer) => {
           const parts: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => parts.push(chunk));
@@ -73,6 +75,9 @@ export async function startProxy(target: string | undefined): Promise<Proxy> {
       forward.end(body);
     });
   });
+  // Idle connections stay open longer than the client keeps them (undici: 4 s), so the client never reuses one the
+  // proxy is closing at that moment (an ECONNRESET that would be the test's fault, not the server's).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
