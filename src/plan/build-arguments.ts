@@ -54,7 +54,8 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   const bodyRequired = operation.requestBody.required;
   const shape = media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart' ? objectShape(media.schema, defs) : undefined;
   if (shape) {
-    for (const [name, schema] of shape.properties) {
+    // Sorted, so that the order of keys in the description never changes the output.
+    for (const [name, schema] of [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (typeof schema !== 'boolean' && schema['readOnly'] === true) continue;
       const key = claim(name, 'body');
       const encoding = media.encoding[name];

@@ -91,13 +91,23 @@ export function withResponseFormat(
   schema: JsonObject,
   conciseActions: string[],
   allActions: number,
+  detail = 0,
 ): { schema: JsonObject; offered: boolean } {
   const properties = isJsonObject(schema['properties'] ?? null) ? (schema['properties'] as JsonObject) : {};
-  if (conciseActions.length === 0 || Object.hasOwn(properties, RESPONSE_FORMAT)) return { schema, offered: false };
-  const scope = conciseActions.length < allActions ? ` Applies to ${conciseActions.join(', ')}.` : '';
+  // At the collapsing levels (5 and up) the planner is fighting for every token of tools/list: nothing is added.
+  if (conciseActions.length === 0 || detail >= 5 || Object.hasOwn(properties, RESPONSE_FORMAT)) return { schema, offered: false };
+  const scope = conciseActions.length < allActions ? ` For ${conciseActions.join(', ')}.` : '';
+  // The argument costs tokens in tools/list on every read tool that offers it; the lean detail levels the planner
+  // falls back to under a tight budget get a shorter description, level 4 none (the enum says enough).
+  const description =
+    detail <= 1
+      ? `concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.${scope}`
+      : detail <= 3
+        ? `concise (default): listed items keep identifying fields only; detailed: all.${scope}`
+        : '';
   const property: JsonObject = {
     type: 'string',
-    description: `concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …), to save tokens; detailed: every field. Ask for detailed when you need a field the concise view leaves out.${scope}`,
+    ...(description ? { description } : {}),
     enum: ['concise', 'detailed'],
     default: 'concise',
   };

@@ -9,7 +9,11 @@ export type BuiltBody = { body?: string | Blob | FormData; contentType?: string 
 
 type BodyArgument = Extract<ArgumentRoute, { in: 'body' | 'body-whole' }>;
 
-export async function buildBody(route: ActionRoute, args: Record<string, unknown>, uploadDir: string | undefined): Promise<BuiltBody> {
+export async function buildBody(
+  route: ActionRoute,
+  args: Record<string, unknown>,
+  uploadDir: string | undefined,
+): Promise<BuiltBody> {
   const spec = route.body;
   if (!spec) return {};
   const bodyArguments = route.arguments.filter(
@@ -17,7 +21,8 @@ export async function buildBody(route: ActionRoute, args: Record<string, unknown
   );
   const whole = bodyArguments.find((argument) => argument.in === 'body-whole');
   const fields = bodyArguments.filter(
-    (argument): argument is Extract<ArgumentRoute, { in: 'body' }> => argument.in === 'body' && args[argument.arg] !== undefined,
+    (argument): argument is Extract<ArgumentRoute, { in: 'body' }> =>
+      argument.in === 'body' && args[argument.arg] !== undefined,
   );
   if (whole) {
     const value = args[whole.arg];
@@ -46,7 +51,8 @@ export async function buildBody(route: ActionRoute, args: Record<string, unknown
       return multipartBody(await multipartParts(fields, args, uploadDir));
     default: {
       const object: Record<string, unknown> = {};
-      for (const field of fields) Object.defineProperty(object, field.name, { value: args[field.arg], enumerable: true });
+      for (const field of fields)
+        Object.defineProperty(object, field.name, { value: args[field.arg], enumerable: true });
       return { body: JSON.stringify(object), contentType: spec.kind === 'json' ? spec.mediaType : 'application/json' };
     }
   }
@@ -58,7 +64,10 @@ export async function buildBody(route: ActionRoute, args: Record<string, unknown
  * object without a deepObject encoding travels as JSON text: OpenAPI's default would spread its fields over the
  * top level, where nothing says which object they belonged to.
  */
-function formBody(entries: Array<[string, unknown]>, fields: Array<Extract<ArgumentRoute, { in: 'body' }>> = []): string {
+function formBody(
+  entries: Array<[string, unknown]>,
+  fields: Array<Extract<ArgumentRoute, { in: 'body' }>> = [],
+): string {
   const pairs: string[] = [];
   for (const [name, value] of entries) {
     const field = fields.find((candidate) => candidate.name === name);
@@ -86,13 +95,30 @@ async function multipartParts(
     const value = args[field.arg];
     if (field.file) {
       const file = await readFileArgument(field.arg, value, uploadDir);
-      parts.push({ name: field.name, filename: file.name, contentType: field.contentType ?? file.type, data: file.bytes });
-    } else if (Array.isArray(value) && !value.some((item) => item !== null && typeof item === 'object') && !field.contentType) {
+      parts.push({
+        name: field.name,
+        filename: file.name,
+        contentType: field.contentType ?? file.type,
+        data: file.bytes,
+      });
+    } else if (
+      Array.isArray(value) &&
+      !value.some((item) => item !== null && typeof item === 'object') &&
+      !field.contentType
+    ) {
       for (const item of value) parts.push({ name: field.name, data: scalarText(item) });
     } else if (value !== null && typeof value === 'object') {
-      parts.push({ name: field.name, contentType: field.contentType ?? 'application/json', data: JSON.stringify(value) });
+      parts.push({
+        name: field.name,
+        contentType: field.contentType ?? 'application/json',
+        data: JSON.stringify(value),
+      });
     } else {
-      parts.push({ name: field.name, ...(field.contentType ? { contentType: field.contentType } : {}), data: scalarText(value) });
+      parts.push({
+        name: field.name,
+        ...(field.contentType ? { contentType: field.contentType } : {}),
+        data: scalarText(value),
+      });
     }
   }
   return parts;
@@ -109,11 +135,17 @@ export function multipartBody(parts: Part[]): BuiltBody {
     const disposition = `form-data; name="${quoteName(part.name)}"${part.filename !== undefined ? `; filename="${quoteName(part.filename)}"` : ''}`;
     const headers = [`--${boundary}`, `Content-Disposition: ${disposition}`];
     if (part.contentType) headers.push(`Content-Type: ${part.contentType}`);
-    chunks.push(Buffer.from(`${headers.join('\r\n')}\r\n\r\n`), typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
+    chunks.push(
+      Buffer.from(`${headers.join('\r\n')}\r\n\r\n`),
+      typeof part.data === 'string' ? Buffer.from(part.data) : part.data,
+    );
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: new Blob(chunks.map((chunk) => new Uint8Array(chunk))), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: new Blob(chunks.map((chunk) => new Uint8Array(chunk))),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Names in a Content-Disposition header: quotes and line breaks percent-encoded, as browsers do (WHATWG HTML). */

@@ -18,7 +18,12 @@ export function conciseValue(value: unknown, view: ConciseView): ConciseResult {
       if (present.length === 0) return item;
       const out: Record<string, unknown> = {};
       for (const field of present) {
-        Object.defineProperty(out, field, { value: record[field], enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, field, {
+          value: record[field],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         kept.add(field);
       }
       dropped += Object.keys(record).length - present.length;

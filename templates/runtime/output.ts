@@ -5,13 +5,18 @@
 
 import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 
-export async function conformOutput(result: CallToolResult, schema: StandardSchemaWithJSON<unknown, unknown>): Promise<CallToolResult> {
+export async function conformOutput(
+  result: CallToolResult,
+  schema: StandardSchemaWithJSON<unknown, unknown>,
+): Promise<CallToolResult> {
   if (result.isError) return result;
   const structured = result.structuredContent ?? {};
   const checked = await schema['~standard'].validate(structured);
   if (!checked.issues) return { ...result, structuredContent: structured };
   const issue = checked.issues[0];
-  const where = (issue?.path ?? []).map((segment) => (typeof segment === 'object' ? String(segment.key) : String(segment))).join('.');
+  const where = (issue?.path ?? [])
+    .map((segment) => (typeof segment === 'object' ? String(segment.key) : String(segment)))
+    .join('.');
   return {
     ...result,
     structuredContent: {},

@@ -24,7 +24,9 @@ export function scalarText(value: unknown): string {
 }
 
 function entriesOf(value: unknown): Array<[string, unknown]> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>)
+    : [];
 }
 
 /** A path parameter (`simple`, `label`, `matrix`), each value percent-encoded so it stays one path segment. */
@@ -33,12 +35,15 @@ export function serializePath(name: string, value: unknown, style: Style, explod
   if (Array.isArray(value)) {
     const items = value.map(encode);
     if (style === 'label') return `.${items.join(explode ? '.' : ',')}`;
-    if (style === 'matrix') return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
+    if (style === 'matrix')
+      return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
     return items.join(',');
   }
   const entries = entriesOf(value);
   if (entries.length > 0 || (value !== null && typeof value === 'object')) {
-    const pairs = entries.map(([key, item]) => (explode ? `${encodeValue(key)}=${encode(item)}` : `${encodeValue(key)},${encode(item)}`));
+    const pairs = entries.map(([key, item]) =>
+      explode ? `${encodeValue(key)}=${encode(item)}` : `${encodeValue(key)},${encode(item)}`,
+    );
     if (style === 'label') return `.${pairs.join(explode ? '.' : ',')}`;
     if (style === 'matrix') return explode ? pairs.map((pair) => `;${pair}`).join('') : `;${name}=${pairs.join(',')}`;
     return pairs.join(',');
@@ -55,7 +60,13 @@ const DELIMITERS: Partial<Record<Style, string>> = { spaceDelimited: '%20', pipe
  * Query pairs (already encoded) for one parameter: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`. An
  * exploded array repeats the name in every style; a non-exploded one joins its items with the style's delimiter.
  */
-export function serializeQuery(name: string, value: unknown, style: Style, explode: boolean, allowReserved = false): string[] {
+export function serializeQuery(
+  name: string,
+  value: unknown,
+  style: Style,
+  explode: boolean,
+  allowReserved = false,
+): string[] {
   const key = encodeValue(name);
   const encode = (item: unknown) => encodeValue(scalarText(item), allowReserved);
   const delimiter = DELIMITERS[style] ?? ',';
@@ -68,7 +79,9 @@ export function serializeQuery(name: string, value: unknown, style: Style, explo
     const entries = entriesOf(value);
     if (style === 'deepObject') return deepObjectPairs(name, value as Record<string, unknown>, allowReserved);
     if (explode) return entries.map(([field, item]) => `${encodeValue(field)}=${encode(item)}`);
-    return [`${key}=${entries.map(([field, item]) => `${encodeValue(field)}${delimiter}${encode(item)}`).join(delimiter)}`];
+    return [
+      `${key}=${entries.map(([field, item]) => `${encodeValue(field)}${delimiter}${encode(item)}`).join(delimiter)}`,
+    ];
   }
   return [`${key}=${encode(value)}`];
 }

@@ -50,7 +50,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(answer.body);
     });
@@ -63,8 +68,16 @@ beforeAll(async () => {
   // Credentials come from a .env file, as a user's copy of .env.example provides them.
   const { loadEnvFile } = await import('../src/runtime/env-file.js');
   const envFile = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-env-')), '.env');
-  const credentials = Object.assign({}, ...(cases.credentials as CredentialCase[]).map((entry) => entry.env)) as Record<string, string>;
-  writeFileSync(envFile, Object.entries(credentials).map(([name, value]) => `${name}=${value}\n`).join(''));
+  const credentials = Object.assign({}, ...(cases.credentials as CredentialCase[]).map((entry) => entry.env)) as Record<
+    string,
+    string
+  >;
+  writeFileSync(
+    envFile,
+    Object.entries(credentials)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  );
   loadEnvFile(envFile);
   const { createFetchHandler } = await import('../src/runtime/serve-http.js');
   const { loadSettings, parseFlags } = await import('../src/runtime/settings.js');
@@ -72,7 +85,9 @@ beforeAll(async () => {
   const handler = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
   client = new Client({ name: 'generated-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler(new Request(url, init)) }),
+    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+      fetch: (url, init) => handler(new Request(url, init)),
+    }),
   );
 });
 
@@ -108,7 +123,8 @@ async function bodyFields(request: Received): Promise<string[]> {
     const form = await new Response(new Uint8Array(request.body), { headers: { 'content-type': type } }).formData();
     return [...new Set(form.keys())];
   }
-  if (type.startsWith('application/x-www-form-urlencoded')) return [...new Set(new URLSearchParams(request.body.toString('utf8')).keys())];
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return [...new Set(new URLSearchParams(request.body.toString('utf8')).keys())];
   try {
     const parsed: unknown = JSON.parse(request.body.toString('utf8'));
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : [];
@@ -185,7 +201,9 @@ describe.each(cases.credentials as CredentialCase[])('credential $name in $in', 
 
 describe('API errors', () => {
   const first = (cases.actions as Case[])[0];
-  const blamed = (cases.actions as Case[]).find((entry) => Object.keys(entry.arguments).some((name) => name !== 'action'));
+  const blamed = (cases.actions as Case[]).find((entry) =>
+    Object.keys(entry.arguments).some((name) => name !== 'action'),
+  );
 
   it.runIf(first !== undefined)('a 404 says what is missing and what to check', async () => {
     answer = { status: 404, body: '{"message":"No such thing"}' };

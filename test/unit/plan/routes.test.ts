@@ -219,9 +219,9 @@ describe('Swagger 2.0 bodies and collections', () => {
     const plan = await planOf(swagger);
     const upload = actionOf(plan, 'POST /files.upload').route;
     expect(upload.body).toMatchObject({ mediaType: 'multipart/form-data', kind: 'multipart' });
-    expect(upload.arguments).toEqual([
-      { arg: 'file', in: 'body', name: 'file', required: false, file: true },
+    expect([...upload.arguments].sort((a, b) => a.arg.localeCompare(b.arg))).toEqual([
       { arg: 'channels', in: 'body', name: 'channels', required: false, style: 'form', explode: false },
+      { arg: 'file', in: 'body', name: 'file', required: false, file: true },
       { arg: 'title', in: 'body', name: 'title', required: false },
     ]);
     const post = actionOf(plan, 'POST /chat.postMessage').route;
