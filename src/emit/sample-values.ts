@@ -211,11 +211,37 @@ function sampleNumber(node: JsonObject, integer: boolean): number {
   return value;
 }
 
-function sampleString(node: JsonObject): string {
+/**
+ * Formats the generated server checks (Ajv with ajv-formats): a value of such a format must be the format's sample,
+ * and when that sample breaks the schema's pattern or length, no value is known to satisfy the schema (Adyen's
+ * one-character base64 strings, PagerDuty's `date-time` with the pattern `YYYY-MM-DDThh:mm:ssZ`).
+ */
+const CHECKED_FORMATS = new Set([
+  'date',
+  'time',
+  'date-time',
+  'email',
+  'idn-email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'uuid',
+  'byte',
+  'duration',
+  'regex',
+  'json-pointer',
+]);
+
+/** A string valid against the schema, or undefined when its constraints cannot all be met. */
+function sampleString(node: JsonObject): string | undefined {
   const format = typeof node['format'] === 'string' ? FORMAT_SAMPLES[node['format']] : undefined;
   const minLength = Number(node['minLength'] ?? 0);
   const maxLength = Number(node['maxLength'] ?? Infinity);
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength && matches(node['pattern'], value);
+  if (format !== undefined && CHECKED_FORMATS.has(String(node['format']))) return fits(format) ? format : undefined;
   for (const candidate of [format, ...STRING_CANDIDATES]) if (candidate !== undefined && fits(candidate)) return candidate;
   if (typeof node['pattern'] === 'string') {
     const generated = sampleFromPattern(node['pattern']);

@@ -18,6 +18,8 @@ export type ContractCall = {
   pointer: string;
   pass: Pass;
   arguments: Record<string, JsonValue>;
+  /** Arguments left out because no value satisfies their schema (a defect of the description). */
+  unsatisfiable: string[];
 };
 
 /** A small file every file argument carries: base64 in a data: URL, the form a model is told to use. */
@@ -45,19 +47,21 @@ export function contractCalls(model: ApiModel, plan: ToolPlan): ContractCall[] {
       const files = new Set(
         action.route.arguments.filter((argument) => 'file' in argument && argument.file).map((argument) => argument.arg),
       );
-      const build = (names: string[]): Record<string, JsonValue> => {
+      const build = (names: string[]): { arguments: Record<string, JsonValue>; unsatisfiable: string[] } => {
         const args: Record<string, JsonValue> = {};
+        const unsatisfiable: string[] = [];
         if (tool.actions.length > 1) args['action'] = action.name;
         for (const name of names) {
           const value = files.has(name) ? FILE_SAMPLE : sampleValue(schemas.get(name) as JsonValue | undefined, defs as JsonObject);
           if (value !== undefined) Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
+          else unsatisfiable.push(name);
         }
-        return args;
+        return { arguments: args, unsatisfiable };
       };
       const base = { tool: tool.name, action: action.name, operation: operation.key, pointer: operation.pointer };
-      calls.push({ ...base, pass: 'required', arguments: build([...action.required, ...alternativeRequired(draft, defs)]) });
+      calls.push({ ...base, pass: 'required', ...build([...action.required, ...alternativeRequired(draft, defs)]) });
       const all = action.route.arguments.map((argument) => argument.arg);
-      if (all.length > action.required.length) calls.push({ ...base, pass: 'optional', arguments: build(all) });
+      if (all.length > action.required.length) calls.push({ ...base, pass: 'optional', ...build(all) });
     }
   }
   return calls;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS, REPO_ROOT, TMP } from '../helpers/paths.js';
+import { CORPUS, REPO_ROOT, TMP, type CorpusEntry } from '../helpers/paths.js';
 import { expectationFor, staleEntries } from './expected-failures.js';
 import { renderReport } from './report.js';
 import { runDescription, type DescriptionResult } from './run-description.js';
@@ -10,14 +10,22 @@ import { runDescription, type DescriptionResult } from './run-description.js';
  * The contract run: every description with operations, its generated server started against Prism mocking the same
  * description, every action called (required arguments, then all). A call passes when Prism accepts the request it
  * caused; the rest must be listed, with the defect in the description, in expected-failures.ts.
- * CONTRACT_ONLY=name,name limits the run to some descriptions while working on them.
+ * CONTRACT_ONLY=name,name limits the run to some descriptions while working on them; CONTRACT_EXTRA=file,file adds
+ * descriptions outside the corpus (held-out ones), checked the same way, with no expected failures.
  */
 const only = (process.env['CONTRACT_ONLY'] ?? '').split(',').filter(Boolean);
+const extra: CorpusEntry[] = (process.env['CONTRACT_EXTRA'] ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((file) => ({ name: path.basename(file).replace(/\.(ya?ml|json)$/, ''), entry: path.resolve(file), operations: 1 }));
 // Largest first, two at a time (vitest.config.ts: maxConcurrency): the run is bound by Prism's CPU time, and two
 // cores keep two descriptions busy.
-const entries = CORPUS.filter((entry) => entry.operations > 0 && (only.length === 0 || only.includes(entry.name))).sort(
-  (a, b) => b.operations - a.operations,
-);
+const entries = [
+  ...CORPUS.filter((entry) => entry.operations > 0 && (only.length === 0 || only.includes(entry.name))).sort(
+    (a, b) => b.operations - a.operations,
+  ),
+  ...extra,
+];
 const results: DescriptionResult[] = [];
 const REPORT = path.join(REPO_ROOT, 'test/contract/results.md');
 
@@ -28,7 +36,7 @@ afterAll(async () => {
     (name, outcome) => expectationFor(name, outcome),
   );
   // The checked-in report is only rewritten by a full run; partial runs write next to the other scratch output.
-  const target = only.length === 0 ? REPORT : path.join(TMP, 'contract-results.md');
+  const target = only.length === 0 && extra.length === 0 ? REPORT : path.join(TMP, 'contract-results.md');
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, report);
   await writeFile(path.join(TMP, 'contract-outcomes.json'), JSON.stringify(results, null, 1));

@@ -144,28 +144,6 @@ export const EXPECTED_FAILURES: ExpectedFailure[] = [
     match: 'must be array',
   },
   {
-    description: 'adyen-terminal-api-v1',
-    operations: ['POST /cardreaderapdu'],
-    pass: 'optional',
-    kind: 'description',
-    pointer: '#/components/schemas/CardReaderAPDURequest/properties/APDUClass',
-    reason:
-      '`APDUClass` (and four siblings) is `format: byte` (base64) with `pattern: ^.{1,1}$`: no one-character string is ' +
-      'base64, so no value satisfies the schema and the server refuses every value before sending.',
-    match: 'must match format "byte"',
-  },
-  {
-    description: 'pagerduty-rest',
-    operations: ['GET /change_events'],
-    pass: 'optional',
-    kind: 'description',
-    pointer: '#/components/parameters/change_since/schema',
-    reason:
-      '`since` and `until` are `format: date-time` with `pattern: YYYY-MM-DDThh:mm:ssZ`, a format hint written as a ' +
-      'regular expression: no date-time matches it, so no value satisfies both.',
-    match: 'must match format "date-time"',
-  },
-  {
     description: 'pagerduty-rest',
     operations: [
       'PUT /automation_actions/actions/{id}',

@@ -48,6 +48,12 @@ describe('sample values', () => {
     expect(sampleValue(schema, {})).toEqual({ image_url: 'https://example.com/x' });
   });
 
+  it('gives up on strings whose checked format contradicts their pattern', () => {
+    expect(sampleValue({ type: 'string', format: 'byte', pattern: '^.{1,1}$' }, {})).toBeUndefined();
+    expect(sampleValue({ type: 'string', format: 'date-time', pattern: 'YYYY-MM-DDThh:mm:ssZ' }, {})).toBeUndefined();
+    expect(sampleValue({ type: 'string', format: 'int32', pattern: '^[0-9]+$' }, {})).toBe('1');
+  });
+
   it('generates strings from simple patterns', () => {
     expect(sampleFromPattern('^[A-Z]{2}-\\d{3}$')).toBe('AA-111');
     expect(sampleFromPattern('^(?:foo|bar)+$')).toBe('foo');
