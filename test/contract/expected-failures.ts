@@ -144,6 +144,17 @@ export const EXPECTED_FAILURES: ExpectedFailure[] = [
     match: 'must be array',
   },
   {
+    description: 'adyen-terminal-api-v1',
+    operations: ['POST /cardreaderapdu'],
+    pass: 'optional',
+    kind: 'description',
+    pointer: '#/components/schemas/CardReaderAPDURequest/properties/APDUClass',
+    reason:
+      '`APDUClass`, `APDUInstruction`, `APDUPar1` and `APDUPar2` are required, `format: byte` (base64) and `pattern: ^.{1,1}$`: ' +
+      'no one-character string is base64, so no value satisfies them; the call leaves them out and the body misses them.',
+    match: "must have required property 'APDUClass'",
+  },
+  {
     description: 'pagerduty-rest',
     operations: [
       'PUT /automation_actions/actions/{id}',

@@ -58,13 +58,9 @@ export async function runDescription(entry: CorpusEntry): Promise<DescriptionRes
   if (!model) throw new Error('generation returned no model');
   await linkDependencies(dir);
   const [prism] = await Promise.all([startPrism(spec).catch((error: Error) => error), buildProject(dir)]);
-  const mockNote =
-    prism instanceof Error
-      ? prism.message
-          .split('\n')
-          .find((line) => /Error|ENOENT/.test(line))
-          ?.trim()
-      : undefined;
+  // Prism's own message for a description it cannot load; the line naming the missing file says the most.
+  const lines = prism instanceof Error ? prism.message.split('\n').map((line) => line.trim()) : [];
+  const mockNote = lines.find((line) => /ENOENT|no such file/.test(line)) ?? lines.find((line) => /Error/.test(line));
   const proxy = await startProxy(prism instanceof Error ? undefined : prism.url);
   const server = await startHttpServer(dir, serverEnv(plan, proxy.url));
   let client: Client | undefined;
