@@ -91,8 +91,12 @@ function shapeText(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
     return `a list of ${item.name ?? 'items'}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
   }
   const fields = keyFields(resolved, defs);
-  if (fields.length === 0) return name ? `a ${name} object` : '';
-  return `${name ? `a ${name}` : 'an object'} (${fields.join(', ')})`;
+  if (fields.length === 0) return name ? `${article(name)} ${name} object` : '';
+  return `${name ? `${article(name)} ${name}` : 'an object'} (${fields.join(', ')})`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {

@@ -88,7 +88,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     drafts,
     preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
-    apiTitle: cleanText(model.title, 60).text || 'API',
+    apiTitle: displayName(model.title),
   };
 
   // The grouping estimates tokens before rendering; when the rendered list is still over budget, it groups again
@@ -135,7 +135,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     tools = fitBudget(draftList, render, budget);
     const total = totalTokens(tools);
     if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
-    groupingBudget = Math.floor((groupingBudget * budget.maxTotalTokens) / total);
+    // Scale by the overshoot, and a little more, so that a near miss still changes the grouping.
+    groupingBudget = Math.floor(((groupingBudget * budget.maxTotalTokens) / total) * 0.97);
   }
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
@@ -167,6 +168,12 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
         total <= budget.maxTotalTokens && tools.length <= budget.maxTools && tools.every((tool) => tool.tokens <= budget.maxToolTokens),
     },
   };
+}
+
+/** The API's name as descriptions use it: the title before any commentary (`Swagger Petstore - OpenAPI 3.0`). */
+function displayName(title: string): string {
+  const head = title.split(/\s+[-–—|:]\s+|\s*\(/)[0] ?? title;
+  return cleanText(head, 60).text || cleanText(title, 60).text || 'API';
 }
 
 /** Which operations stay in which tool, and the action names they keep, from an earlier generation. */

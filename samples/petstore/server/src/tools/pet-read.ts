@@ -15,7 +15,7 @@ export const petReadTool: ToolDefinition = {
   name: 'pet_read',
   title: 'Pet: read',
   description:
-    'Reads pet in the Swagger Petstore - OpenAPI 3.0. Use it to look up pet; to create or update use pet_write, to delete or remove use delete_pet. Actions: find_pets_by_status (Finds Pets by status); find_pets_by_tags (Finds Pets by tags); get_pet_by_id (Find pet by ID, needs petId). It returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
+    'Reads pet in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use delete_pet. Actions: find_pets_by_status (Finds Pets by status); find_pets_by_tags (Finds Pets by tags); get_pet_by_id (Find pet by ID, needs petId). It returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

@@ -106,8 +106,9 @@ async function clientCredentialsToken(
   const clientId = env[credential.env[0] ?? ''] ?? '';
   const clientSecret = env[credential.env[1] ?? ''] ?? '';
   const body = new URLSearchParams({ grant_type: 'client_credentials' });
-  if (credential.scopes.length > 0) body.set('scope', credential.scopes.join(' '));
-  const response = await fetch(credential.tokenUrl, {
+  const scopes = env[credential.env[4] ?? '']?.trim() || credential.scopes.join(' ');
+  if (scopes) body.set('scope', scopes);
+  const response = await fetch(env[credential.env[3] ?? '']?.trim() || credential.tokenUrl, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',

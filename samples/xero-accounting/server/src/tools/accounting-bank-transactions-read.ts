@@ -23,7 +23,6 @@ export type AccountingBankTransactionsReadArguments = {
   BankTransactionID?: string;
   FileName?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingBankTransactionsReadTool: ToolDefinition = {
@@ -74,11 +73,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -108,14 +102,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Accounts',
-            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
-          },
-        ],
-      },
     },
     get_account_attachment_by_file_name: {
       operationId: 'getAccountAttachmentByFileName',
@@ -226,14 +212,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     get_accounts: {
       operationId: 'getAccounts',
@@ -276,14 +254,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Accounts',
-            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
-          },
-        ],
-      },
     },
     get_bank_transaction: {
       operationId: 'getBankTransaction',
@@ -318,14 +288,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BankTransactions',
-            keep: ['BankTransactionID', 'PrepaymentID', 'OverpaymentID'],
-          },
-        ],
-      },
     },
     get_bank_transaction_attachment_by_file_name: {
       operationId: 'getBankTransactionAttachmentByFileName',
@@ -436,14 +398,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     get_bank_transactions: {
       operationId: 'getBankTransactions',
@@ -514,14 +468,6 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
         arguments: ['page', 'pageSize'],
         nextFields: ['pagination'],
         nextLinkHeader: false,
-      },
-      concise: {
-        lists: [
-          {
-            field: 'BankTransactions',
-            keep: ['BankTransactionID', 'PrepaymentID', 'OverpaymentID'],
-          },
-        ],
       },
     },
     get_bank_transactions_history: {

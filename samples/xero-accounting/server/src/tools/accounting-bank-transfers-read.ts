@@ -23,7 +23,6 @@ export type AccountingBankTransfersReadArguments = {
   FileName?: string;
   ManualJournalID?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingBankTransfersReadTool: ToolDefinition = {
@@ -73,11 +72,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -107,14 +101,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BankTransfers',
-            keep: ['BankTransferID', 'FromBankTransactionID', 'ToBankTransactionID'],
-          },
-        ],
-      },
     },
     get_bank_transfer_attachment_by_file_name: {
       operationId: 'getBankTransferAttachmentByFileName',
@@ -359,14 +345,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BankTransfers',
-            keep: ['BankTransferID', 'FromBankTransactionID', 'ToBankTransactionID'],
-          },
-        ],
-      },
     },
     retrieves_attachment_for_specific_manual_journal: {
       operationId: 'getManualJournalAttachments',
@@ -393,14 +371,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_attachments_from_specific_transfer: {
       operationId: 'getBankTransferAttachments',
@@ -427,14 +397,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_history_for_specific_manual_journal: {
       operationId: 'getManualJournalsHistory',
@@ -524,14 +486,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'ManualJournals',
-            keep: ['ManualJournalID'],
-          },
-        ],
-      },
     },
     retrieves_specific_manual_journal: {
       operationId: 'getManualJournal',
@@ -558,14 +512,6 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'ManualJournals',
-            keep: ['ManualJournalID'],
-          },
-        ],
-      },
     },
   },
 };

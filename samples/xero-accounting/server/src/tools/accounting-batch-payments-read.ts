@@ -22,7 +22,6 @@ export type AccountingBatchPaymentsReadArguments = {
   BrandingThemeID?: string;
   BudgetID?: string;
   ContactGroupID?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingBatchPaymentsReadTool: ToolDefinition = {
@@ -69,11 +68,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       ContactGroupID: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -103,14 +97,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BatchPaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BatchPayments',
-            keep: ['BatchPaymentID'],
-          },
-        ],
-      },
     },
     get_batch_payments: {
       operationId: 'getBatchPayments',
@@ -153,14 +139,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BatchPayments',
-            keep: ['BatchPaymentID'],
-          },
-        ],
-      },
     },
     get_branding_theme: {
       operationId: 'getBrandingTheme',
@@ -187,14 +165,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BrandingThemes',
-            keep: ['BrandingThemeID'],
-          },
-        ],
-      },
     },
     get_branding_theme_payment_services: {
       operationId: 'getBrandingThemePaymentServices',
@@ -221,14 +191,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'PaymentServices',
-            keep: ['PaymentServiceID', 'PaymentServiceName', 'PaymentServiceType'],
-          },
-        ],
-      },
     },
     get_budget: {
       operationId: 'getBudget',
@@ -271,14 +233,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BudgetID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Budgets',
-            keep: ['BudgetID'],
-          },
-        ],
-      },
     },
     get_budgets: {
       operationId: 'getBudgets',
@@ -321,14 +275,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Budgets',
-            keep: ['BudgetID'],
-          },
-        ],
-      },
     },
     get_contact_group: {
       operationId: 'getContactGroup',
@@ -355,14 +301,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['ContactGroupID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'ContactGroups',
-            keep: ['ContactGroupID'],
-          },
-        ],
-      },
     },
     get_contact_groups: {
       operationId: 'getContactGroups',
@@ -397,14 +335,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'ContactGroups',
-            keep: ['ContactGroupID'],
-          },
-        ],
-      },
     },
     retrieves_all_branding_themes: {
       operationId: 'getBrandingThemes',
@@ -423,14 +353,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'BrandingThemes',
-            keep: ['BrandingThemeID'],
-          },
-        ],
-      },
     },
     retrieves_history_from_specific_batch_payment: {
       operationId: 'getBatchPaymentHistory',
@@ -493,14 +415,6 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'PaymentServices',
-            keep: ['PaymentServiceID', 'PaymentServiceName', 'PaymentServiceType'],
-          },
-        ],
-      },
     },
   },
 };

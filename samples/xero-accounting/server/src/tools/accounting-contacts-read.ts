@@ -23,7 +23,6 @@ export type AccountingContactsReadArguments = {
   ExpenseClaimID?: string;
   FileName?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingContactsReadTool: ToolDefinition = {
@@ -77,11 +76,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -111,23 +105,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Contacts',
-            keep: [
-              'ContactID',
-              'MergedToContactID',
-              'XeroNetworkKey',
-              'ContactNumber',
-              'AccountNumber',
-              'ContactStatus',
-              'FirstName',
-              'LastName',
-            ],
-          },
-        ],
-      },
     },
     get_contact_attachment_by_file_name: {
       operationId: 'getContactAttachmentByFileName',
@@ -238,14 +215,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     get_contact_by_contact_number: {
       operationId: 'getContactByContactNumber',
@@ -272,23 +241,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactNumber', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Contacts',
-            keep: [
-              'ContactID',
-              'MergedToContactID',
-              'XeroNetworkKey',
-              'ContactNumber',
-              'AccountNumber',
-              'ContactStatus',
-              'FirstName',
-              'LastName',
-            ],
-          },
-        ],
-      },
     },
     get_contact_cis_settings: {
       operationId: 'getContactCISSettings',
@@ -410,23 +362,6 @@ export const accountingContactsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'Contacts',
-            keep: [
-              'ContactID',
-              'MergedToContactID',
-              'XeroNetworkKey',
-              'ContactNumber',
-              'AccountNumber',
-              'ContactStatus',
-              'FirstName',
-              'LastName',
-            ],
-          },
-        ],
-      },
     },
     get_expense_claim: {
       operationId: 'getExpenseClaim',
@@ -453,14 +388,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ExpenseClaimID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'ExpenseClaims',
-            keep: ['ExpenseClaimID', 'ReceiptID'],
-          },
-        ],
-      },
     },
     get_expense_claim_history: {
       operationId: 'getExpenseClaimHistory',
@@ -529,14 +456,6 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'ExpenseClaims',
-            keep: ['ExpenseClaimID', 'ReceiptID'],
-          },
-        ],
-      },
     },
     retrieves_history_records_for_specific_contact: {
       operationId: 'getContactHistory',

@@ -24,7 +24,6 @@ export type AccountingCreditNotesReadArguments = {
   ItemID?: string;
   LinkedTransactionID?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingCreditNotesReadTool: ToolDefinition = {
@@ -77,11 +76,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -119,14 +113,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'CreditNotes',
-            keep: ['CreditNoteID', 'BrandingThemeID', 'CreditNoteNumber'],
-          },
-        ],
-      },
     },
     get_credit_note_as_pdf: {
       operationId: 'getCreditNoteAsPdf',
@@ -297,14 +283,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Items',
-            keep: ['ItemID'],
-          },
-        ],
-      },
     },
     get_items: {
       operationId: 'getItems',
@@ -355,14 +333,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Items',
-            keep: ['ItemID'],
-          },
-        ],
-      },
     },
     get_linked_transaction: {
       operationId: 'getLinkedTransaction',
@@ -389,21 +359,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['LinkedTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'LinkedTransactions',
-            keep: [
-              'SourceTransactionID',
-              'SourceLineItemID',
-              'ContactID',
-              'TargetTransactionID',
-              'TargetLineItemID',
-              'LinkedTransactionID',
-            ],
-          },
-        ],
-      },
     },
     retrieves_any_credit_notes: {
       operationId: 'getCreditNotes',
@@ -475,14 +430,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'CreditNotes',
-            keep: ['CreditNoteID', 'BrandingThemeID', 'CreditNoteNumber'],
-          },
-        ],
-      },
     },
     retrieves_attachments_for_specific_credit_notes: {
       operationId: 'getCreditNoteAttachments',
@@ -509,14 +456,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_history_for_specific_item: {
       operationId: 'getItemHistory',
@@ -609,21 +548,6 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'LinkedTransactions',
-            keep: [
-              'SourceTransactionID',
-              'SourceLineItemID',
-              'ContactID',
-              'TargetTransactionID',
-              'TargetLineItemID',
-              'LinkedTransactionID',
-            ],
-          },
-        ],
-      },
     },
   },
 };

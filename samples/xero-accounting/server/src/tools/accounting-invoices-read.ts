@@ -23,7 +23,6 @@ export type AccountingInvoicesReadArguments = {
   JournalID?: string;
   JournalNumber?: number;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingInvoicesReadTool: ToolDefinition = {
@@ -76,11 +75,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -118,14 +112,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Invoices',
-            keep: ['BrandingThemeID', 'InvoiceID', 'RepeatingInvoiceID', 'InvoiceNumber'],
-          },
-        ],
-      },
     },
     get_invoice_as_pdf: {
       operationId: 'getInvoiceAsPdf',
@@ -262,14 +248,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     get_invoices: {
       operationId: 'getInvoices',
@@ -405,14 +383,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'Invoices',
-            keep: ['BrandingThemeID', 'InvoiceID', 'RepeatingInvoiceID', 'InvoiceNumber'],
-          },
-        ],
-      },
     },
     get_journal: {
       operationId: 'getJournal',
@@ -439,14 +409,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['JournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Journals',
-            keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'],
-          },
-        ],
-      },
     },
     get_journal_by_number: {
       operationId: 'getJournalByNumber',
@@ -473,14 +435,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['JournalNumber', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Journals',
-            keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'],
-          },
-        ],
-      },
     },
     get_journals: {
       operationId: 'getJournals',
@@ -523,14 +477,6 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Journals',
-            keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'],
-          },
-        ],
-      },
     },
     retrieves_history_records_for_specific_invoice: {
       operationId: 'getInvoiceHistory',

@@ -22,7 +22,6 @@ export type AccountingOrganisationReadArguments = {
   OverpaymentID?: string;
   PaymentID?: string;
   PrepaymentID?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingOrganisationReadTool: ToolDefinition = {
@@ -70,11 +69,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       PrepaymentID: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -114,23 +108,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Organisations',
-            keep: [
-              'OrganisationID',
-              'LegalName',
-              'OrganisationType',
-              'OrganisationStatus',
-              'RegistrationNumber',
-              'EmployerIdentificationNumber',
-              'TaxNumber',
-              'OrganisationEntityType',
-            ],
-          },
-        ],
-      },
     },
     get_overpayment: {
       operationId: 'getOverpayment',
@@ -157,14 +134,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['OverpaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Overpayments',
-            keep: ['OverpaymentID'],
-          },
-        ],
-      },
     },
     get_overpayments: {
       operationId: 'getOverpayments',
@@ -244,14 +213,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'Overpayments',
-            keep: ['OverpaymentID'],
-          },
-        ],
-      },
     },
     get_payment: {
       operationId: 'getPayment',
@@ -278,21 +239,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Payments',
-            keep: [
-              'PaymentID',
-              'BatchPaymentID',
-              'InvoiceNumber',
-              'CreditNoteNumber',
-              'PaymentType',
-              'BankAccountNumber',
-            ],
-          },
-        ],
-      },
     },
     get_payments: {
       operationId: 'getPayments',
@@ -356,21 +302,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'Payments',
-            keep: [
-              'PaymentID',
-              'BatchPaymentID',
-              'InvoiceNumber',
-              'CreditNoteNumber',
-              'PaymentType',
-              'BankAccountNumber',
-            ],
-          },
-        ],
-      },
     },
     get_prepayment: {
       operationId: 'getPrepayment',
@@ -397,14 +328,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PrepaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Prepayments',
-            keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'],
-          },
-        ],
-      },
     },
     get_prepayments: {
       operationId: 'getPrepayments',
@@ -483,14 +406,6 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         arguments: ['page', 'pageSize'],
         nextFields: ['pagination'],
         nextLinkHeader: false,
-      },
-      concise: {
-        lists: [
-          {
-            field: 'Prepayments',
-            keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'],
-          },
-        ],
       },
     },
     retrieves_cis_settings_for_xero_organistaion: {

@@ -25,7 +25,6 @@ export type AccountingPurchaseOrdersReadArguments = {
   TaxType?: string;
   TrackingCategoryID?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingPurchaseOrdersReadTool: ToolDefinition = {
@@ -81,11 +80,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -115,14 +109,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'PurchaseOrders',
-            keep: ['BrandingThemeID', 'PurchaseOrderID', 'PurchaseOrderNumber'],
-          },
-        ],
-      },
     },
     get_purchase_order_as_pdf: {
       operationId: 'getPurchaseOrderAsPdf',
@@ -259,14 +245,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderNumber', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'PurchaseOrders',
-            keep: ['BrandingThemeID', 'PurchaseOrderID', 'PurchaseOrderNumber'],
-          },
-        ],
-      },
     },
     get_tax_rate_by_tax_type: {
       operationId: 'getTaxRateByTaxType',
@@ -293,14 +271,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['TaxType', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'TaxRates',
-            keep: ['TaxType', 'ReportTaxType'],
-          },
-        ],
-      },
     },
     get_tracking_category: {
       operationId: 'getTrackingCategory',
@@ -327,14 +297,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'TrackingCategories',
-            keep: ['TrackingCategoryID', 'TrackingOptionID'],
-          },
-        ],
-      },
     },
     retrieves_attachments_for_specific_order: {
       operationId: 'getPurchaseOrderAttachments',
@@ -361,14 +323,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_history_for_specific_purchase_order: {
       operationId: 'getPurchaseOrderHistory',
@@ -474,14 +428,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
-      concise: {
-        lists: [
-          {
-            field: 'PurchaseOrders',
-            keep: ['BrandingThemeID', 'PurchaseOrderID', 'PurchaseOrderNumber'],
-          },
-        ],
-      },
     },
     retrieves_tax_rates: {
       operationId: 'getTaxRates',
@@ -516,14 +462,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'TaxRates',
-            keep: ['TaxType', 'ReportTaxType'],
-          },
-        ],
-      },
     },
     retrieves_tracking_categories_and_options: {
       operationId: 'getTrackingCategories',
@@ -566,14 +504,6 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'TrackingCategories',
-            keep: ['TrackingCategoryID', 'TrackingOptionID'],
-          },
-        ],
-      },
     },
   },
 };

@@ -20,7 +20,6 @@ export type AccountingQuotesReadArguments = {
   QuoteID?: string;
   UserID?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingQuotesReadTool: ToolDefinition = {
@@ -68,11 +67,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -102,14 +96,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Quotes',
-            keep: ['QuoteID', 'BrandingThemeID', 'QuoteNumber'],
-          },
-        ],
-      },
     },
     get_quote_as_pdf: {
       operationId: 'getQuoteAsPdf',
@@ -318,14 +304,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Quotes',
-            keep: ['QuoteID', 'BrandingThemeID', 'QuoteNumber'],
-          },
-        ],
-      },
     },
     get_user: {
       operationId: 'getUser',
@@ -352,14 +330,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['UserID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Users',
-            keep: ['UserID', 'FirstName', 'LastName'],
-          },
-        ],
-      },
     },
     get_users: {
       operationId: 'getUsers',
@@ -402,14 +372,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Users',
-            keep: ['UserID', 'FirstName', 'LastName'],
-          },
-        ],
-      },
     },
     retrieves_attachments_for_specific_quote: {
       operationId: 'getQuoteAttachments',
@@ -436,14 +398,6 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_history_records_of_specific_quote: {
       operationId: 'getQuoteHistory',

@@ -23,7 +23,6 @@ export type AccountingReceiptsReadArguments = {
   ReceiptID?: string;
   RepeatingInvoiceID?: string;
   contentType?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingReceiptsReadTool: ToolDefinition = {
@@ -73,11 +72,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       contentType: {
         type: 'string',
       },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -115,14 +109,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Receipts',
-            keep: ['ReceiptID', 'ReceiptNumber'],
-          },
-        ],
-      },
     },
     get_receipt_attachment_by_file_name: {
       operationId: 'getReceiptAttachmentByFileName',
@@ -233,14 +219,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     get_receipts: {
       operationId: 'getReceipts',
@@ -291,14 +269,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Receipts',
-            keep: ['ReceiptID', 'ReceiptNumber'],
-          },
-        ],
-      },
     },
     get_repeating_invoice: {
       operationId: 'getRepeatingInvoice',
@@ -325,14 +295,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'RepeatingInvoices',
-            keep: ['BrandingThemeID', 'RepeatingInvoiceID'],
-          },
-        ],
-      },
     },
     get_repeating_invoice_attachment_by_file_name: {
       operationId: 'getRepeatingInvoiceAttachmentByFileName',
@@ -469,14 +431,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Attachments',
-            keep: ['AttachmentID', 'FileName', 'MimeType'],
-          },
-        ],
-      },
     },
     retrieves_history_record_for_specific_receipt: {
       operationId: 'getReceiptHistory',
@@ -537,14 +491,6 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'RepeatingInvoices',
-            keep: ['BrandingThemeID', 'RepeatingInvoiceID'],
-          },
-        ],
-      },
     },
   },
 };

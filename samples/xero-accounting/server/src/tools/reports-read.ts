@@ -20,7 +20,6 @@ export type ReportsReadArguments = {
   ReportID?: string;
   contactId?: string;
   date?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const reportsReadTool: ToolDefinition = {
@@ -62,11 +61,6 @@ export const reportsReadTool: ToolDefinition = {
       },
       date: {
         type: 'string',
-      },
-      response_format: {
-        type: 'string',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
       },
     },
     required: ['action', 'xero-tenant-id'],
@@ -121,14 +115,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['contactId', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_aged_receivables_by_contact: {
       operationId: 'getReportAgedReceivablesByContact',
@@ -179,14 +165,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['contactId', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_balance_sheet: {
       operationId: 'getReportBalanceSheet',
@@ -261,14 +239,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_bank_summary: {
       operationId: 'getReportBankSummary',
@@ -303,14 +273,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_budget_summary: {
       operationId: 'getReportBudgetSummary',
@@ -353,14 +315,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_executive_summary: {
       operationId: 'getReportExecutiveSummary',
@@ -387,14 +341,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_from_id: {
       operationId: 'getReportFromId',
@@ -421,14 +367,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['ReportID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_profit_and_loss: {
       operationId: 'getReportProfitAndLoss',
@@ -527,14 +465,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_report_ten_ninety_nine: {
       operationId: 'getReportTenNinetyNine',
@@ -561,14 +491,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportName', 'ReportType', 'ReportTitle'],
-          },
-        ],
-      },
     },
     get_report_trial_balance: {
       operationId: 'getReportTrialBalance',
@@ -603,14 +525,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
     get_reports_list: {
       operationId: 'getReportsList',
@@ -629,14 +543,6 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
-      concise: {
-        lists: [
-          {
-            field: 'Reports',
-            keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'],
-          },
-        ],
-      },
     },
   },
 };
