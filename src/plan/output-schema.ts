@@ -17,9 +17,10 @@ const ANY: JsonObject = {};
  * turns every drifted response into an error. The projection therefore keeps only the shape: object properties
  * and array items with their types, every type also admitting `null`, integers widened to numbers; it drops
  * `required`, `additionalProperties`, enums, formats, patterns and bounds, leaves unions and deep levels open,
- * and merges the actions of a grouped tool into one object. The root is always an object (the server wraps other
- * values as `{ value }`), and since nothing is required, `{}` always conforms: the server falls back to it, with
- * the data in the text content, when a response breaks even this shape.
+ * and merges the actions of a grouped tool into one object. The root is always an object (the server wraps a
+ * primitive as `{ value }`; tools with an action that returns a list declare no schema), and since nothing is
+ * required, `{}` always conforms: the server falls back to it, with the data in the text content, when a response
+ * breaks even this shape.
  */
 export function looseOutputSchema(operations: OperationModel[], schemas: Record<string, SchemaModel>): JsonObject | undefined {
   const roots: JsonObject[] = [];
@@ -27,6 +28,9 @@ export function looseOutputSchema(operations: OperationModel[], schemas: Record<
     const { schema, mediaType } = successSchema(operation);
     if (schema === undefined || mediaType === undefined || !isJsonMediaType(mediaType)) return undefined;
     const projected = project(schema, schemas, 0, new Set());
+    // A list (or an unknown shape) is passed through as structured content, not wrapped: its schema would need a
+    // root other than `object`, which clients of earlier protocol revisions reject. Such tools declare none.
+    if (projected === ANY || (Array.isArray(projected['type']) && projected['type'].includes('array'))) return undefined;
     roots.push(isObjectProjection(projected) ? projected : { type: 'object', properties: { value: projected } });
   }
   const merged = mergeObjects(roots);

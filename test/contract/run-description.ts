@@ -92,7 +92,7 @@ export async function runDescription(entry: CorpusEntry): Promise<DescriptionRes
         ...(verdict && !verdict.accepted ? { reason: verdict.reason } : {}),
         isError,
         ...(protocolError !== undefined ? { protocolError } : {}),
-        ...(isError || !verdict ? { text: text.slice(0, 600) } : {}),
+        ...(isError || !verdict || text.includes('does not have the shape') ? { text: text.slice(-600) } : {}),
         concise: text.includes('Concise view:'),
         outputFallback: text.includes('does not have the shape the API description gives'),
         ms: Math.round(performance.now() - started),
