@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { UserConfig } from '../config/config-schema.js';
+import type { OutputSchemaMode } from '../plan/tool-plan.js';
 
 /**
  * Options shared by `generate`, `plan` and `diff`: where the description comes from and how tools are planned.
@@ -37,6 +38,11 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('include-method', { type: 'string', array: true, describe: 'Only these HTTP methods' })
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
     .option('exclude-deprecated', { type: 'boolean', describe: 'Leave out deprecated operations' })
+    .option('output-schema', {
+      choices: ['none', 'loose'] as const,
+      describe:
+        'Declare an outputSchema on tools: none (default), or loose (the shape of the success responses, every field optional and nullable, so drifting APIs still conform)',
+    })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
     .option('headers', {
       type: 'boolean',
@@ -74,6 +80,7 @@ export type ParsedFlags = {
   includeMethod?: string[];
   excludeMethod?: string[];
   excludeDeprecated?: boolean;
+  outputSchema?: OutputSchemaMode;
   envPrefix?: string;
   headers?: boolean;
   refRoot?: string;
@@ -100,6 +107,7 @@ export const FLAG_OF: Record<string, string> = {
   maxTools: '--max-tools',
   maxToolTokens: '--max-tool-tokens',
   tokensPerOperation: '--tokens-per-operation',
+  outputSchema: '--output-schema',
   'include.tags': '--include-tag',
   'exclude.tags': '--exclude-tag',
   'include.operations': '--include-operation',
@@ -139,6 +147,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'maxTools',
     'maxToolTokens',
     'tokensPerOperation',
+    'outputSchema',
     'allowRemoteRefs',
     'maxInputMb',
     'validate',

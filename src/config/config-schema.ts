@@ -121,6 +121,12 @@ export const CONFIG_SCHEMA = {
       default: 36,
       description: 'Token budget of the whole tool list per operation (never below 4,000 in total).',
     },
+    outputSchema: {
+      type: 'string',
+      enum: ['none', 'loose'],
+      default: 'none',
+      description: 'Declare an outputSchema on tools: none, or loose (types and nesting only, every field optional and nullable).',
+    },
     include: {
       type: 'object',
       description: 'Keep only operations that match every rule given here.',
@@ -187,6 +193,7 @@ export type UserConfig = {
   maxTools?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
+  outputSchema?: 'none' | 'loose';
   include?: Selection;
   exclude?: Selection & { deprecated?: boolean };
   operations?: Record<string, OperationOverride>;

@@ -43,6 +43,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
     ...(config.validate !== undefined ? { validate: config.validate } : {}),
     ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
     ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),
+    ...(config.outputSchema !== undefined ? { outputSchema: config.outputSchema } : {}),
     budget: {
       ...(config.maxToolTokens !== undefined ? { maxToolTokens: config.maxToolTokens } : {}),
       ...(config.tokensPerOperation !== undefined ? { tokensPerOperation: config.tokensPerOperation } : {}),

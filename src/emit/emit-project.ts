@@ -13,11 +13,14 @@ export const RUNTIME_MODULES = [
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'concise.ts',
+  'env-file.ts',
   'errors.ts',
   'files.ts',
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'output.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
@@ -110,7 +113,14 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(
     'test/tools-list.json',
     jsonLiteral(
-      plan.tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      plan.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        ...(outputSchema ? { outputSchema } : {}),
+        annotations,
+      })),
     ),
   );
 

@@ -38,7 +38,7 @@ export function isPagingArgument(key: string): boolean {
 export type ResponseSummary = { text: string; pagination?: PaginationModel };
 
 /** The main success response of an operation: `200`, else the first `2XX`. */
-function successSchema(operation: OperationModel): { schema?: SchemaModel; headers: string[]; mediaType?: string } {
+export function successSchema(operation: OperationModel): { schema?: SchemaModel; headers: string[]; mediaType?: string } {
   const responses = operation.responses.filter((response) => /^2/.test(response.status)).sort((a, b) => (a.status < b.status ? -1 : 1));
   const response = responses[0];
   if (!response) return { headers: [] };

@@ -12,7 +12,7 @@ import { resourcePaths } from './resource-path.js';
 import { cleanText } from './sanitize-text.js';
 import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { Intent, ToolModel, ToolPlan } from './tool-plan.js';
+import type { Intent, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
 import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
@@ -34,6 +34,8 @@ export type PlanOptions = {
   previous?: PreviousNames;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
+  /** `outputSchema` of the tools: `none` (default) or `loose`; see output-schema.ts for why. */
+  outputSchema?: OutputSchemaMode;
 };
 
 /** Tool → action → operation key, as the lock file stores them. */
@@ -122,7 +124,14 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     }
     const siblings = siblingMap(draftList);
     const render = (draft: ToolDraft) =>
-      renderTool(draft, { apiTitle: context.apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
+      renderTool(draft, {
+        apiTitle: context.apiTitle,
+        apiServers: model.servers,
+        defs,
+        schemas: model.schemas,
+        outputSchema: options.outputSchema ?? 'none',
+        siblings: siblings.get(draft.name) ?? {},
+      });
     tools = fitBudget(draftList, render, budget);
     const total = totalTokens(tools);
     if (total <= budget.maxTotalTokens || strategy !== 'auto') break;

@@ -61,7 +61,12 @@ async function applyOne(
   switch (credential.kind) {
     case 'apiKey':
       if (credential.in === 'header') headers.set(credential.name, secret);
-      else if (credential.in === 'query') url.searchParams.set(credential.name, secret);
+      // Appended as an encoded pair: `url.searchParams.set` would re-encode the whole query the form way (spaces as
+      // `+`, reserved characters escaped), undoing the styles and allowReserved of the other parameters.
+      else if (credential.in === 'query')
+        url.search = [url.search.slice(1), `${encodeURIComponent(credential.name)}=${encodeURIComponent(secret)}`]
+          .filter(Boolean)
+          .join('&');
       else cookies.push(`${credential.name}=${encodeURIComponent(secret)}`);
       return;
     case 'httpBasic': {

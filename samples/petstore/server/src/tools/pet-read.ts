@@ -8,6 +8,7 @@ export type PetReadArguments = {
   petId?: number;
   status?: 'available' | 'pending' | 'sold';
   tags?: string[];
+  response_format?: 'concise' | 'detailed';
 };
 
 export const petReadTool: ToolDefinition = {
@@ -44,6 +45,13 @@ export const petReadTool: ToolDefinition = {
           type: 'string',
         },
       },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For find_pets_by_status, find_pets_by_tags.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action'],
     additionalProperties: false,
@@ -66,6 +74,13 @@ export const petReadTool: ToolDefinition = {
       required: [],
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      concise: {
+        lists: [
+          {
+            keep: ['id', 'name', 'status'],
+          },
+        ],
+      },
     },
     find_pets_by_tags: {
       operationId: 'findPetsByTags',
@@ -84,6 +99,13 @@ export const petReadTool: ToolDefinition = {
       required: [],
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      concise: {
+        lists: [
+          {
+            keep: ['id', 'name', 'status'],
+          },
+        ],
+      },
     },
     get_pet_by_id: {
       operationId: 'getPetById',
