@@ -3,31 +3,9 @@ import type { OperationModel, SchemaModel } from '../model/api-model.js';
 import { isJsonMediaType } from '../model/media-types.js';
 import { successSchema } from './describe-response.js';
 import { objectShape } from './schema-views.js';
+import { PREFERRED_FIELDS } from './key-fields.js';
 import type { ConciseModel } from './tool-plan.js';
 
-/** Fields that identify or summarise an item, in the order they are preferred. */
-const PREFERRED = [
-  'id',
-  'gid',
-  'sid',
-  'uuid',
-  'key',
-  'slug',
-  'name',
-  'title',
-  'display_name',
-  'summary',
-  'login',
-  'email',
-  'number',
-  'state',
-  'status',
-  'type',
-  'url',
-  'html_url',
-  'created_at',
-  'updated_at',
-];
 /** Names that identify (`ContactID`, `account_sid`) or summarise (`InvoiceNumber`, `FolderName`) in other casings. */
 const IDENTIFYING = /(^|_)(id|sid|uuid|key)$|[a-z0-9](Id|ID|Sid|SID|Uuid|UUID|Key)$/;
 const SUMMARISING = /(^|_)(name|title|number|status|state|type)$|[a-z0-9](Name|Title|Number|Status|State|Type)$/;
@@ -66,7 +44,7 @@ export function conciseView(operation: OperationModel, schemas: Record<string, S
 function keptFields(items: SchemaModel, schemas: Record<string, SchemaModel>): string[] | undefined {
   const names = (objectShape(items, schemas)?.properties ?? []).map(([name]) => name);
   if (names.length === 0) return undefined;
-  const preferred = PREFERRED.filter((name) => names.includes(name));
+  const preferred = PREFERRED_FIELDS.filter((name) => names.includes(name));
   const identifying = names.filter((name) => !preferred.includes(name) && IDENTIFYING.test(name));
   const summarising = names.filter((name) => !preferred.includes(name) && !identifying.includes(name) && SUMMARISING.test(name));
   const keep = [...preferred, ...identifying, ...summarising].slice(0, MAX_FIELDS);
