@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, hasExternalRefs, pruneExtensionRefs } from './bundle-refs.js';
+import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { isJsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { parseText } from './parse-text.js';
 import { readSource } from './read-source.js';
@@ -27,6 +28,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
   if (!source) return undefined;
   const parsed = parseText(source.text, source.location, diagnostics);
   if (parsed === undefined) return undefined;
+  if (!withinLimits(parsed, source.location, diagnostics)) return undefined;
   if (!isJsonObject(parsed)) {
     diagnostics.error('OTM_NOT_OPENAPI', `${source.location} is not an OpenAPI description: its root is not an object.`, {
       pointer: '#',
@@ -48,6 +50,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
         : path.dirname(base);
     const bundled = await bundleRefs(root, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
     if (!bundled) return undefined;
+    // Referenced files were parsed by the bundler: the same limits apply to what they brought in.
+    if (!withinLimits(bundled, source.location, diagnostics)) return undefined;
     root = bundled;
   }
   if (!('paths' in root) || root['paths'] === null) {
@@ -99,4 +103,22 @@ function detectVersion(
     hint: 'Is this an OpenAPI description? The root needs `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`).',
   });
   return undefined;
+}
+
+/** Refuses documents that every later stage would choke on: absurd nesting, alias bombs, self-containing aliases. */
+function withinLimits(parsed: unknown, location: string, diagnostics: Diagnostics): boolean {
+  const shape = measureDocument(parsed);
+  if (shape.ok) return true;
+  const message = {
+    'too-deep': `${location} nests deeper than ${MAX_DOCUMENT_DEPTH} levels.`,
+    'too-many-nodes': `${location} expands to more than ${MAX_DOCUMENT_NODES.toLocaleString('en-US')} values once its YAML aliases are resolved.`,
+    cycle: `A YAML alias in ${location} refers to a node that contains it, so the document would be infinite.`,
+  }[shape.problem];
+  const hint = {
+    'too-deep': 'Real descriptions nest far less; move deep structures into components joined by $ref.',
+    'too-many-nodes': 'This is the shape of a "billion laughs" document; use $ref instead of YAML anchors and aliases.',
+    cycle: 'Use $ref for recursive structures; YAML aliases cannot express them.',
+  }[shape.problem];
+  diagnostics.error('OTM_INPUT_TOO_COMPLEX', message, { pointer: shape.pointer, hint });
+  return false;
 }

@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { SourceKind } from './openapi-document.js';
 
@@ -22,7 +24,8 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
     );
   try {
     if (spec === '-') {
-      const text = await (options.readStdin ?? readStdin)();
+      const text = options.readStdin ? await options.readStdin() : await readStream(process.stdin, maxBytes);
+      if (text === undefined) return void tooLarge(maxBytes + 1);
       if (Buffer.byteLength(text) > maxBytes) return void tooLarge(Buffer.byteLength(text));
       return { kind: 'stdin', location: '<stdin>', text };
     }
@@ -46,7 +49,11 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       return undefined;
     }
     if (info.size > maxBytes) return void tooLarge(info.size);
-    return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
+    if (info.isFile()) return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
+    // A pipe or device (`<(curl …)`, /dev/stdin) has no size up front: read it with the limit.
+    const text = await readStream(createReadStream(spec), maxBytes);
+    if (text === undefined) return void tooLarge(maxBytes + 1);
+    return { kind: 'file', location: spec, text };
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
     diagnostics.error('OTM_INPUT_UNREADABLE', `Cannot read ${spec === '-' ? 'standard input' : spec}: ${reason}`);
@@ -54,23 +61,31 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
   }
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string | undefined> {
+/** A response body as text, or undefined as soon as it passes `maxBytes` (the rest is never read). */
+export async function readLimited(response: Response, maxBytes: number): Promise<string | undefined> {
   if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.byteLength;
-    if (total > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return readStream(response.body, maxBytes, () => void response.body?.cancel().catch(() => undefined));
 }
 
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
+/**
+ * Reads a stream as UTF-8 text, stopping as soon as it passes `maxBytes`: memory stays bounded whatever is piped in
+ * (a 5 GB file, /dev/zero). Undefined means the stream was larger than the limit.
+ */
+async function readStream(
+  stream: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+  cancel: () => void = () => (stream as Partial<Readable>).destroy?.(),
+): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    total += bytes.byteLength;
+    if (total > maxBytes) {
+      cancel();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

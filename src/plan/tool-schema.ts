@@ -162,10 +162,17 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
     (schema) => typeof schema === 'object' && Array.isArray(schema['enum']) && schema['type'] === (distinct[0] as JsonObject)['type'],
   );
   if (enums) {
+    // A set of serialised values: comparing each value with every other is quadratic, and a description may hold
+    // enums of 100,000 values.
     const values: JsonValue[] = [];
+    const seenValues = new Set<string>();
     for (const schema of distinct)
-      for (const value of (schema as JsonObject)['enum'] as JsonValue[])
-        if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
+      for (const value of (schema as JsonObject)['enum'] as JsonValue[]) {
+        const key = JSON.stringify(value);
+        if (seenValues.has(key)) continue;
+        seenValues.add(key);
+        values.push(value);
+      }
     return { type: (distinct[0] as JsonObject)['type'] as JsonValue, enum: values };
   }
   return { anyOf: distinct.map(withoutDescription) as JsonValue[] };
