@@ -4,10 +4,13 @@ import { emitProject } from './emit/emit-project.js';
 import { loadSpec, type LoadOptions } from './load/load-spec.js';
 import type { ApiModel } from './model/api-model.js';
 import { buildApiModel } from './model/build-api-model.js';
+import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
 import { planTools, type PlanOptions } from './plan/plan-tools.js';
+import { surfaceOf } from './plan/surface.js';
 import type { ToolPlan } from './plan/tool-plan.js';
 import { GENERATOR_VERSION } from './version.js';
-import type { LockFile } from './write/lock-file.js';
+import { namesOf } from './write/lock-file.js';
+import { readExistingProject } from './write/read-project.js';
 import { writeProject, type WriteResult } from './write/write-project.js';
 
 export type StageTimings = { load: number; model: number; plan: number; emit: number; write: number };
@@ -23,69 +26,113 @@ export type GenerateRunOptions = PlanRunOptions & {
   check?: boolean;
   force?: boolean;
   packageName?: string;
+  /** Ignore the names the lock file pins and plan from scratch (a deliberate regrouping). */
+  regroup?: boolean;
 };
 
-export type GenerateRunResult = PlanRunResult & { outDir?: string; write?: WriteResult; stale?: string[] };
+export type GenerateRunResult = PlanRunResult & {
+  outDir?: string;
+  write?: WriteResult;
+  stale?: string[];
+  /** Changes to the tool surface since the previous generation into the same folder. */
+  diff?: SurfaceDiff;
+};
+
+export const GENERATOR = `openapi-to-mcp@${GENERATOR_VERSION}`;
 
 const now = () => performance.now();
+const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0, write: 0 });
 
-/** load → model → plan, stopping at the first stage that reports an error. */
-export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
-  const timings: StageTimings = { load: 0, model: 0, plan: 0, emit: 0, write: 0 };
+/** load → model, stopping at the first stage that reports an error. */
+async function runModel(options: LoadOptions, diagnostics: Diagnostics, timings: StageTimings): Promise<ApiModel | undefined> {
   let start = now();
   const document = await loadSpec(options, diagnostics);
   timings.load = now() - start;
-  if (!document || diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, timings };
+  if (!document || diagnostics.hasErrors) return undefined;
   start = now();
   const model = buildApiModel(document, diagnostics);
   timings.model = now() - start;
-  if (diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, model, timings };
-  start = now();
+  return diagnostics.hasErrors ? undefined : model;
+}
+
+/** load → model → plan. */
+export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
+  const timings = emptyTimings();
+  const model = await runModel(options, diagnostics, timings);
+  if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
+  const start = now();
   const plan = planTools(model, options, diagnostics);
   timings.plan = now() - start;
   return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, timings };
 }
 
-/** The whole pipeline: plan, emit the project, write it (or check it with `check`). */
+/**
+ * The whole pipeline: plan (keeping the names the output folder's lock file pins), emit the project, then write
+ * it — or, with `check`, compare it with what is there.
+ */
 export async function runGenerate(options: GenerateRunOptions): Promise<GenerateRunResult> {
   const diagnostics = new Diagnostics();
-  const planned = await runPlan(options, diagnostics);
-  if (!planned.ok || !planned.plan) return planned;
-  const plan = planned.plan;
-  const outDir = options.out ?? `./${plan.api.slug}-mcp`;
+  const timings = emptyTimings();
+  const model = await runModel(options, diagnostics, timings);
+  if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
+  const outDir = path.resolve(options.out ?? `./${model.slug}-mcp`);
+  const existing = await readExistingProject(outDir);
+  const previous = existing.kind === 'generated' ? existing.lock.surface : undefined;
   let start = now();
+  const plan = planTools(model, { ...options, ...(previous && !options.regroup ? { previous: namesOf(previous) } : {}) }, diagnostics);
+  timings.plan = now() - start;
+  if (diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, model, plan, timings };
+  const surface = surfaceOf(plan);
+  const diff = previous ? diffSurfaces(previous, surface) : undefined;
+  start = now();
   const files = await emitProject(plan, options.packageName ? { packageName: options.packageName } : {});
-  planned.timings.emit = now() - start;
+  timings.emit = now() - start;
   start = now();
   const write = await writeProject(
     files,
     {
       outDir,
+      existing,
       check: options.check ?? false,
       force: options.force ?? false,
-      generator: `openapi-to-mcp@${GENERATOR_VERSION}`,
-      tools: lockTools(plan),
+      generator: GENERATOR,
+      surface,
+      changelog: { apiVersion: plan.api.version, generator: GENERATOR, tools: plan.tools.length, ...(diff ? { diff } : {}) },
     },
     diagnostics,
   );
-  planned.timings.write = now() - start;
+  timings.write = now() - start;
   const stale = options.check ? write.changes.map((change) => change.path) : undefined;
+  if (stale && stale.length > 0) {
+    diagnostics.error('OTM_OUTPUT_STALE', `${outDir} differs from what the description generates: ${stale.join(', ')}.`, {
+      hint: 'Regenerate without --check and commit the result.',
+    });
+  }
   return {
-    ...planned,
     ok: !diagnostics.hasErrors,
     diagnostics: diagnostics.items,
-    outDir: path.resolve(outDir),
+    model,
+    plan,
+    timings,
+    outDir,
     write,
     ...(stale ? { stale } : {}),
+    ...(diff ? { diff } : {}),
   };
 }
 
-/** Tool and action names per operation, for the lock file. */
-function lockTools(plan: ToolPlan): LockFile['tools'] {
-  return Object.fromEntries(
-    plan.tools.map((tool) => [
-      tool.name,
-      { actions: Object.fromEntries(tool.actions.map((action) => [action.name, action.operation.key])) },
-    ]),
-  );
+export type DiffRunResult = { ok: boolean; diagnostics: Diagnostic[]; diff?: SurfaceDiff };
+
+/**
+ * The change to the tool surface between two descriptions, as a regeneration from the old one to the new one would
+ * see it: the new plan keeps the old plan's names, as it would through the lock file.
+ */
+export async function runDiff(options: { old: string; new: string } & Omit<PlanRunOptions, 'spec'>): Promise<DiffRunResult> {
+  const { old: oldSpec, new: newSpec, ...rest } = options;
+  const before = await runPlan({ ...rest, spec: oldSpec });
+  if (!before.ok || !before.plan) return { ok: false, diagnostics: before.diagnostics };
+  const previous = surfaceOf(before.plan);
+  const after = await runPlan({ ...rest, spec: newSpec, previous: namesOf(previous) });
+  if (!after.ok || !after.plan) return { ok: false, diagnostics: after.diagnostics };
+  return { ok: true, diagnostics: [...before.diagnostics, ...after.diagnostics], diff: diffSurfaces(previous, surfaceOf(after.plan)) };
 }

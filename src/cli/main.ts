@@ -1,9 +1,11 @@
 import path from 'node:path';
 import yargs from 'yargs';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { runGenerate, runPlan, type GenerateRunResult, type PlanRunResult } from '../pipeline.js';
+import { formatChange } from '../plan/diff-surface.js';
+import { runDiff, runGenerate, runPlan, type DiffRunResult, type GenerateRunResult, type PlanRunResult } from '../pipeline.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { toPlanRunOptions, withPlanOptions } from './options.js';
+import { headerLines } from './plan-headers.js';
 import { planToJson } from './plan-json.js';
 import { ansiColors, formatDiagnostic, NO_COLORS, visibleDiagnostics, type Colors } from './reporter.js';
 
@@ -34,7 +36,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default ./<api-name>-mcp)' })
           .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when the output folder is stale' })
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })
-          .option('package-name', { type: 'string', describe: 'npm name of the generated project' }),
+          .option('package-name', { type: 'string', describe: 'npm name of the generated project' })
+          .option('regroup', { type: 'boolean', default: false, describe: 'Ignore the names the lock file pins and plan from scratch' })
+          .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' }),
       async (args) => {
         const result = await runGenerate({
           ...toPlanRunOptions(args),
@@ -42,6 +46,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           check: args.check,
           force: args.force,
           ...(args.packageName ? { packageName: args.packageName } : {}),
+          regroup: args.regroup,
+          ...(args.renameTool ? { renameTools: parseRenames(args.renameTool) } : {}),
         });
         exitCode = reportGenerate(result, { json: args.json, quiet: args.quiet, verbose: args.verbose, check: args.check }, io, colors);
       },
@@ -53,6 +59,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       async (args) => {
         const result = await runPlan(toPlanRunOptions(args));
         exitCode = reportPlan(result, { json: args.json, quiet: args.quiet, verbose: args.verbose }, io, colors);
+      },
+    )
+    .command(
+      'diff <old> <new>',
+      'Show what changes for a model between two versions of a description',
+      (command) =>
+        command
+          .positional('old', { type: 'string', demandOption: true, describe: 'The earlier description' })
+          .positional('new', { type: 'string', demandOption: true, describe: 'The later description' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the changes as JSON' })
+          .option('fail-on-breaking', { type: 'boolean', default: false, describe: 'Exit 1 when a change is breaking' }),
+      async (args) => {
+        const result = await runDiff({ old: args.old, new: args.new });
+        exitCode = reportDiff(result, { json: args.json, failOnBreaking: args.failOnBreaking }, io, colors);
       },
     )
     .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
@@ -99,7 +119,7 @@ function printDiagnostics(diagnostics: Diagnostic[], options: ReportOptions, io:
 
 function reportGenerate(result: GenerateRunResult, options: ReportOptions & { check: boolean }, io: CliIo, colors: Colors): number {
   const stale = result.stale ?? [];
-  const code = !result.ok ? EXIT.input : options.check && stale.length > 0 ? EXIT.input : EXIT.ok;
+  const code = result.ok ? EXIT.ok : EXIT.input;
   if (options.json) {
     io.stdout(
       `${JSON.stringify(
@@ -119,16 +139,28 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
     );
     return code;
   }
-  printDiagnostics(result.diagnostics, options, io, colors);
-  if (!result.ok || !result.plan || options.quiet) return code;
   const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
-  if (options.check) {
-    if (stale.length === 0) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
-    else
+  if (options.check && result.plan) {
+    printDiagnostics(
+      result.diagnostics.filter((diagnostic) => diagnostic.code !== 'OTM_OUTPUT_STALE'),
+      options,
+      io,
+      colors,
+    );
+    if (stale.length === 0) {
+      if (!options.quiet) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
+    } else
       io.stderr(
         `${colors.red('stale')} ${where} differs from what the description generates:\n${stale.map((file) => `  ${file}`).join('\n')}\n${colors.dim('Regenerate without --check and commit the result.')}\n`,
       );
     return code;
+  }
+  printDiagnostics(result.diagnostics, options, io, colors);
+  if (!result.ok || !result.plan || options.quiet) return code;
+  if (result.diff && result.diff.changes.length > 0) {
+    io.stderr(
+      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${formatChange(change)}`).join('\n')}\n`,
+    );
   }
   const { totals } = result.plan;
   const written = result.write?.changes.length ?? 0;
@@ -137,6 +169,36 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
       ` — ${written === 0 ? 'no file changed' : `${written} file${written === 1 ? '' : 's'} written`}.\n` +
       `${colors.dim(`Next: cd ${where} && npm install && npm run build && npm test`)}\n`,
   );
+  return code;
+}
+
+function parseRenames(pairs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const [from, to] = pair.split('=');
+    if (!from || !to) throw new UsageError(`--rename-tool takes old_name=new_name, not ${JSON.stringify(pair)}.`);
+    out[from] = to;
+  }
+  return out;
+}
+
+function reportDiff(result: DiffRunResult, options: { json: boolean; failOnBreaking: boolean }, io: CliIo, colors: Colors): number {
+  const code = !result.ok ? EXIT.input : options.failOnBreaking && (result.diff?.breaking ?? 0) > 0 ? EXIT.input : EXIT.ok;
+  if (options.json) {
+    io.stdout(
+      `${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, ...(result.diff ? { changes: result.diff.changes, breaking: result.diff.breaking } : {}) }, null, 2)}\n`,
+    );
+    return code;
+  }
+  printDiagnostics(result.diagnostics, { json: false, quiet: false, verbose: false }, io, colors);
+  if (!result.diff) return code;
+  if (result.diff.changes.length === 0) io.stdout('No change to the tool surface.\n');
+  else {
+    io.stdout(
+      `${result.diff.changes.length} change${result.diff.changes.length === 1 ? '' : 's'} to the tool surface, ${result.diff.breaking} breaking:\n`,
+    );
+    for (const change of result.diff.changes) io.stdout(`  ${change.breaking ? colors.red(formatChange(change)) : formatChange(change)}\n`);
+  }
   return code;
 }
 
@@ -169,6 +231,7 @@ function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, co
           `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${action.operation.path}`,
         ),
       );
+    lines.push(...headerLines(tool.headers, colors));
   }
   const { totals } = plan;
   lines.push('');
@@ -176,6 +239,11 @@ function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, co
     `${totals.tools} tools, ${totals.actions} actions for ${totals.operations} operations${totals.excluded ? ` (${totals.excluded} excluded)` : ''}; ` +
       `${totals.tokens.toLocaleString('en-US')} tokens of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} budgeted ${totals.withinBudget ? colors.green('(within budget)') : colors.yellow('(over budget)')}.`,
   );
+  const marked = plan.tools.reduce((sum, tool) => sum + tool.headers.marked.length, 0);
+  if (marked > 0 || plan.tools.some((tool) => tool.headers.refused.length > 0))
+    lines.push(
+      `${marked} x-mcp-header marking${marked === 1 ? '' : 's'} in ${plan.tools.filter((tool) => tool.headers.marked.length > 0).length} tools.`,
+    );
   const largest = [...plan.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
   if (largest.length > 0) lines.push(`Largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}.`);
   io.stdout(`${lines.join('\n')}\n`);

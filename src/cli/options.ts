@@ -14,6 +14,12 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
       describe: 'How operations are grouped into tools',
     })
     .option('max-tools', { type: 'number', default: 64, describe: 'Most tools to generate' })
+    .option('max-tool-tokens', { type: 'number', default: 3000, describe: 'Token budget of one tool in tools/list' })
+    .option('tokens-per-operation', {
+      type: 'number',
+      default: 36,
+      describe: 'Token budget of the whole tool list per operation (never below 4,000)',
+    })
     .option('include-tag', { type: 'string', array: true, describe: 'Only operations with one of these tags' })
     .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out operations with one of these tags' })
     .option('include-operation', { type: 'string', array: true, describe: 'Only these operationIds' })
@@ -24,6 +30,11 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
     .option('exclude-deprecated', { type: 'boolean', default: false, describe: 'Leave out deprecated operations' })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
+    .option('headers', {
+      type: 'boolean',
+      default: true,
+      describe: 'Mark routing parameters with x-mcp-header (--no-headers: mark none; configured additions still apply)',
+    })
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
     .option('allow-remote-refs', { type: 'boolean', default: false, describe: 'Follow $refs to http(s) URLs' })
     .option('max-input-mb', { type: 'number', default: 32, describe: 'Largest description accepted, in MB' })
@@ -38,6 +49,8 @@ type ParsedPlanOptions = {
   prefix?: string;
   strategy: Strategy;
   maxTools: number;
+  maxToolTokens: number;
+  tokensPerOperation: number;
   includeTag?: string[];
   excludeTag?: string[];
   includeOperation?: string[];
@@ -48,6 +61,7 @@ type ParsedPlanOptions = {
   excludeMethod?: string[];
   excludeDeprecated: boolean;
   envPrefix?: string;
+  headers: boolean;
   refRoot?: string;
   allowRemoteRefs: boolean;
   maxInputMb: number;
@@ -59,15 +73,18 @@ const methods = (list: string[] | undefined) => list?.map((method) => method.toL
 /** Parsed flags → pipeline options. */
 export function toPlanRunOptions(argv: ParsedPlanOptions): PlanRunOptions {
   return {
-    spec: argv.spec,
+    // yargs hands a lone `-` over as an empty string.
+    spec: argv.spec === '' ? '-' : argv.spec,
     ...(argv.refRoot ? { refRoot: argv.refRoot } : {}),
     allowRemoteRefs: argv.allowRemoteRefs,
     maxInputBytes: Math.round(argv.maxInputMb * 1024 * 1024),
     validate: argv.validate,
     strategy: argv.strategy,
     maxTools: argv.maxTools,
+    budget: { maxToolTokens: argv.maxToolTokens, tokensPerOperation: argv.tokensPerOperation },
     ...(argv.prefix ? { prefix: argv.prefix } : {}),
     ...(argv.envPrefix ? { envPrefix: argv.envPrefix } : {}),
+    ...(argv.headers ? {} : { headers: { enabled: false } }),
     select: {
       ...(argv.includeTag ? { includeTags: argv.includeTag } : {}),
       ...(argv.excludeTag ? { excludeTags: argv.excludeTag } : {}),

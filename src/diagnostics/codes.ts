@@ -75,10 +75,6 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A schema is too deep or too large and was cut',
     fix: 'The cut part is accepted as a free-form value and checked by the API itself.',
   },
-  OTM_UNSUPPORTED_MEDIA_TYPE: {
-    title: 'A request body media type cannot be sent',
-    fix: 'The generator used another media type of the operation or a raw string body.',
-  },
   OTM_SECURITY_SCHEME: {
     title: 'A security scheme cannot be applied automatically',
     fix: 'Add the credential in src/custom/hooks.ts (beforeRequest) or use a supported scheme.',
@@ -97,15 +93,15 @@ export const DIAGNOSTIC_CATALOG = {
   },
   OTM_HEADER_INVALID: {
     title: 'An x-mcp-header marking breaks the SEP-2243 rules',
-    fix: 'Use an RFC 9110 token, unique within the tool, on a top-level string, integer or boolean parameter.',
-  },
-  OTM_EXTENSION_INVALID: {
-    title: 'An x-mcp extension has the wrong shape',
-    fix: 'See the README section on the x-mcp extension for the accepted fields.',
+    fix: 'Use an RFC 9110 token, unique within the tool, on a string, integer or boolean path, query or header parameter; or drop it with headers.remove.',
   },
   OTM_CONFIG_INVALID: {
     title: 'The configuration is invalid',
     fix: 'Correct the option named in the message; `openapi-to-mcp --help` lists every option.',
+  },
+  OTM_EXTENSION_INVALID: {
+    title: 'An x-mcp extension has the wrong shape',
+    fix: 'See the README section on the x-mcp extension for the accepted fields.',
   },
   OTM_OUTPUT_NOT_GENERATED: {
     title: 'The output folder holds files that this generator did not write',

@@ -16,6 +16,7 @@ export const RUNTIME_MODULES = [
   'files.ts',
   'http.ts',
   'log.ts',
+  'mcp-auth.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
@@ -54,6 +55,11 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const project = createSourceProject();
   const files: EmittedFile[] = [];
   const generated = (path: string, content: string) => files.push({ path, content, ownership: 'generated' });
+  const staticFiles = new Set<string>();
+  const copied = (path: string, content: string) => {
+    staticFiles.add(path);
+    generated(path, content);
+  };
 
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
   plan.tools.forEach((tool, index) => {
@@ -69,8 +75,8 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ),
   );
   generated(...pair(apiSource(project, plan, packageName)));
-  for (const module of RUNTIME_MODULES) generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
-  generated('src/main.ts', withHeader(readTemplate('main.ts')));
+  for (const module of RUNTIME_MODULES) copied(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
+  copied('src/main.ts', withHeader(readTemplate('main.ts')));
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
@@ -82,8 +88,8 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
   generated('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
   generated('.gitignore', renderTemplate('project/gitignore.hbs', view));
-  generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
-  generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
+  copied('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
+  copied('test/server.test.ts', readTemplate('project/test/server.test.ts'));
   generated('test/cases.json', jsonLiteral(buildTestCases(plan)));
   generated(
     'test/tools-list.json',
@@ -92,7 +98,10 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ),
   );
 
-  const formatted = await Promise.all(files.map(async (file) => ({ ...file, content: await formatFile(file.path, file.content) })));
+  // Static modules are stored already formatted with the same options (a unit test keeps them so).
+  const formatted = await Promise.all(
+    files.map(async (file) => (staticFiles.has(file.path) ? file : { ...file, content: await formatFile(file.path, file.content) })),
+  );
   return formatted.sort(compareFiles);
 }
 

@@ -4,7 +4,9 @@ export type Ownership =
   /** Rewritten on every generation; a hand edit is detected and protected. */
   | 'generated'
   /** Created once for the user; never overwritten. */
-  | 'user';
+  | 'user'
+  /** Rewritten from its previous content (the changelog): never counted as a hand edit, never removed. */
+  | 'journal';
 
 export type EmittedFile = { path: string; content: string; ownership: Ownership };
 

@@ -12,7 +12,9 @@ export type CredentialCase = {
   name: string;
   expect: string;
 };
-export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[] };
+/** A call with x-mcp-header properties: the `Mcp-Param-*` headers a conforming client sends for its arguments. */
+export type HeaderCase = { tool: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
+export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[]; headers: HeaderCase[] };
 
 /** Arguments for an action: the action selector and a valid sample for every argument the action needs. */
 export function sampleArguments(
@@ -63,7 +65,42 @@ export function buildTestCases(plan: ToolPlan): TestCases {
     const placement = expectedPlacement(credential, env);
     if (placement) credentials.push({ ...found, env, ...placement });
   }
-  return { envPrefix: plan.api.envPrefix, actions, credentials };
+  const header = headerCase(plan);
+  return { envPrefix: plan.api.envPrefix, actions, credentials, headers: header ? [header] : [] };
+}
+
+/** The first action that takes a marked property, with a sample value for it and the headers that go with it. */
+function headerCase(plan: ToolPlan): HeaderCase | undefined {
+  for (const tool of plan.tools) {
+    const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
+    const defs = (tool.inputSchema['$defs'] ?? {}) as JsonObject;
+    for (const decision of tool.headers.marked) {
+      for (const action of tool.actions) {
+        if (!action.route.arguments.some((argument) => argument.arg === decision.property)) continue;
+        const args = sampleArguments(tool, action.name);
+        const value = args?.[decision.property] ?? sampleValue(properties[decision.property], defs);
+        if (!args || value === undefined) continue;
+        const withValue = { ...args, [decision.property]: value };
+        const headers: Record<string, string> = {};
+        for (const marked of tool.headers.marked) {
+          const argument = withValue[marked.property];
+          if (argument !== undefined && argument !== null && marked.header) headers[`Mcp-Param-${marked.header}`] = headerValue(argument);
+        }
+        return { tool: tool.name, arguments: withValue, headers };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * SEP-2243 client encoding: integers in decimal, booleans as true/false, strings as they are when they are plain
+ * printable ASCII without surrounding space (and do not look like the sentinel), else `=?base64?<UTF-8 Base64>?=`.
+ */
+export function headerValue(value: JsonValue): string {
+  if (typeof value !== 'string') return String(value);
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /**

@@ -75,26 +75,32 @@ type RefParserError = { name?: string; code?: string; message?: string; source?:
 export async function bundleRefs(root: JsonObject, options: BundleOptions, diagnostics: Diagnostics): Promise<JsonObject | undefined> {
   let bytesRead = 0;
   const rootDir = options.refRoot;
+  // The bundler wraps errors thrown by readers in its own message; why a read was refused is kept here.
+  const rejections = new Map<string, RefRejection['reason']>();
+  const reject = (reason: RefRejection['reason'], target: string): never => {
+    rejections.set(target, reason);
+    throw new RefRejection(reason, target);
+  };
   const readFile = (file: { url: string }) => {
     const target = file.url.startsWith('file:') ? fileURLToPath(file.url) : file.url;
     const real = safeRealpath(target);
-    if (!isInside(real, rootDir)) throw new RefRejection('outside', target);
+    if (!isInside(real, rootDir)) reject('outside', target);
     // Checked before reading: a FIFO would block the generator forever and a device (or a huge file) would fill memory.
     const info = statSync(real, { throwIfNoEntry: false });
-    if (info && !info.isFile()) throw new RefRejection('not-file', target);
-    if (info && bytesRead + info.size > options.maxBytes) throw new RefRejection('too-large', target);
+    if (info && !info.isFile()) reject('not-file', target);
+    if (info && bytesRead + info.size > options.maxBytes) reject('too-large', target);
     const content = readFileSync(real);
     bytesRead += content.byteLength;
-    if (bytesRead > options.maxBytes) throw new RefRejection('too-large', target);
+    if (bytesRead > options.maxBytes) reject('too-large', target);
     return content;
   };
   const readRemote = async (file: { url: string }) => {
     const remoteAllowed = options.allowRemoteRefs || (/^https?:/i.test(rootDir) && file.url.startsWith(rootDir));
-    if (!remoteAllowed) throw new RefRejection('remote', file.url);
+    if (!remoteAllowed) reject('remote', file.url);
     const response = await fetch(file.url, { redirect: 'error', signal: AbortSignal.timeout(20_000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const text = await readLimited(response, options.maxBytes - bytesRead);
-    if (text === undefined) throw new RefRejection('too-large', file.url);
+    if (text === undefined) return reject('too-large', file.url);
     const content = Buffer.from(text);
     bytesRead += content.byteLength;
     return content;
@@ -116,7 +122,7 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
   } catch (error) {
     const group = error as { errors?: RefParserError[] };
     const errors = group.errors && group.errors.length > 0 ? group.errors : [error as RefParserError];
-    for (const item of errors) reportRefError(item, options, diagnostics);
+    for (const item of errors) reportRefError(item, options, rejections, diagnostics);
     if (!diagnostics.hasErrors) diagnostics.error('OTM_REF_UNRESOLVED', `Bundling the description failed: ${String(error)}`);
     return undefined;
   }
@@ -131,12 +137,18 @@ class RefRejection extends Error {
   }
 }
 
-function reportRefError(error: RefParserError, options: BundleOptions, diagnostics: Diagnostics): void {
+function reportRefError(
+  error: RefParserError,
+  options: BundleOptions,
+  rejections: Map<string, RefRejection['reason']>,
+  diagnostics: Diagnostics,
+): void {
   const pointer = error.path ? pointerOf(...error.path) : undefined;
   const file = error.source && error.source !== options.base ? displayPath(error.source) : undefined;
   const message = error.message ?? String(error);
   const where = { pointer, ...(file ? { file } : {}) };
-  const rejected = /^(outside|remote|too-large|not-file): (.*)$/s.exec(message);
+  const target = [...rejections.keys()].find((candidate) => message.includes(candidate));
+  const rejected = target ? [message, rejections.get(target), target] : undefined;
   if (rejected?.[1] === 'outside') {
     diagnostics.error('OTM_REF_OUTSIDE_ROOT', `A $ref reads ${displayPath(rejected[2] ?? '')}, outside ${displayPath(options.refRoot)}.`, {
       ...where,

@@ -234,6 +234,18 @@ function separateCredentials(
   const kept: ParameterModel[] = [];
   for (const parameter of parameters) {
     if (isClientHeader(parameter)) continue;
+    const credential =
+      schemeForParameter(parameter, context.schemes) !== undefined || (parameter.in !== 'path' && isCredentialName(parameter.name));
+    if (credential && typeof parameter.mcpHeader === 'string') {
+      context.diagnostics.warn(
+        'OTM_HEADER_REFUSED',
+        `Parameter "${parameter.name}" (${parameter.in}) carries a credential: it is filled from the environment, never a tool argument, so it is not sent as an Mcp-Param header.`,
+        {
+          pointer: childPointer(parameter.pointer, 'x-mcp-header'),
+          hint: 'Remove the x-mcp-header marking; credentials must not travel in headers that proxies log.',
+        },
+      );
+    }
     if (schemeForParameter(parameter, context.schemes)) continue;
     if (parameter.in === 'path' || !isCredentialName(parameter.name)) {
       kept.push(parameter);
@@ -291,6 +303,12 @@ const FILLER_WORDS = new Set([
   'definition',
   'public',
   'web',
+  'official',
+  'extension',
+  'extensions',
+  'version',
+  'documentation',
+  'docs',
 ]);
 
 /**
@@ -298,7 +316,10 @@ const FILLER_WORDS = new Set([
  * `GitHub v3 REST API` → `github`, at most four words.
  */
 export function slugOf(title: string): string {
-  const words = title
+  // The name comes first; what follows a separator is usually commentary (`GitHub's official … + Octokit extension`).
+  const head = title.split(/\s+[-–—+|:(]\s*|\s*\(|,/)[0] ?? title;
+  const words = head
+    .replace(/'s\b/gi, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,7 +1,7 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../model/api-model.js';
 import { bodyKindRank } from '../model/media-types.js';
-import { isFileSchema, objectShape } from './schema-views.js';
+import { inputView, isFileSchema, objectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentRoute } from './tool-plan.js';
 
@@ -54,7 +54,8 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   const bodyRequired = operation.requestBody.required;
   const shape = media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart' ? objectShape(media.schema, defs) : undefined;
   if (shape) {
-    for (const [name, schema] of shape.properties) {
+    // Sorted, so that the order of keys in the description never changes the output.
+    for (const [name, schema] of [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (typeof schema !== 'boolean' && schema['readOnly'] === true) continue;
       const key = claim(name, 'body');
       const encoding = media.encoding[name];
@@ -62,7 +63,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       const description = typeof schema === 'object' && typeof schema['description'] === 'string' ? schema['description'] : undefined;
       out.push({
         key,
-        schema: file ? fileSchema(description) : schema,
+        schema: file ? fileSchema(description) : inputView(schema),
         required: bodyRequired && shape.required.has(name),
         ...(description ? { description } : {}),
         route: {
@@ -85,7 +86,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       (typeof media.schema === 'object' && typeof media.schema['description'] === 'string' ? media.schema['description'] : undefined);
     out.push({
       key,
-      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : media.schema,
+      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : inputView(media.schema),
       required: bodyRequired,
       ...(description ? { description } : {}),
       route: { arg: key, in: 'body-whole', required: bodyRequired, ...(file ? { file: true } : {}) },
@@ -97,7 +98,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
 function parameterArgument(parameter: ParameterModel, key: string): ArgumentDraft {
   return {
     key,
-    schema: parameter.schema,
+    schema: inputView(parameter.schema),
     required: parameter.required,
     ...(parameter.description ? { description: parameter.description } : {}),
     route: {

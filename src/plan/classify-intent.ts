@@ -90,12 +90,68 @@ export function classifyIntent(operation: OperationModel): Intent {
   if (hints?.destructiveHint === true) return 'delete';
   if (hints?.readOnlyHint === false && hints.destructiveHint === false) return 'write';
   const method = operation.method;
-  if (method === 'get' || method === 'head' || method === 'options' || method === 'trace') return 'read';
+  if (method === 'get' || method === 'head' || method === 'options' || method === 'trace') {
+    // Some APIs mutate through GET (Slack's `views.publish`): the verb that names the operation says so.
+    const verb = operationVerb(operation);
+    if (verb && DESTRUCTIVE_WORDS.has(verb)) return 'delete';
+    return verb && GET_MUTATING_VERBS.has(verb) ? 'write' : 'read';
+  }
   if (method === 'delete') return 'delete';
   const words = nameWords(operation);
   if (words.some((word) => DESTRUCTIVE_WORDS.has(word))) return 'delete';
   if (method === 'post' && isReadByName(words)) return 'read';
   return 'write';
+}
+
+/** Verbs that, leading an operation's name, mean a change even when the method is GET. */
+const GET_MUTATING_VERBS = new Set([
+  'create',
+  'update',
+  'set',
+  'add',
+  'post',
+  'put',
+  'patch',
+  'send',
+  'publish',
+  'push',
+  'upload',
+  'import',
+  'invite',
+  'kick',
+  'join',
+  'leave',
+  'rename',
+  'archive',
+  'unarchive',
+  'open',
+  'close',
+  'complete',
+  'start',
+  'stop',
+  'enable',
+  'disable',
+  'approve',
+  'reject',
+  'restrict',
+  'reset',
+  'invalidate',
+  'assign',
+  'mark',
+  'pin',
+  'unpin',
+  'star',
+  'unstar',
+  'write',
+  'modify',
+  'trigger',
+]);
+
+/** The verb that names the operation: the RPC method (`views.publish` → publish), else the operationId's first word. */
+function operationVerb(operation: OperationModel): string | undefined {
+  const lastSegment = operation.path.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
+  if (lastSegment.includes('.') && !lastSegment.startsWith('{')) return wordsOf(lastSegment.slice(lastSegment.lastIndexOf('.') + 1))[0];
+  return operation.derivedId ? undefined : wordsOf(operation.id)[0];
 }
 
 function nameWords(operation: OperationModel): string[] {

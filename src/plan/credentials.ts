@@ -18,8 +18,11 @@ export function planCredentials(
   const taken = new Set<string>();
   for (const scheme of schemes) {
     if (!used.has(scheme.key) || scheme.kind === 'unsupported') continue;
-    let base = `${envPrefix}_${envCase(scheme.key) || 'AUTH'}`;
-    for (let index = 2; taken.has(base); index++) base = `${envPrefix}_${envCase(scheme.key)}_${index}`;
+    // `SLACK` + `slackAuth` → `SLACK_AUTH`, not `SLACK_SLACK_AUTH`.
+    const key = envCase(scheme.key) || 'AUTH';
+    const name = key.startsWith(`${envPrefix}_`) ? key : `${envPrefix}_${key}`;
+    let base = name;
+    for (let index = 2; taken.has(base); index++) base = `${name}_${index}`;
     taken.add(base);
     const description = scheme.description ? { description: scheme.description } : {};
     switch (scheme.kind) {

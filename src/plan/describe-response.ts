@@ -30,6 +30,11 @@ const PAGE_ARGUMENTS =
 const NEXT_FIELDS =
   /^(next|next_cursor|nextcursor|next_page|nextpage|next_page_token|nextpagetoken|next_token|nexttoken|cursor|has_more|hasmore|continuation_token|next_page_uri|nextpageuri|next_page_url|marker|next_marker|links|_links|paging|pagination|meta)$/i;
 
+/** Arguments that only page through results (`page`, `per_page`, `cursor` …). */
+export function isPagingArgument(key: string): boolean {
+  return PAGE_ARGUMENTS.test(key);
+}
+
 export type ResponseSummary = { text: string; pagination?: PaginationModel };
 
 /** The main success response of an operation: `200`, else the first `2XX`. */
@@ -95,7 +100,7 @@ function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
   if (!shape) return [];
   const names = shape.properties.map(([name]) => name);
   const preferred = KEY_FIELDS.filter((field) => names.includes(field));
-  const rest = names.filter((name) => !preferred.includes(name));
+  const rest = names.filter((name) => !preferred.includes(name)).sort();
   const picked = [...preferred, ...rest].slice(0, 5);
   return names.length > picked.length ? [...picked, '…'] : picked;
 }

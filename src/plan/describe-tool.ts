@@ -1,6 +1,8 @@
 import type { OperationModel } from '../model/api-model.js';
 import { capLength, cleanText, firstSentence } from './sanitize-text.js';
 import type { Intent, PaginationModel } from './tool-plan.js';
+import { mostlyRequired } from './shared-arguments.js';
+import { compressNames } from './tool-schema.js';
 
 export type ActionSummary = {
   name: string;
@@ -11,6 +13,8 @@ export type ActionSummary = {
   needs: string[];
   returns: string;
   pagination?: PaginationModel;
+  /** Optional arguments the lean description names for this action (some are not typed properties). */
+  optional?: string[];
 };
 
 export type ToolDescriptionInput = {
@@ -34,7 +38,7 @@ const INTENT_VERBS: Record<Intent, { what: string; use: string; effect: string }
 };
 
 /** Short action summaries per detail level (characters); 0 leaves only the action names. */
-const SUMMARY_LENGTH = [120, 90, 60, 40, 0];
+const SUMMARY_LENGTH = [120, 90, 60, 40];
 
 /**
  * A tool description written for a model, deterministic and at least three sentences: what the tool does, when to
@@ -42,6 +46,13 @@ const SUMMARY_LENGTH = [120, 90, 60, 40, 0];
  * and its side effects.
  */
 export function describeTool(input: ToolDescriptionInput): string {
+  return input.detail >= LEAN_DETAIL ? describeLean(input) : describeFull(input);
+}
+
+/** From this detail level on, descriptions keep only what a model cannot infer: action names and needs, effects. */
+const LEAN_DETAIL = 4;
+
+function describeFull(input: ToolDescriptionInput): string {
   const { actions, intent, detail } = input;
   const verbs = INTENT_VERBS[intent];
   const sentences: string[] = [];
@@ -65,6 +76,47 @@ export function describeTool(input: ToolDescriptionInput): string {
   if (deprecated.length > 0)
     sentences.push(actions.length === 1 ? 'The API marks it deprecated.' : `Deprecated by the API: ${deprecated.join(', ')}.`);
   sentences.push(verbs.effect);
+  return sentences.join(' ');
+}
+
+const LEAN_EFFECTS: Record<Intent, string> = {
+  read: 'Read-only.',
+  write: 'Changes data; never deletes.',
+  delete: 'Deletes data for good: confirm with the user first.',
+};
+
+/** The compact form: still three sentences or more, with every action and what it needs. */
+function describeLean(input: ToolDescriptionInput): string {
+  const { actions, intent } = input;
+  const sentences: string[] = [];
+  if (actions.length === 1) {
+    const [action] = actions as [ActionSummary];
+    sentences.push(`${sentenceCase(capLength(action.summary, 80).replace(/[.]$/, ''))}.`);
+    if (action.optional && action.optional.length > 0) sentences.push(`Optional: ${compressNames(action.optional).join(', ')}.`);
+  } else {
+    // Arguments every action needs are in the schema's `required` list; the lines name only the others.
+    // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
+    const shared = mostlyRequired(actions.map((action) => action.needs));
+    const line = (action: ActionSummary) => {
+      const needs = action.needs.filter((name) => !shared.has(name));
+      const optional = action.optional && action.optional.length > 0 ? `optional ${compressNames(action.optional).join(', ')}` : '';
+      const parts = [needs.join(', '), optional].filter(Boolean);
+      return parts.length > 0 ? `${action.name} (${parts.join('; ')})` : action.name;
+    };
+    sentences.push(`${INTENT_VERBS[intent].what} ${input.resourceLabel}.`);
+    // Actions with nothing to add are already named by the schema's `action` enum.
+    const lines = actions.map(line).filter((text, index) => text !== actions[index]?.name);
+    if (lines.length > 0) sentences.push(`Actions: ${lines.join('; ')}.`);
+  }
+  const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
+  sentences.push(pagingArguments.length > 0 ? `Returns JSON; lists page with ${pagingArguments.join(', ')}.` : 'Returns JSON.');
+  const siblings = (['read', 'write', 'delete'] as const)
+    .filter((other) => other !== intent && input.siblings[other])
+    .map((other) => input.siblings[other]);
+  if (siblings.length > 0) sentences.push(`See also ${siblings.join(', ')}.`);
+  const deprecated = actions.filter((action) => action.operation.deprecated).map((action) => action.name || action.operation.id);
+  if (deprecated.length > 0) sentences.push(`Deprecated: ${deprecated.join(', ')}.`);
+  sentences.push(LEAN_EFFECTS[intent]);
   return sentences.join(' ');
 }
 
@@ -97,7 +149,13 @@ function pagingSentence(actions: ActionSummary[]): string {
   const paged = actions.filter((action) => action.pagination);
   if (paged.length === 0) return '';
   const argumentsUsed = [...new Set(paged.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 4);
-  const subject = actions.length === 1 ? 'Results come in pages' : `Lists (${paged.map((action) => action.name).join(', ')}) come in pages`;
+  const names = paged.map((action) => action.name);
+  const subject =
+    actions.length === 1
+      ? 'Results come in pages'
+      : names.length <= 4
+        ? `Lists (${names.join(', ')}) come in pages`
+        : 'Lists come in pages';
   return `${subject}: pass ${listText(argumentsUsed)} for more; the result says when there is a next page.`;
 }
 

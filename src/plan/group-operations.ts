@@ -15,22 +15,39 @@ export type GroupingUnit = {
   argumentNames: string[];
 };
 
-export type OperationGroup = { units: GroupingUnit[]; fixedName?: string };
+/**
+ * A group of operations becoming one tool. `fixedName` comes from `x-mcp.tool`; `lockedName` from the lock file of
+ * an earlier generation: the tool keeps that name and its operations, and may take in new ones.
+ */
+export type OperationGroup = { units: GroupingUnit[]; fixedName?: string; lockedName?: string };
 
 export type GroupingLimits = {
   maxTools: number;
-  /** Actions in a tool formed by natural merging; relaxed only to meet `maxTools`. */
+  /** Actions in a tool formed by natural merging; relaxed step by step only to meet the budgets. */
   maxActions: number;
   maxArguments: number;
+  /** Tokens the whole tool list may take; small tools are merged while the estimate is over it. */
+  tokenBudget: number;
 };
 
-/** Affinity at or above which two groups of the same intent belong in one tool even when the tool count is low. */
+/** Affinity at or above which two groups belong in one tool whatever the budget (same resource, shared parameters). */
 const NATURAL_AFFINITY = 0.6;
+/** Tags are the vendor's own grouping: crossing them needs near-identical resources and parameters. */
 const CROSS_TAG_AFFINITY = 0.9;
-const TARGET_ACTIONS = 8;
+/** Caps of the relaxed limits: a tool larger than this is harder to use than two tools. */
+const MAX_RELAXED_ACTIONS = 40;
+const MAX_RELAXED_ARGUMENTS = 90;
 
-/** Stage 3a: groups operations into tools by the chosen strategy. Groups never mix intents unless the description asks. */
-export function groupOperations(units: GroupingUnit[], strategy: Strategy, limits: GroupingLimits): OperationGroup[] {
+/**
+ * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
+ * (unless `x-mcp.tool` puts operations together explicitly), so every annotation stays true for every action.
+ */
+export function groupOperations(
+  units: GroupingUnit[],
+  strategy: Strategy,
+  limits: GroupingLimits,
+  locked = new Map<string, string>(),
+): OperationGroup[] {
   const fixed = new Map<string, GroupingUnit[]>();
   const free: GroupingUnit[] = [];
   for (const unit of units) {
@@ -40,11 +57,25 @@ export function groupOperations(units: GroupingUnit[], strategy: Strategy, limit
   }
   const groups: OperationGroup[] = [...fixed].map(([fixedName, members]) => ({ units: members, fixedName }));
   if (strategy === 'per-operation') return [...groups, ...free.map((unit) => ({ units: [unit] }))];
+  if (locked.size > 0 && strategy === 'auto') {
+    const pinned = byKey(
+      free.filter((unit) => locked.has(unit.operation.key)),
+      (unit) => locked.get(unit.operation.key) ?? '',
+    );
+    const rest = free.filter((unit) => !locked.has(unit.operation.key));
+    const useTags = tagsAreInformative(free);
+    const initial = [
+      ...pinned.map((members) => ({ ...toCluster(members, useTags), locked: locked.get(members[0]!.operation.key) })),
+      ...byKey(rest, (unit) => initialKey(unit, useTags)).map((members) => toCluster(members, useTags)),
+    ];
+    const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
+    return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
+  }
   if (strategy === 'by-tag')
     return [...groups, ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members }))];
   const useTags = tagsAreInformative(free);
   const initial = byKey(free, (unit) => initialKey(unit, useTags)).map((members) => toCluster(members, useTags));
-  const merged = mergeClusters(initial, limits, Math.max(1, limits.maxTools - groups.length));
+  const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
   return [...groups, ...merged.map((cluster) => ({ units: cluster.units }))];
 }
 
@@ -65,21 +96,28 @@ function initialKey(unit: GroupingUnit, useTags: boolean): string {
 
 function byKey(units: GroupingUnit[], keyOf: (unit: GroupingUnit) => string): GroupingUnit[][] {
   const map = new Map<string, GroupingUnit[]>();
-  for (const unit of units) map.set(keyOf(unit), [...(map.get(keyOf(unit)) ?? []), unit]);
+  for (const unit of units) {
+    const key = keyOf(unit);
+    const list = map.get(key);
+    if (list) list.push(unit);
+    else map.set(key, [unit]);
+  }
   return [...map.keys()].sort(compareStrings).map((key) => map.get(key) ?? []);
 }
 
 type Cluster = {
   id: string;
   intent: Intent;
-  /** Primary tag when tags are informative; merging stays inside a tag first. */
+  /** Primary tag when tags are informative and all members share it; merging stays inside a tag first. */
   tag: string;
+  pinnedGroup: boolean;
+  /** Tool name from the lock file: such clusters never merge with each other. */
+  locked?: string;
   units: GroupingUnit[];
   resource: string[];
-  tags: Set<string>;
   identity: Set<string>;
+  tagWords: Set<string>;
   argumentNames: Set<string>;
-  pinnedGroup: boolean;
 };
 
 function toCluster(units: GroupingUnit[], useTags: boolean): Cluster {
@@ -89,112 +127,193 @@ function toCluster(units: GroupingUnit[], useTags: boolean): Cluster {
     id: units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '',
     intent: first.intent,
     tag: useTags && tags.size === 1 ? (first.operation.tags[0] ?? '') : '',
+    pinnedGroup: first.operation.extension.group !== undefined,
     units,
     resource: commonPrefix(units.map((unit) => unit.resource)),
-    tags: new Set(units.flatMap((unit) => unit.operation.tags.slice(0, 1))),
     identity: new Set(units.flatMap((unit) => unit.identity)),
+    tagWords: new Set(
+      [...tags].flatMap((tag) =>
+        tag
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean),
+      ),
+    ),
     argumentNames: new Set(units.flatMap((unit) => unit.argumentNames)),
-    pinnedGroup: first.operation.extension.group !== undefined,
   };
 }
 
 function combine(a: Cluster, b: Cluster): Cluster {
-  return toCluster([...a.units, ...b.units], a.tag !== '' && a.tag === b.tag);
+  const tag = a.tag !== '' && a.tag === b.tag ? a.tag : '';
+  const locked = a.locked ?? b.locked;
+  return {
+    ...(locked ? { locked } : {}),
+    id: a.id < b.id ? a.id : b.id,
+    intent: a.intent,
+    tag,
+    pinnedGroup: false,
+    units: [...a.units, ...b.units],
+    resource: commonPrefix([a.resource, b.resource]),
+    identity: new Set([...a.identity, ...b.identity]),
+    tagWords: new Set([...a.tagWords, ...b.tagWords]),
+    argumentNames: new Set([...a.argumentNames, ...b.argumentNames]),
+  };
 }
+
+/** Rough tokens of a tool with these members in `tools/list`, to decide how far to merge before rendering. */
+function estimatedTokens(cluster: Cluster): number {
+  return 90 + 7 * cluster.units.length + 9 * cluster.argumentNames.size;
+}
+
+type Rule = { maxActions: number; maxArguments: number; minAffinity: number; sameTag: boolean };
 
 /**
- * Agglomerative merging: first every pair whose affinity shows they act on one resource with shared parameters,
- * within the natural limits; then, while there are more tools than allowed, the closest remaining pairs under
- * limits relaxed step by step. Ties break on the clusters' ids, so the result does not depend on input order.
+ * Agglomerative clustering with cached pair scores and, per cluster, its best allowed partner: merging the closest
+ * allowed pair costs O(n) instead of rescanning every pair. Ties break on cluster ids, so the result never depends
+ * on the order of the description.
  */
-function mergeClusters(initial: Cluster[], limits: GroupingLimits, maxTools: number): Cluster[] {
-  let clusters = initial;
-  clusters = mergeWhile(clusters, { ...limits, minAffinity: 0, stopAt: 0, sameTag: true });
-  clusters = mergeWhile(clusters, { ...limits, minAffinity: NATURAL_AFFINITY, stopAt: 0 });
-  // Every tool costs a name, a description and a schema wrapper in the model's context: small tools are merged
-  // with their closest relatives until tools hold about TARGET_ACTIONS actions on average.
-  const operations = initial.reduce((sum, cluster) => sum + cluster.units.length, 0);
-  const target = Math.min(maxTools, Math.max(1, Math.ceil(operations / TARGET_ACTIONS)));
-  clusters = mergeWhile(clusters, {
-    maxActions: Math.ceil(limits.maxActions * 1.34),
-    maxArguments: limits.maxArguments,
-    minAffinity: 0.2,
-    stopAt: target,
-  });
-  let relax = 1;
-  while (clusters.length > maxTools && relax <= 64) {
-    relax *= 1.5;
-    clusters = mergeWhile(clusters, {
-      maxActions: Math.ceil(limits.maxActions * relax),
-      maxArguments: Math.ceil(limits.maxArguments * relax),
-      minAffinity: 0,
-      stopAt: maxTools,
-    });
+class Agglomerator {
+  private readonly clusters: Array<Cluster | undefined>;
+  private readonly scores: Float64Array;
+  private readonly size: number;
+
+  constructor(initial: Cluster[]) {
+    this.clusters = [...initial];
+    this.size = initial.length;
+    this.scores = new Float64Array(this.size * this.size).fill(-1);
+    for (let i = 0; i < this.size; i++) for (let j = i + 1; j < this.size; j++) this.setScore(i, j, this.pairScore(i, j));
   }
-  return clusters;
-}
 
-type MergeRule = { maxActions: number; maxArguments: number; minAffinity: number; stopAt: number; sameTag?: boolean };
+  run(limits: GroupingLimits, maxTools: number): Cluster[] {
+    const natural = { maxActions: limits.maxActions, maxArguments: limits.maxArguments };
+    this.mergeWhile({ ...natural, minAffinity: 0, sameTag: true }, () => true);
+    this.mergeWhile({ ...natural, minAffinity: NATURAL_AFFINITY, sameTag: false }, () => true);
+    const overBudget = () => this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0) > limits.tokenBudget * 0.8;
+    const overCount = () => this.alive().length > maxTools;
+    for (let relax = 1; relax <= 4 && (overBudget() || overCount()); relax *= 1.25) {
+      const rule = {
+        maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
+        maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
+        sameTag: false,
+      };
+      // Over budget, even unrelated groups of one intent merge (closest first): one `delete` tool with twenty
+      // actions costs far less than twenty one-action tools and is just as easy to use.
+      this.mergeWhile({ ...rule, minAffinity: 0 }, () => overBudget() || overCount());
+    }
+    for (let relax = 1; overCount() && relax < 1e6; relax *= 2) {
+      this.mergeWhile(
+        { maxActions: limits.maxActions * 4 * relax, maxArguments: limits.maxArguments * 4 * relax, minAffinity: 0, sameTag: false },
+        overCount,
+      );
+    }
+    return this.alive();
+  }
 
-function mergeWhile(start: Cluster[], rule: MergeRule): Cluster[] {
-  const clusters = [...start];
-  for (;;) {
-    if (rule.stopAt > 0 && clusters.length <= rule.stopAt) return clusters;
-    let best: { i: number; j: number; score: number; key: string } | undefined;
-    for (let i = 0; i < clusters.length; i++) {
-      const a = clusters[i] as Cluster;
-      for (let j = i + 1; j < clusters.length; j++) {
-        const b = clusters[j] as Cluster;
-        if (a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup) continue;
-        if (rule.sameTag && (a.tag === '' || a.tag !== b.tag)) continue;
-        if (a.units.length + b.units.length > rule.maxActions) continue;
-        const score = affinity(a, b);
-        // Tags are the vendor's own grouping: crossing them needs near-identical resources and parameters.
-        const crossesTags = a.tag !== '' && b.tag !== '' && a.tag !== b.tag;
-        if (score < (crossesTags && rule.minAffinity > 0 ? CROSS_TAG_AFFINITY : rule.minAffinity)) continue;
-        const key = a.id < b.id ? `${a.id}\u0000${b.id}` : `${b.id}\u0000${a.id}`;
-        if (!best || score > best.score || (score === best.score && key < best.key)) {
-          if (unionSize(a.argumentNames, b.argumentNames) > rule.maxArguments) continue;
-          best = { i, j, score, key };
-        }
+  private alive(): Cluster[] {
+    return this.clusters.filter((cluster): cluster is Cluster => cluster !== undefined);
+  }
+
+  private score(i: number, j: number): number {
+    return i < j ? (this.scores[i * this.size + j] as number) : (this.scores[j * this.size + i] as number);
+  }
+
+  private setScore(i: number, j: number, value: number): void {
+    if (i < j) this.scores[i * this.size + j] = value;
+    else this.scores[j * this.size + i] = value;
+  }
+
+  private pairScore(i: number, j: number): number {
+    const a = this.clusters[i];
+    const b = this.clusters[j];
+    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup || (a.locked && b.locked)) return -1;
+    return affinity(a, b);
+  }
+
+  private allowed(i: number, j: number, rule: Rule): boolean {
+    const a = this.clusters[i];
+    const b = this.clusters[j];
+    if (!a || !b) return false;
+    const score = this.score(i, j);
+    if (score < 0) return false;
+    if (rule.sameTag && (a.tag === '' || a.tag !== b.tag)) return false;
+    const crossesTags = a.tag !== '' && b.tag !== '' && a.tag !== b.tag;
+    if (score < (crossesTags && rule.minAffinity > 0 && rule.minAffinity >= NATURAL_AFFINITY ? CROSS_TAG_AFFINITY : rule.minAffinity))
+      return false;
+    if (a.units.length + b.units.length > rule.maxActions) return false;
+    return unionSize(a.argumentNames, b.argumentNames) <= rule.maxArguments;
+  }
+
+  /** True when (i, j) beats (k, l): higher score, then smaller ids. */
+  private better(i: number, j: number, k: number, l: number): boolean {
+    const difference = this.score(i, j) - this.score(k, l);
+    if (difference !== 0) return difference > 0;
+    return this.pairKey(i, j) < this.pairKey(k, l);
+  }
+
+  private pairKey(i: number, j: number): string {
+    const a = this.clusters[i]?.id ?? '';
+    const b = this.clusters[j]?.id ?? '';
+    return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+  }
+
+  private bestPartner(i: number, rule: Rule): number {
+    let best = -1;
+    for (let j = 0; j < this.size; j++) {
+      if (j === i || !this.allowed(i, j, rule)) continue;
+      if (best < 0 || this.better(i, j, i, best)) best = j;
+    }
+    return best;
+  }
+
+  private mergeWhile(rule: Rule, keepGoing: () => boolean): void {
+    const partner = new Int32Array(this.size).fill(-1);
+    for (let i = 0; i < this.size; i++) if (this.clusters[i]) partner[i] = this.bestPartner(i, rule);
+    while (keepGoing()) {
+      let bestI = -1;
+      for (let i = 0; i < this.size; i++) {
+        const j = partner[i] as number;
+        if (j < 0) continue;
+        if (bestI < 0 || this.better(i, j, bestI, partner[bestI] as number)) bestI = i;
+      }
+      if (bestI < 0) return;
+      const bestJ = partner[bestI] as number;
+      const [keep, drop] = bestI < bestJ ? [bestI, bestJ] : [bestJ, bestI];
+      this.clusters[keep] = combine(this.clusters[keep] as Cluster, this.clusters[drop] as Cluster);
+      this.clusters[drop] = undefined;
+      partner[drop] = -1;
+      for (let k = 0; k < this.size; k++) {
+        if (k !== keep && this.clusters[k]) this.setScore(keep, k, this.pairScore(keep, k));
+        else if (k !== keep) this.setScore(keep, k, -1);
+      }
+      partner[keep] = this.bestPartner(keep, rule);
+      for (let k = 0; k < this.size; k++) {
+        if (k === keep || !this.clusters[k]) continue;
+        const current = partner[k] as number;
+        if (current === keep || current === drop || (current >= 0 && !this.allowed(k, current, rule)))
+          partner[k] = this.bestPartner(k, rule);
+        else if (this.allowed(k, keep, rule) && (current < 0 || this.better(k, keep, k, current))) partner[k] = keep;
       }
     }
-    if (!best) return clusters;
-    const merged = combine(clusters[best.i] as Cluster, clusters[best.j] as Cluster);
-    clusters.splice(best.j, 1);
-    clusters.splice(best.i, 1, merged);
   }
 }
 
 /** How strongly two groups belong together: resource path, identifying parameters, tag. */
-export function affinity(a: Pick<Cluster, 'resource' | 'identity' | 'tags'>, b: Pick<Cluster, 'resource' | 'identity' | 'tags'>): number {
+export function affinity(
+  a: Pick<Cluster, 'resource' | 'identity' | 'tagWords'>,
+  b: Pick<Cluster, 'resource' | 'identity' | 'tagWords'>,
+): number {
   const shorter = Math.min(a.resource.length, b.resource.length);
   // The same resource under another scope (`/companies/{id}/webhooks`, `/merchants/{id}/webhooks`) is related too.
   const prefix = shorter === 0 ? 0 : commonPrefix([a.resource, b.resource]).length / shorter;
-  const suffix = shorter === 0 ? 0 : (0.8 * commonPrefix([[...a.resource].reverse(), [...b.resource].reverse()]).length) / shorter;
+  const suffix = shorter === 0 ? 0 : (0.8 * commonSuffixLength(a.resource, b.resource)) / shorter;
   const pathScore = Math.max(prefix, suffix);
   const paramScore =
     a.identity.size === 0 || b.identity.size === 0
       ? 0.5
       : intersectionSize(a.identity, b.identity) / Math.min(a.identity.size, b.identity.size);
-  const tagScore = a.tags.size === 0 && b.tags.size === 0 ? 0.5 : jaccard(tagWords(a.tags), tagWords(b.tags));
+  const tagUnion = unionSize(a.tagWords, b.tagWords);
+  const tagScore = tagUnion === 0 ? 0.5 : intersectionSize(a.tagWords, b.tagWords) / tagUnion;
   return 0.45 * pathScore + 0.35 * paramScore + 0.2 * tagScore;
-}
-
-function tagWords(tags: Set<string>): Set<string> {
-  return new Set(
-    [...tags].flatMap((tag) =>
-      tag
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean),
-    ),
-  );
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  const union = unionSize(a, b);
-  return union === 0 ? 0 : intersectionSize(a, b) / union;
 }
 
 export function commonPrefix(lists: string[][]): string[] {
@@ -204,9 +323,16 @@ export function commonPrefix(lists: string[][]): string[] {
   return first.slice(0, length);
 }
 
+function commonSuffixLength(a: string[], b: string[]): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[a.length - 1 - length] === b[b.length - 1 - length]) length++;
+  return length;
+}
+
 function intersectionSize(a: Set<string>, b: Set<string>): number {
   let count = 0;
-  for (const item of a) if (b.has(item)) count++;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const item of small) if (large.has(item)) count++;
   return count;
 }
 

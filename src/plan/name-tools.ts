@@ -9,25 +9,23 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const MAX_ACTION_LENGTH = 48;
 
 /**
- * The action name of an operation inside a tool: its operationId in snake case, without a leading tag
+ * The action name of an operation inside a tool: `x-mcp.action` when given, else its operationId in snake case, without a leading tag
  * (`issues/list-for-repo` → `list_for_repo`); long generated ids (`patch-merchants-merchantId-…`) give way to a
  * short summary. Unique within the tool.
  */
 export function actionBaseName(operation: OperationModel): string {
+  const chosen = operation.extension.action ? snakeCase(operation.extension.action) : '';
+  if (chosen) return shorten(chosen, MAX_ACTION_LENGTH);
   let words = wordsOf(operation.id);
   const tagWords = wordsOf(operation.tags[0] ?? '');
-  if (
-    tagWords.length > 0 &&
-    words.length > tagWords.length &&
-    tagWords.every((word, index) => words[index] === word) &&
-    /[/.]/.test(operation.id)
-  ) {
+  // `issues/list-for-repo` and `ArchivedWorkflowService_ListArchivedWorkflows` repeat their tag: the tool says it.
+  if (tagWords.length > 0 && words.length > tagWords.length + 1 && tagWords.every((word, index) => words[index] === word)) {
     words = words.slice(tagWords.length);
   }
   const summaryWords = wordsOf(operation.summary ?? '').filter((word) => !ARTICLES.has(word));
   const generated = operation.derivedId || words.length > 6 || isPathDump(words, operation);
   if (generated && summaryWords.length >= 2 && summaryWords.length <= 6) words = summaryWords;
-  return shorten(words.filter((word) => !ARTICLES.has(word)).join('_') || operation.method, MAX_ACTION_LENGTH);
+  return shorten(words.join('_') || operation.method, MAX_ACTION_LENGTH);
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
@@ -41,21 +39,51 @@ function isPathDump(words: string[], operation: OperationModel): boolean {
   return rest.length >= 2 && rest.filter((word) => pathWords.has(word)).length >= rest.length * 0.8;
 }
 
-/** Unique action names for a tool's operations, in the order given (callers sort operations first). */
-export function nameActions(operations: OperationModel[]): string[] {
-  const taken = new Set<string>();
-  return operations.map((operation) => {
-    const base = leadingLetter(actionBaseName(operation));
+/**
+ * Unique action names for a tool's operations, in the order given (callers sort operations first). Operations
+ * that would share a name (the same action under `/companies/{id}` and `/merchants/{id}`) all get the first path
+ * segment that tells them apart (`cancel_order_companies`, `cancel_order_merchants`); a number is the last resort.
+ */
+export function nameActions(operations: OperationModel[], preferred: ReadonlyMap<string, string> = new Map()): string[] {
+  // Names an earlier generation gave (from the lock file) are kept; new operations get names around them.
+  const kept = operations.map((operation) => preferred.get(operation.key));
+  const keptSet = new Set(kept.filter((name): name is string => Boolean(name)));
+  const bases = operations.map((operation) => leadingLetter(actionBaseName(operation)));
+  const names = bases.map((base, index) => {
+    const twins = operations.filter((_, other) => bases[other] === base);
+    if (twins.length < 2) return base;
+    const distinct = distinguishingSegment(operations[index] as OperationModel, twins);
+    return distinct ? shorten(`${base}_${distinct}`, MAX_ACTION_LENGTH) : base;
+  });
+  const taken = new Set<string>(keptSet);
+  return names.map((base, index) => {
+    const previous = kept[index];
+    if (previous) return previous;
     let name = base;
-    for (let index = 2; taken.has(name); index++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${index}`;
+    for (let counter = 2; taken.has(name); counter++) name = `${shorten(base, MAX_ACTION_LENGTH - 3)}_${counter}`;
     taken.add(name);
     return name;
   });
 }
 
+/** The first static path segment of `operation` that not every twin shares at the same position. */
+function distinguishingSegment(operation: OperationModel, twins: OperationModel[]): string | undefined {
+  const segmentsOf = (candidate: OperationModel) =>
+    (candidate.path.split(/[?#]/)[0] ?? '').split('/').filter((segment) => segment && !segment.startsWith('{'));
+  const own = segmentsOf(operation);
+  const others = twins.filter((twin) => twin !== operation).map(segmentsOf);
+  for (let index = 0; index < own.length; index++) {
+    const segment = own[index] as string;
+    if (others.some((list) => list[index] !== segment)) return wordsOf(segment).join('_') || undefined;
+  }
+  return undefined;
+}
+
 export type ToolNameInput = {
   units: GroupingUnit[];
   fixedName?: string;
+  /** The name the lock file pins; used as is. */
+  lockedName?: string;
   /** Name of the single action for one-operation tools. */
   singleAction?: string;
 };
@@ -67,8 +95,8 @@ export type ToolNaming = { name: string; resourceLabel: string };
  * static path segment the tool's operations share, more segments where two tools would collide) plus the intent
  * (`issues_read`, `pulls_comments_write`); one-operation tools are named after their operation.
  */
-export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): ToolNaming[] {
-  const prepared = inputs.map((input) => prepare(input));
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, apiSlug: string): ToolNaming[] {
+  const prepared = inputs.map((input) => prepare(input, apiSlug));
   const depth = prepared.map(() => 1);
   for (let round = 0; round < 8; round++) {
     const names = prepared.map((entry, index) => entry.candidate(depth[index] ?? 1));
@@ -83,10 +111,15 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): 
     });
     if (!changed) break;
   }
-  const taken = new Set<string>();
+  const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = prepared.map((entry, index) => ({ entry, index })).sort((a, b) => compareStrings(a.entry.sortKey, b.entry.sortKey));
   const result: ToolNaming[] = new Array(prepared.length);
   for (const { entry, index } of order) {
+    const lockedName = inputs[index]?.lockedName;
+    if (lockedName) {
+      result[index] = { name: lockedName, resourceLabel: entry.label };
+      continue;
+    }
     const base = entry.candidate(depth[index] ?? 1);
     let name = finalName(base, prefix, '');
     for (let counter = 2; taken.has(name.toLowerCase()); counter++) name = finalName(base, prefix, `_${counter}`);
@@ -98,14 +131,16 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): 
 
 type Prepared = { candidate: (depth: number) => string; maxDepth: number; label: string; sortKey: string };
 
-function prepare(input: ToolNameInput): Prepared {
+function prepare(input: ToolNameInput, apiSlug: string): Prepared {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
   const intent = input.units[0]?.intent ?? 'read';
   if (input.fixedName) {
     const fixed = snakeCase(input.fixedName) || 'tool';
     return { candidate: () => fixed, maxDepth: 1, label: fixed.replace(/_/g, ' '), sortKey };
   }
-  const segments = resourceSegments(input.units);
+  const segments = resourceSegments(input.units, apiSlug);
+  const used = new Set(segments.flatMap((segment) => segment.split('_')));
+  const refiners = subResources(input.units).filter((segment) => !segment.split('_').every((word) => used.has(word)));
   const label = labelOf(segments);
   if (input.singleAction) {
     const single = input.singleAction;
@@ -116,16 +151,36 @@ function prepare(input: ToolNameInput): Prepared {
       sortKey,
     };
   }
+  // Colliding names grow: first with more of the shared path, then with the sub-resources most actions act on
+  // (`repos_read` → `repos_branches_read` → `repos_branches_commits_read`).
   return {
-    candidate: (depth) => `${segments.slice(-depth).join('_')}_${intent}`,
-    maxDepth: Math.max(1, segments.length),
+    candidate: (depth) => {
+      const words = segments.slice(-Math.min(depth, segments.length));
+      const extra = refiners.slice(0, Math.max(0, depth - segments.length));
+      return `${[...words, ...extra].join('_')}_${intent}`;
+    },
+    maxDepth: Math.max(1, segments.length + Math.min(3, refiners.length)),
     label,
     sortKey,
   };
 }
 
-/** The resource words a tool's operations share; for unrelated operations the most common segments or tags. */
-function resourceSegments(units: GroupingUnit[]): string[] {
+/** Segments right after the tool's common path, most frequent first: what sets it apart from its siblings. */
+function subResources(units: GroupingUnit[]): string[] {
+  const depth = commonPrefix(units.map((unit) => unit.resource)).length;
+  const counts = new Map<string, number>();
+  for (const unit of units) {
+    const next = unit.resource[depth];
+    if (next && next !== 'root') counts.set(next, (counts.get(next) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([segment]) => segment);
+}
+
+/**
+ * The resource words a tool's operations share; for operations on several resources, their shared tag, the two
+ * resources most of them act on, or the API's name when they are spread wide (`asana_delete`).
+ */
+function resourceSegments(units: GroupingUnit[], apiSlug: string): string[] {
   const prefix = commonPrefix(units.map((unit) => unit.resource)).filter((segment) => segment !== 'root');
   if (prefix.length > 0) return prefix;
   const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
@@ -136,11 +191,11 @@ function resourceSegments(units: GroupingUnit[]): string[] {
     const first = unit.resource[0];
     if (first && first !== 'root') counts.set(first, (counts.get(first) ?? 0) + 1);
   }
-  const top = [...counts]
-    .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))
-    .slice(0, 2)
-    .map(([segment]) => segment);
-  if (top.length > 0) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
+  const top = ranked.slice(0, 2).map(([segment]) => segment);
+  const covered = ranked.slice(0, 2).reduce((sum, [, count]) => sum + count, 0);
+  if (top.length > 0 && covered * 2 >= units.length) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
+  if (top.length > 0) return [snakeCase(apiSlug) || 'api'];
   const tag = units.map((unit) => unit.operation.tags[0]).find(Boolean);
   return [tag ? snakeCase(tag) || 'api' : 'api'];
 }

@@ -1,20 +1,19 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { ApiModel, OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
+import { Diagnostics } from '../diagnostics/diagnostic.js';
+import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
-import { classifyIntent, isIdempotentMethod } from './classify-intent.js';
-import { countToolTokens } from './count-tokens.js';
+import { classifyIntent } from './classify-intent.js';
 import { planCredentials } from './credentials.js';
-import { describeResponse } from './describe-response.js';
-import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
-import { groupOperations, type GroupingUnit, type Strategy } from './group-operations.js';
+import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
+import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
+import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
 import { nameActions, nameTools } from './name-tools.js';
+import { actionSummary, renderTool, type ToolDraft } from './render-tool.js';
 import { resourcePaths } from './resource-path.js';
-import { buildRoute } from './build-route.js';
 import { cleanText } from './sanitize-text.js';
 import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { Intent, ToolAnnotations, ToolModel, ToolPlan } from './tool-plan.js';
-import { buildToolSchema, MAX_DETAIL, type NamedAction } from './tool-schema.js';
+import type { Intent, ToolModel, ToolPlan } from './tool-plan.js';
+import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
 export type PlanOptions = {
@@ -26,7 +25,19 @@ export type PlanOptions = {
   envPrefix?: string;
   select?: SelectionRules;
   budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
+  /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
+  headers?: HeaderOptions;
+  /**
+   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
+   * users keep the names they rely on when operations are added, reordered or renamed.
+   */
+  previous?: PreviousNames;
+  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
+  renameTools?: Record<string, string>;
 };
+
+/** Tool → action → operation key, as the lock file stores them. */
+export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
 export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
@@ -38,22 +49,16 @@ export const PLAN_DEFAULTS = {
   minTotalTokens: 4000,
 };
 
-type ToolDraft = {
-  name: string;
-  resourceLabel: string;
-  intent: Intent;
-  actions: Array<NamedAction & { summary: ActionSummary }>;
-  detail: number;
-};
+/** Rounds of group → render → compare with the budget → group tighter. */
+const GROUPING_ROUNDS = 4;
 
 /**
  * Stage 3: ApiModel → ToolPlan. Selects operations, groups them into tools, names tools and actions, writes the
- * descriptions and input schemas, and keeps the surface inside its token budget by trimming schema detail (never
- * by dropping an operation).
+ * descriptions and input schemas, and keeps the surface inside its token budget by merging related tools and
+ * trimming schema detail (never by dropping an operation).
  */
 export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Diagnostics): ToolPlan {
   const strategy = options.strategy ?? PLAN_DEFAULTS.strategy;
-  const maxTools = options.maxTools ?? PLAN_DEFAULTS.maxTools;
   const { selected, excluded } = selectOperations(model.operations, options.select ?? {});
   if (selected.length === 0 && model.operations.length > 0) {
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
@@ -63,66 +68,73 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     Object.defineProperty(defs, name, { value: inputView(schema), enumerable: true });
   const drafts = new Map<string, ActionDraft>(selected.map((operation) => [operation.key, buildArguments(operation, defs, diagnostics)]));
   const resources = resourcePaths(selected);
-  const units: GroupingUnit[] = selected.map((operation) =>
+  const units = selected.map((operation) =>
     unitOf(operation, drafts.get(operation.key) as ActionDraft, resources.get(operation.key) ?? ['root']),
   );
-  const groups = groupOperations(units, strategy, {
-    maxTools,
-    maxActions: PLAN_DEFAULTS.maxActions,
-    maxArguments: PLAN_DEFAULTS.maxArguments,
-  });
-
-  const sortedGroups = groups.map((group) => ({
-    ...group,
-    units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
-  }));
-  const actionNames = sortedGroups.map((group) =>
-    group.units.length === 1 ? [''] : nameActions(group.units.map((unit) => unit.operation)),
-  );
-  const singleNames = sortedGroups.map((group) =>
-    group.units.length === 1 ? nameActions(group.units.map((unit) => unit.operation))[0] : undefined,
-  );
-  const naming = nameTools(
-    sortedGroups.map((group, index) => ({
-      units: group.units,
-      ...(group.fixedName ? { fixedName: group.fixedName } : {}),
-      ...(singleNames[index] ? { singleAction: singleNames[index] } : {}),
-    })),
-    options.prefix ?? model.extension.prefix,
-  );
-
-  const apiTitle = cleanText(model.title, 60).text || 'API';
-  const toolDrafts: ToolDraft[] = sortedGroups.map((group, index) => ({
-    name: naming[index]?.name ?? `tool_${index}`,
-    resourceLabel: naming[index]?.resourceLabel ?? 'resources',
-    intent: toolIntent(group.units),
-    detail: 0,
-    actions: group.units
-      .map((unit, position) => {
-        const draft = drafts.get(unit.operation.key) as ActionDraft;
-        const name = actionNames[index]?.[position] ?? '';
-        return { name, draft, summary: actionSummary(name, unit.operation, draft, defs) };
-      })
-      .sort((a, b) => compareStrings(a.name, b.name)),
-  }));
-  const siblings = siblingMap(toolDrafts);
-  const render = (draft: ToolDraft): ToolModel =>
-    renderTool(draft, { apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
-
-  let tools = toolDrafts.map(render);
-  const budget = {
-    maxTools,
+  const budget: Budget = {
+    maxTools: options.maxTools ?? PLAN_DEFAULTS.maxTools,
     maxToolTokens: options.budget?.maxToolTokens ?? PLAN_DEFAULTS.maxToolTokens,
     maxTotalTokens: Math.max(
       options.budget?.minTotalTokens ?? PLAN_DEFAULTS.minTotalTokens,
       (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
     ),
   };
-  tools = fitBudget(tools, toolDrafts, render, budget);
-  const total = tools.reduce((sum, tool) => sum + tool.tokens, 0);
-  reportBudget(tools, total, budget, diagnostics);
+  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
+  const context = {
+    model,
+    defs,
+    drafts,
+    preferredActions,
+    prefix: options.prefix ?? model.extension.prefix,
+    apiTitle: cleanText(model.title, 60).text || 'API',
+  };
+
+  // The grouping estimates tokens before rendering; when the rendered list is still over budget, it groups again
+  // with a budget scaled down by the overshoot, so related tools merge further.
+  let groupingBudget = budget.maxTotalTokens;
+  let tools: ToolModel[] = [];
+  const headerOptions = options.headers ?? {};
+  // Header decisions depend on the grouping; only the last round's diagnostics describe the plan that is kept.
+  let headerDiagnostics = new Diagnostics();
+  for (let round = 0; round < GROUPING_ROUNDS; round++) {
+    const groups = groupOperations(
+      units,
+      strategy,
+      {
+        maxTools: budget.maxTools,
+        maxActions: PLAN_DEFAULTS.maxActions,
+        maxArguments: PLAN_DEFAULTS.maxArguments,
+        tokenBudget: groupingBudget,
+      },
+      locked,
+    );
+    const draftList = toolDrafts(groups, context);
+    headerDiagnostics = new Diagnostics();
+    for (const draft of draftList) {
+      draft.headers = decideHeaders({
+        tool: draft.name,
+        actions: draft.actions,
+        defs,
+        securitySchemes: model.securitySchemes,
+        options: headerOptions,
+        diagnostics: headerDiagnostics,
+      });
+    }
+    const siblings = siblingMap(draftList);
+    const render = (draft: ToolDraft) =>
+      renderTool(draft, { apiTitle: context.apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
+    tools = fitBudget(draftList, render, budget);
+    const total = totalTokens(tools);
+    if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
+    groupingBudget = Math.floor((groupingBudget * budget.maxTotalTokens) / total);
+  }
+  reportBudget(tools, budget, diagnostics);
+  for (const item of headerDiagnostics.items) diagnostics.add(item);
+  reportUnusedHeaderOptions(headerOptions, tools, diagnostics);
+  checkHeaderMarkings(tools, diagnostics);
 
   const envPrefix = options.envPrefix ?? envCase(model.slug);
+  const total = totalTokens(tools);
   return {
     api: {
       title: model.title,
@@ -143,10 +155,34 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       tokens: total,
       budget,
       withinBudget:
-        total <= budget.maxTotalTokens && tools.length <= maxTools && tools.every((tool) => tool.tokens <= budget.maxToolTokens),
+        total <= budget.maxTotalTokens && tools.length <= budget.maxTools && tools.every((tool) => tool.tokens <= budget.maxToolTokens),
     },
   };
 }
+
+/** Which operations stay in which tool, and the action names they keep, from an earlier generation. */
+function pinnedNames(previous: PreviousNames | undefined, renames: Record<string, string> = {}, strategy: Strategy) {
+  const locked = new Map<string, string>();
+  const preferredActions = new Map<string, string>();
+  if (!previous || strategy !== 'auto') return { locked, preferredActions };
+  for (const [tool, entry] of Object.entries(previous)) {
+    const name = renames[tool] ?? tool;
+    for (const [action, operation] of Object.entries(entry.actions)) {
+      locked.set(operation, name);
+      if (action) preferredActions.set(operation, action);
+    }
+  }
+  return { locked, preferredActions };
+}
+
+type PlanContext = {
+  preferredActions: Map<string, string>;
+  model: ApiModel;
+  defs: Record<string, SchemaModel>;
+  drafts: Map<string, ActionDraft>;
+  prefix: string | undefined;
+  apiTitle: string;
+};
 
 function unitOf(operation: OperationModel, draft: ActionDraft, resource: string[]): GroupingUnit {
   const identity = draft.arguments
@@ -155,23 +191,64 @@ function unitOf(operation: OperationModel, draft: ActionDraft, resource: string[
   return { operation, intent: classifyIntent(operation), resource, identity, argumentNames: draft.arguments.map((arg) => arg.key) };
 }
 
+/** Names tools and actions and gathers what each tool renders from; operations sorted by key, actions by name. */
+function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[] {
+  const sorted = groups.map((group) => ({
+    ...group,
+    units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
+  }));
+  const actionNames = sorted.map((group) =>
+    nameActions(
+      group.units.map((unit) => unit.operation),
+      context.preferredActions,
+    ),
+  );
+  const naming = nameTools(
+    sorted.map((group, index) => ({
+      units: group.units,
+      ...(group.fixedName ? { fixedName: group.fixedName } : {}),
+      ...(group.lockedName ? { lockedName: group.lockedName } : {}),
+      ...(group.units.length === 1 ? { singleAction: actionNames[index]?.[0] as string } : {}),
+    })),
+    context.prefix,
+    context.model.slug,
+  );
+  return sorted.map((group, index) => ({
+    name: naming[index]?.name ?? `tool_${index}`,
+    resourceLabel: naming[index]?.resourceLabel ?? 'resources',
+    intent: toolIntent(group.units),
+    detail: 0,
+    headers: { marked: [], refused: [] },
+    actions: group.units
+      .map((unit, position) => {
+        const draft = context.drafts.get(unit.operation.key) as ActionDraft;
+        const name = group.units.length === 1 ? '' : (actionNames[index]?.[position] ?? '');
+        return { name, draft, summary: actionSummary(name, unit.operation, draft, context.defs) };
+      })
+      .sort((a, b) => compareStrings(a.name, b.name)),
+  }));
+}
+
+/**
+ * The last gate before anything is written: every marking of every tool is checked against SEP-2243 as the SDK
+ * and conforming clients check it. A violation here is a generator bug or a marking no rule caught; either way a
+ * client would silently drop the tool, so generation fails instead.
+ */
+function checkHeaderMarkings(tools: ToolModel[], diagnostics: Diagnostics): void {
+  for (const tool of tools) {
+    for (const violation of headerViolations(tool.inputSchema)) {
+      diagnostics.error('OTM_HEADER_INVALID', `Tool ${tool.name}, property ${violation.path}: ${violation.message}.`, {
+        hint: 'Conforming Streamable HTTP clients drop a tool with an invalid x-mcp-header; remove the marking (configuration headers.remove).',
+      });
+    }
+  }
+}
+
 /** A tool's intent: the strongest effect among its actions (only explicit `x-mcp.tool` groups can mix them). */
 function toolIntent(units: GroupingUnit[]): Intent {
   if (units.some((unit) => unit.intent === 'delete')) return 'delete';
   if (units.some((unit) => unit.intent === 'write')) return 'write';
   return 'read';
-}
-
-function actionSummary(name: string, operation: OperationModel, draft: ActionDraft, defs: Record<string, SchemaModel>): ActionSummary {
-  const response = describeResponse(operation, draft.arguments, defs);
-  return {
-    name,
-    operation,
-    summary: summarize(operation),
-    needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-    returns: response.text,
-    ...(response.pagination ? { pagination: response.pagination } : {}),
-  };
 }
 
 /** For each tool, the tools on the same resource with the other intents, so descriptions can point at them. */
@@ -187,122 +264,4 @@ function siblingMap(drafts: ToolDraft[]): Map<string, Partial<Record<Intent, str
     out.set(draft.name, siblings);
   }
   return out;
-}
-
-type RenderContext = {
-  apiTitle: string;
-  apiServers: ServerModel[];
-  defs: Record<string, SchemaModel>;
-  siblings: Partial<Record<Intent, string>>;
-};
-
-function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
-  const description = describeTool({
-    apiTitle: context.apiTitle,
-    resourceLabel: draft.resourceLabel,
-    intent: draft.intent,
-    actions: draft.actions.map((action) => action.summary),
-    siblings: context.siblings,
-    detail: draft.detail,
-  });
-  const inputSchema = buildToolSchema(draft.actions, context.defs, draft.detail);
-  const annotations = annotate(draft);
-  const title = draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft);
-  const tool: Omit<ToolModel, 'tokens'> = {
-    name: draft.name,
-    title,
-    description,
-    intent: draft.intent,
-    annotations,
-    inputSchema,
-    actions: draft.actions.map((action) => ({
-      name: action.name,
-      summary: action.summary.summary,
-      operation: {
-        key: action.draft.operation.key,
-        id: action.draft.operation.id,
-        method: action.draft.operation.method,
-        path: action.draft.operation.path,
-        deprecated: action.draft.operation.deprecated,
-      },
-      required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-      route: buildRoute(action.draft, context.apiServers),
-      ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
-    })),
-    headers: { marked: [], refused: [] },
-    detail: draft.detail,
-  };
-  return { ...tool, tokens: countToolTokens(tool) };
-}
-
-function titleOf(draft: ToolDraft): string {
-  const label = draft.resourceLabel.charAt(0).toUpperCase() + draft.resourceLabel.slice(1);
-  const intent = { read: 'read', write: 'create and update', delete: 'delete' }[draft.intent];
-  return `${label}: ${intent}`;
-}
-
-/** Hints that hold for every action of the tool; `x-mcp.annotations` on all actions may override them. */
-function annotate(draft: ToolDraft): ToolAnnotations {
-  const operations = draft.actions.map((action) => action.draft.operation);
-  const openWorld = !operations.every((operation) => operation.extension.annotations?.openWorldHint === false);
-  if (draft.intent === 'read') return { readOnlyHint: true, openWorldHint: openWorld };
-  const idempotent = operations.every((operation) => operation.extension.annotations?.idempotentHint ?? isIdempotentMethod(operation));
-  return { readOnlyHint: false, destructiveHint: draft.intent === 'delete', idempotentHint: idempotent, openWorldHint: openWorld };
-}
-
-type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
-
-/** Trims schema detail, largest tool first, until every tool and the total fit, or nothing is left to trim. */
-function fitBudget(tools: ToolModel[], drafts: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): ToolModel[] {
-  const current = [...tools];
-  for (let index = 0; index < current.length; index++) {
-    const draft = drafts[index] as ToolDraft;
-    while ((current[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL) {
-      draft.detail++;
-      current[index] = render(draft);
-    }
-  }
-  let total = current.reduce((sum, tool) => sum + tool.tokens, 0);
-  while (total > budget.maxTotalTokens) {
-    let pick = -1;
-    for (let index = 0; index < current.length; index++) {
-      if ((drafts[index] as ToolDraft).detail >= MAX_DETAIL) continue;
-      if (pick < 0 || (current[index] as ToolModel).tokens > (current[pick] as ToolModel).tokens) pick = index;
-    }
-    if (pick < 0) break;
-    const draft = drafts[pick] as ToolDraft;
-    draft.detail++;
-    const before = (current[pick] as ToolModel).tokens;
-    current[pick] = render(draft);
-    total += (current[pick] as ToolModel).tokens - before;
-  }
-  return current;
-}
-
-function reportBudget(tools: ToolModel[], total: number, budget: Budget, diagnostics: Diagnostics): void {
-  if (tools.length > budget.maxTools) {
-    diagnostics.warn('OTM_BUDGET_EXCEEDED', `The plan has ${tools.length} tools, over the limit of ${budget.maxTools}.`, {
-      hint: 'Raise --max-tools or exclude operations; explicit x-mcp.tool groups are never merged.',
-    });
-  }
-  for (const tool of tools) {
-    if (tool.tokens > budget.maxToolTokens) {
-      diagnostics.warn(
-        'OTM_BUDGET_EXCEEDED',
-        `Tool ${tool.name} takes ${tool.tokens} tokens, over the per-tool budget of ${budget.maxToolTokens}, at the leanest schema detail.`,
-        {
-          hint: `It has ${tool.actions.length} actions; split it with x-mcp.tool or exclude operations.`,
-        },
-      );
-    }
-  }
-  if (total > budget.maxTotalTokens) {
-    diagnostics.warn(
-      'OTM_BUDGET_EXCEEDED',
-      `The tool list takes ${total} tokens, over the budget of ${budget.maxTotalTokens}, at the leanest schema detail.`,
-      {
-        hint: 'Exclude operations (--exclude-tag, x-mcp: false) or raise the budget; no operation was dropped.',
-      },
-    );
-  }
 }

@@ -12,8 +12,13 @@ export function staticSegments(path: string): string[] {
     if (raw === '' || /^\{[^}]*\}$/.test(raw)) continue;
     const withoutParams = raw.replace(/\{[^}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
     const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
-    const words = wordsOf(base.includes('.') && out.length === 0 ? (base.split('.')[0] ?? base) : base);
-    if (words.length > 0) out.push(words.join('_'));
+    // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
+    const rpc = base.includes('.') && out.length === 0 ? base.split('.').filter(Boolean) : undefined;
+    const parts = rpc && rpc.length > 1 ? rpc.slice(0, -1) : [base];
+    for (const part of parts) {
+      const words = wordsOf(part);
+      if (words.length > 0) out.push(words.join('_'));
+    }
   }
   return out;
 }

@@ -20,7 +20,7 @@ export type ToolAnnotations = {
   readOnlyHint: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
-  openWorldHint: boolean;
+  openWorldHint?: boolean;
 };
 
 /** How one tool argument reaches the HTTP request. */

@@ -2,18 +2,40 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/o
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft, ArgumentDraft } from './build-arguments.js';
 import { cleanText } from './sanitize-text.js';
+import { mostlyRequired } from './shared-arguments.js';
+import { isPagingArgument } from './describe-response.js';
 import { compareStrings } from './words.js';
 
 export type NamedAction = { name: string; draft: ActionDraft };
 
 /** Schema detail per level: how long descriptions may be and how deep nested objects stay typed. */
 const LEVELS = [
-  { argument: 300, nested: 160, maxDepth: Infinity, useDefs: true, defaults: true },
-  { argument: 140, nested: 60, maxDepth: Infinity, useDefs: true, defaults: true },
-  { argument: 90, nested: 0, maxDepth: 3, useDefs: false, defaults: false },
-  { argument: 50, nested: 0, maxDepth: 2, useDefs: false, defaults: false },
-  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false },
+  { argument: 300, nested: 160, maxDepth: Infinity, useDefs: true, defaults: true, constraints: true, collapse: 'none' },
+  { argument: 140, nested: 60, maxDepth: Infinity, useDefs: true, defaults: true, constraints: true, collapse: 'none' },
+  { argument: 90, nested: 0, maxDepth: 3, useDefs: false, defaults: false, constraints: true, collapse: 'none' },
+  { argument: 50, nested: 0, maxDepth: 2, useDefs: false, defaults: false, constraints: true, collapse: 'none' },
+  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'none' },
+  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'single' },
+  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'minority' },
 ] as const;
+
+/** Validation keywords dropped at the lean levels: the API checks them, and they cost tokens on every property. */
+const CONSTRAINT_KEYWORDS = new Set([
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'format',
+]);
 
 export const MAX_DETAIL = LEVELS.length - 1;
 
@@ -91,7 +113,25 @@ export function mergeArguments(actions: NamedAction[]): MergedArgument[] {
  * actions' arguments, each saying which actions use it. No composition keyword at the root; `$ref`s point into the
  * tool's own `$defs` (or are inlined to a bounded depth at the leaner detail levels).
  */
-export function buildToolSchema(actions: NamedAction[], defs: Record<string, SchemaModel>, detail: number): JsonObject {
+export type ToolSchema = {
+  schema: JsonObject;
+  /**
+   * At the leanest detail, optional arguments few actions take are not typed properties: the tool description
+   * names them per action (a name costs a few tokens, a typed property ten or more) and the schema stays open
+   * (no `additionalProperties: false`) so that they pass.
+   */
+  untyped: Map<string, string[]>;
+  /** Optional arguments the description names per action (at the leanest detail, instead of notes on properties). */
+  mentioned: Map<string, string[]>;
+};
+
+export function buildToolSchema(
+  actions: NamedAction[],
+  defs: Record<string, SchemaModel>,
+  detail: number,
+  /** Arguments that stay typed properties at every level (those marked with x-mcp-header). */
+  typed: ReadonlySet<string> = new Set(),
+): ToolSchema {
   const level = LEVELS[Math.min(detail, MAX_DETAIL)] ?? LEVELS[0];
   const multi = actions.length > 1;
   const properties: JsonObject = {};
@@ -100,17 +140,39 @@ export function buildToolSchema(actions: NamedAction[], defs: Record<string, Sch
     properties['action'] = {
       type: 'string',
       enum: actions.map((action) => action.name),
-      description: 'The action to perform; the tool description says what each needs.',
+      ...(level.argument > 0 ? { description: 'The action to perform; the tool description says what each needs.' } : {}),
     };
     required.push('action');
   }
   const projector = new Projector(defs, level);
+  const untyped = new Map<string, string[]>();
+  const mentioned = new Map<string, string[]>();
+  const mention = (action: string, key: string) => mentioned.set(action, [...(mentioned.get(action) ?? []), key]);
+  const shared = mostlyRequired(
+    actions.map((action) => action.draft.arguments.filter((argument) => argument.required).map((argument) => argument.key)),
+  );
   for (const merged of mergeArguments(actions)) {
     const usedBy = merged.drafts.map((entry) => entry.action);
+    const optionalFor = merged.drafts.filter((entry) => !entry.argument.required).map((entry) => entry.action);
+    if (!typed.has(merged.key) && isCollapsible(merged, level.collapse, actions.length)) {
+      for (const action of usedBy) untyped.set(action, [...(untyped.get(action) ?? []), merged.key]);
+      for (const action of usedBy) mention(action, merged.key);
+      continue;
+    }
+    // At the leanest level every action's line names its optional arguments (paging ones are named once, in the
+    // tool description): cheaper than listing action names on each property.
+    const lineInsteadOfNote = level.collapse === 'minority' && multi && !shared.has(merged.key);
+    if (lineInsteadOfNote && !isPagingArgument(merged.key)) for (const action of optionalFor) mention(action, merged.key);
     const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
     const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
     const base = merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean);
-    const description = joinSentences([cleanText(base, level.argument).text, multi ? usageNote(usedBy, requiredBy, actions.length) : '']);
+    const note =
+      !multi || lineInsteadOfNote
+        ? ''
+        : level.argument > 0
+          ? usageNote(usedBy, requiredBy, actions.length)
+          : leanUsageNote(merged.key, usedBy, requiredBy, actions, shared);
+    const description = joinSentences([cleanText(base, level.argument).text, note]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -119,10 +181,41 @@ export function buildToolSchema(actions: NamedAction[], defs: Record<string, Sch
   }
   const schema: JsonObject = { type: 'object', properties };
   if (required.length > 0) schema['required'] = required;
-  schema['additionalProperties'] = false;
+  if (untyped.size === 0) schema['additionalProperties'] = false;
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
-  return schema;
+  return { schema, untyped, mentioned };
+}
+
+/**
+ * Whether an argument is only named (in the tool description) instead of typed: never when any action requires it; at 'single'
+ * when one action takes it; at 'minority' when fewer than half of the actions do.
+ */
+function isCollapsible(merged: MergedArgument, collapse: 'none' | 'single' | 'minority', actionCount: number): boolean {
+  if (collapse === 'none' || merged.drafts.some((entry) => entry.argument.required)) return false;
+  return collapse === 'single' ? merged.drafts.length === 1 : merged.drafts.length * 2 < actionCount || merged.drafts.length === 1;
+}
+
+/** Folds numbered families: `Parameter1.Name` … `Parameter99.Name` → `Parameter{1-99}.Name`. */
+export function compressNames(keys: string[]): string[] {
+  const families = new Map<string, number[]>();
+  const singles: string[] = [];
+  for (const key of keys) {
+    const match = /^(.*?[A-Za-z_.-])(\d+)([^\d]*)$/.exec(key);
+    if (!match) {
+      singles.push(key);
+      continue;
+    }
+    const family = `${match[1]}\u0000${match[3]}`;
+    families.set(family, [...(families.get(family) ?? []), Number(match[2])]);
+  }
+  const out = [...singles];
+  for (const [family, numbers] of families) {
+    const [head, tail] = family.split('\u0000') as [string, string];
+    if (numbers.length < 3) for (const number of numbers) out.push(`${head}${number}${tail}`);
+    else out.push(`${head}{${Math.min(...numbers)}-${Math.max(...numbers)}}${tail}`);
+  }
+  return out.sort(compareStrings);
 }
 
 function schemaDescription(schema: SchemaModel): string | undefined {
@@ -135,6 +228,17 @@ export function joinSentences(parts: string[]): string {
     .filter(Boolean)
     .map((part, index, all) => (index < all.length - 1 && !/[.!?…:]$/.test(part) ? `${part}.` : part))
     .join(' ');
+}
+
+/** Lean form: which actions take the argument (needs are in the tool description); the complement when shorter. */
+function leanUsageNote(key: string, usedBy: string[], requiredBy: string[], actions: NamedAction[], shared: Set<string>): string {
+  if (shared.has(key)) {
+    const exceptions = actions.map((action) => action.name).filter((name) => !requiredBy.includes(name));
+    return exceptions.length > 0 ? `Required except for ${exceptions.join(', ')}.` : '';
+  }
+  if (usedBy.length === actions.length) return '';
+  const others = actions.map((action) => action.name).filter((name) => !usedBy.includes(name));
+  return others.join(', ').length < usedBy.join(', ').length ? `Not for ${others.join(', ')}.` : `For ${usedBy.join(', ')}.`;
 }
 
 function usageNote(usedBy: string[], requiredBy: string[], total: number): string {
@@ -158,10 +262,14 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
     }
   }
   if (distinct.length === 1) return distinct[0] as SchemaModel;
-  const enums = distinct.every(
-    (schema) => typeof schema === 'object' && Array.isArray(schema['enum']) && schema['type'] === (distinct[0] as JsonObject)['type'],
-  );
-  if (enums) {
+  // Schemas that differ only in annotations are one schema; a default some actions disagree on is true for none.
+  const shapes = new Set(distinct.map((schema) => JSON.stringify(withoutAnnotations(schema))));
+  if (shapes.size === 1) return withoutAnnotations(distinct[0] as SchemaModel, ['default']);
+  const firstType = typeof distinct[0] === 'object' ? JSON.stringify(distinct[0]['type']) : undefined;
+  const sameType =
+    firstType !== undefined && distinct.every((schema) => typeof schema === 'object' && JSON.stringify(schema['type']) === firstType);
+  const type = (distinct[0] as JsonObject)['type'] as JsonValue;
+  if (sameType && distinct.every((schema) => Array.isArray((schema as JsonObject)['enum']))) {
     // A set of serialised values: comparing each value with every other is quadratic, and a description may hold
     // enums of 100,000 values.
     const values: JsonValue[] = [];
@@ -173,9 +281,22 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
         seenValues.add(key);
         values.push(value);
       }
-    return { type: (distinct[0] as JsonObject)['type'] as JsonValue, enum: values };
+    return { type, enum: values };
   }
+  // Scalars of one type that differ only in format or bounds: the bare type accepts what each action accepts, and
+  // the API checks the rest.
+  const scalar = typeof type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(type);
+  if (sameType && scalar) return { type };
   return { anyOf: distinct.map(withoutDescription) as JsonValue[] };
+}
+
+const ANNOTATION_KEYWORDS = ['description', 'default', 'examples', 'title', 'deprecated'];
+
+function withoutAnnotations(schema: SchemaModel, keywords: readonly string[] = ANNOTATION_KEYWORDS): SchemaModel {
+  if (typeof schema === 'boolean') return schema;
+  const out: JsonObject = {};
+  for (const [keyword, value] of Object.entries(schema)) if (!keywords.includes(keyword)) setOwn(out, keyword, value as JsonValue);
+  return out;
 }
 
 function withoutDescription(schema: SchemaModel): SchemaModel {
@@ -227,6 +348,9 @@ class Projector {
         continue;
       }
       if (keyword === 'title' || (keyword === 'default' && !this.level.defaults)) continue;
+      if (!this.level.constraints && CONSTRAINT_KEYWORDS.has(keyword)) continue;
+      // A closed nested object rejects any field the model adds; the lean levels leave that check to the API.
+      if (keyword === 'additionalProperties' && value === false && !top && !this.level.constraints) continue;
       if (keyword === 'enum' && Array.isArray(value) && value.length > MAX_ENUM) {
         const shown = value
           .slice(0, 12)
@@ -256,7 +380,11 @@ class Projector {
         ].includes(keyword)
       ) {
         out[keyword] = this.node(value, depth + 1, false);
-      } else if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(keyword) && Array.isArray(value)) {
+      } else if (['allOf', 'anyOf', 'oneOf'].includes(keyword) && Array.isArray(value)) {
+        const variants = dedupe(value.map((item) => this.node(item, depth + 1, false)));
+        if (variants.length === 1 && isJsonObject(variants[0]) && keyword !== 'allOf') Object.assign(out, variants[0]);
+        else out[keyword] = variants;
+      } else if (keyword === 'prefixItems' && Array.isArray(value)) {
         out[keyword] = value.map((item) => this.node(item, depth + 1, false));
       } else if (['patternProperties', 'dependentSchemas'].includes(keyword) && isJsonObject(value)) {
         const map: JsonObject = {};
@@ -311,6 +439,16 @@ class Projector {
     }
     return {};
   }
+}
+
+function dedupe(values: JsonValue[]): JsonValue[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = JSON.stringify(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Orders a schema's keywords canonically; unknown keywords go last in code-unit order. */

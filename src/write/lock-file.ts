@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
+import type { Surface } from '../plan/surface.js';
 
 /** Name of the lock file at the root of a generated project. */
 export const LOCK_FILE = 'openapi-to-mcp.lock.json';
 
 /**
- * What a generated project remembers between generations: which tool and action name each operation got (so names
- * stay stable when the API grows), which headers were marked, and a hash of every generated file as written (so
- * hand edits are detected).
+ * What a generated project remembers between generations: the model-facing surface (which tool and action each
+ * operation got, and the arguments each action takes), so that names stay stable when the API grows and changes
+ * can be reported; and a hash of every generated file as written, so that hand edits are detected.
  */
 export type LockFile = {
   lockVersion: 1;
   generator: string;
-  tools: Record<string, { actions: Record<string, string> }>;
+  surface: Surface;
   files: Record<string, string>;
 };
 
@@ -23,8 +24,20 @@ export function parseLock(text: string): LockFile | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockFile>;
     if (value.lockVersion !== 1 || typeof value.files !== 'object' || value.files === null) return undefined;
-    return { lockVersion: 1, generator: String(value.generator ?? ''), tools: value.tools ?? {}, files: value.files };
+    const surface =
+      value.surface && typeof value.surface === 'object' && typeof value.surface.tools === 'object' ? value.surface : { tools: {} };
+    return { lockVersion: 1, generator: String(value.generator ?? ''), surface, files: value.files };
   } catch {
     return undefined;
   }
+}
+
+/** Tool → action → operation key: the names the planner keeps. */
+export function namesOf(surface: Surface): Record<string, { actions: Record<string, string> }> {
+  return Object.fromEntries(
+    Object.entries(surface.tools).map(([tool, entry]) => [
+      tool,
+      { actions: Object.fromEntries(Object.entries(entry.actions).map(([action, detail]) => [action, detail.operation])) },
+    ]),
+  );
 }

@@ -41,6 +41,10 @@ export async function planChanges(
       result.unchanged.push(file.path);
       continue;
     }
+    if (file.ownership === 'journal') {
+      result.changes.push({ kind: 'write', path: file.path, content: file.content, reason: current === undefined ? 'new' : 'changed' });
+      continue;
+    }
     const recorded = lock?.files[file.path];
     const editedByHand =
       current !== undefined &&

@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { EmittedFile } from '../emit/file-set.js';
 import { applyChanges, recoverInterrupted } from './apply-changes.js';
+import type { Surface } from '../plan/surface.js';
+import { CHANGELOG_FILE, updateChangelog } from './changelog.js';
 import { hashContent, LOCK_FILE, type LockFile } from './lock-file.js';
 import { planChanges, type ChangeSet } from './plan-changes.js';
-import { readExistingProject } from './read-project.js';
+import { readIfExists, type ExistingProject } from './read-project.js';
 
 export type WriteOptions = {
   outDir: string;
@@ -13,7 +15,10 @@ export type WriteOptions = {
   /** Overwrite generated files edited by hand, and adopt a folder this generator did not write. */
   force?: boolean;
   generator: string;
-  tools: LockFile['tools'];
+  /** What is in the output folder now (read before planning, for the lock file's names). */
+  existing: ExistingProject;
+  surface: Surface;
+  changelog: Parameters<typeof updateChangelog>[1];
 };
 
 export type WriteResult = ChangeSet & { outDir: string; wrote: boolean; recovered: boolean };
@@ -30,7 +35,7 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
       'OTM_WRITE_FAILED',
       `An earlier generation into ${options.outDir} was interrupted; its changes were rolled back first.`,
     );
-  const existing = await readExistingProject(outDir);
+  const { existing } = options;
   if (existing.kind === 'foreign' && !options.force) {
     diagnostics.error(
       'OTM_OUTPUT_NOT_GENERATED',
@@ -41,7 +46,14 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
     );
     return { outDir, wrote: false, recovered, changes: [], unchanged: [], kept: [], edited: [] };
   }
-  const withLock = [...files, lockFileEntry(files, options)];
+  const previousChangelog =
+    existing.kind === 'generated' ? (await readIfExists(path.join(outDir, CHANGELOG_FILE)))?.toString('utf8') : undefined;
+  const changelog: EmittedFile = {
+    path: CHANGELOG_FILE,
+    content: updateChangelog(previousChangelog, options.changelog),
+    ownership: 'journal',
+  };
+  const withLock = [...files, changelog, lockFileEntry(files, options)];
   const changes = await planChanges(outDir, withLock, existing, options.force ?? false, diagnostics);
   if (options.check || diagnostics.hasErrors) return { ...changes, outDir, wrote: false, recovered };
   try {
@@ -60,7 +72,7 @@ function lockFileEntry(files: EmittedFile[], options: WriteOptions): EmittedFile
   const lock: LockFile = {
     lockVersion: 1,
     generator: options.generator,
-    tools: options.tools,
+    surface: options.surface,
     files: Object.fromEntries(files.filter((file) => file.ownership === 'generated').map((file) => [file.path, hashContent(file.content)])),
   };
   return { path: LOCK_FILE, content: `${JSON.stringify(lock, null, 2)}\n`, ownership: 'generated' };

@@ -49,7 +49,13 @@ export async function applyCredentials(
   }
 }
 
-async function applyOne(credential: Credential, url: URL, headers: Headers, cookies: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function applyOne(
+  credential: Credential,
+  url: URL,
+  headers: Headers,
+  cookies: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   const secret = env[credential.env[0] ?? ''] ?? '';
   switch (credential.kind) {
     case 'apiKey':
@@ -113,6 +119,9 @@ async function clientCredentialsToken(
     );
   }
   registerSecret(payload.access_token);
-  tokens.set(credential.scheme, { token: payload.access_token, expiresAt: Date.now() + (payload.expires_in ?? 3600) * 1000 });
+  tokens.set(credential.scheme, {
+    token: payload.access_token,
+    expiresAt: Date.now() + (payload.expires_in ?? 3600) * 1000,
+  });
   return payload.access_token;
 }

@@ -8,7 +8,11 @@ export type BuiltBody = { body?: string | Blob | FormData; contentType?: string 
 
 type BodyArgument = Extract<ArgumentRoute, { in: 'body' | 'body-whole' }>;
 
-export async function buildBody(route: ActionRoute, args: Record<string, unknown>, uploadDir: string | undefined): Promise<BuiltBody> {
+export async function buildBody(
+  route: ActionRoute,
+  args: Record<string, unknown>,
+  uploadDir: string | undefined,
+): Promise<BuiltBody> {
   const spec = route.body;
   if (!spec) return {};
   const bodyArguments = route.arguments.filter(
@@ -16,7 +20,8 @@ export async function buildBody(route: ActionRoute, args: Record<string, unknown
   );
   const whole = bodyArguments.find((argument) => argument.in === 'body-whole');
   const fields = bodyArguments.filter(
-    (argument): argument is Extract<ArgumentRoute, { in: 'body' }> => argument.in === 'body' && args[argument.arg] !== undefined,
+    (argument): argument is Extract<ArgumentRoute, { in: 'body' }> =>
+      argument.in === 'body' && args[argument.arg] !== undefined,
   );
   if (whole) {
     const value = args[whole.arg];
@@ -44,14 +49,18 @@ export async function buildBody(route: ActionRoute, args: Record<string, unknown
       return { body: await multipartBody(fields, args, uploadDir) };
     default: {
       const object: Record<string, unknown> = {};
-      for (const field of fields) Object.defineProperty(object, field.name, { value: args[field.arg], enumerable: true });
+      for (const field of fields)
+        Object.defineProperty(object, field.name, { value: args[field.arg], enumerable: true });
       return { body: JSON.stringify(object), contentType: spec.kind === 'json' ? spec.mediaType : 'application/json' };
     }
   }
 }
 
 /** application/x-www-form-urlencoded; arrays repeat their key (form, explode) unless the encoding says otherwise. */
-function formBody(entries: Array<[string, unknown]>, fields: Array<Extract<ArgumentRoute, { in: 'body' }>> = []): string {
+function formBody(
+  entries: Array<[string, unknown]>,
+  fields: Array<Extract<ArgumentRoute, { in: 'body' }>> = [],
+): string {
   const pairs: string[] = [];
   for (const [name, value] of entries) {
     const field = fields.find((candidate) => candidate.name === name);

@@ -22,7 +22,10 @@ export async function callTool(
   const multi = actionNames.length > 1;
   const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
   const route = tool.actions[action];
-  if (!route) return errorText(`Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`);
+  if (!route)
+    return errorText(
+      `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
+    );
   const accepted = new Set(route.arguments.map((argument) => argument.arg));
   const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
   if (missing.length > 0) {
@@ -30,7 +33,9 @@ export async function callTool(
       `${multi ? `Action ${action} of ${tool.name}` : tool.name} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
     );
   }
-  const foreign = Object.keys(args).filter((name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined);
+  const foreign = Object.keys(args).filter(
+    (name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined,
+  );
   if (foreign.length > 0) {
     return errorText(
       `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
@@ -56,9 +61,13 @@ export async function callTool(
     });
   } catch (error) {
     if (error instanceof ArgumentError) return errorText(error.message);
-    if (error instanceof ConfigurationError) return errorText(`The server is not configured for this call: ${error.message}`);
+    if (error instanceof ConfigurationError)
+      return errorText(`The server is not configured for this call: ${error.message}`);
     if (error instanceof UpstreamFailure) return failureResult(error, errorContext);
-    log('error', `${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(
+      'error',
+      `${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return errorText(
       `The call failed inside the server: ${redact(error instanceof Error ? error.message : String(error))}. This is not caused by the arguments.`,
     );

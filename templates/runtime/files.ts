@@ -10,15 +10,22 @@ const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 export type FileContent = { bytes: Uint8Array<ArrayBuffer>; name: string; type: string };
 
-export async function readFileArgument(arg: string, value: unknown, uploadDir: string | undefined): Promise<FileContent> {
+export async function readFileArgument(
+  arg: string,
+  value: unknown,
+  uploadDir: string | undefined,
+): Promise<FileContent> {
   if (typeof value !== 'string' || value === '')
     throw new ArgumentError(`Argument "${arg}" must be a file: base64 text, a data: URL, or a path.`);
   const dataUrl = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(value);
   if (dataUrl) {
-    const bytes = new Uint8Array(dataUrl[2] ? Buffer.from(dataUrl[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(dataUrl[3] ?? '')));
+    const bytes = new Uint8Array(
+      dataUrl[2] ? Buffer.from(dataUrl[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(dataUrl[3] ?? '')),
+    );
     return { bytes, name: arg, type: dataUrl[1] || 'application/octet-stream' };
   }
-  if (value.startsWith('base64:')) return { bytes: decodeBase64(arg, value.slice(7)), name: arg, type: 'application/octet-stream' };
+  if (value.startsWith('base64:'))
+    return { bytes: decodeBase64(arg, value.slice(7)), name: arg, type: 'application/octet-stream' };
   if (uploadDir) return readFromUploadDir(arg, value, uploadDir);
   return { bytes: decodeBase64(arg, value), name: arg, type: 'application/octet-stream' };
 }
@@ -46,6 +53,7 @@ async function readFromUploadDir(arg: string, value: string, uploadDir: string):
     throw new ArgumentError(`Argument "${arg}": the file must be inside the upload folder.`);
   const info = await stat(target);
   if (!info.isFile()) throw new ArgumentError(`Argument "${arg}": ${JSON.stringify(value)} is not a file.`);
-  if (info.size > MAX_FILE_BYTES) throw new ArgumentError(`Argument "${arg}": the file is larger than ${MAX_FILE_BYTES / 1048576} MB.`);
+  if (info.size > MAX_FILE_BYTES)
+    throw new ArgumentError(`Argument "${arg}": the file is larger than ${MAX_FILE_BYTES / 1048576} MB.`);
   return { bytes: await readFile(target), name: path.basename(target), type: 'application/octet-stream' };
 }

@@ -32,7 +32,11 @@ const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const MAX_RETRY_WAIT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 
-export async function send(request: OutgoingRequest, settings: Settings, signal?: AbortSignal): Promise<UpstreamResponse> {
+export async function send(
+  request: OutgoingRequest,
+  settings: Settings,
+  signal?: AbortSignal,
+): Promise<UpstreamResponse> {
   const retries = IDEMPOTENT.has(request.method) ? settings.retries : 0;
   for (let attempt = 0; ; attempt++) {
     try {

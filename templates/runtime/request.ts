@@ -21,7 +21,9 @@ export async function buildRequest(
   const base = baseUrl(route, settings, env);
   const url = new URL(joinPath(base, fillPath(route, args)));
   assertInside(url, base);
-  const query: string[] = (route.fixedQuery ?? []).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  const query: string[] = (route.fixedQuery ?? []).map(
+    ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+  );
   const headers = new Headers({ 'User-Agent': USER_AGENT, Accept: acceptHeader(route.accepts) });
   const cookies: string[] = [];
   for (const argument of route.arguments) {
@@ -29,14 +31,21 @@ export async function buildRequest(
     if (value === undefined || value === null) continue;
     if (argument.in === 'query') {
       const serialized = argument.json ? JSON.stringify(value) : value;
-      query.push(...serializeQuery(argument.name, serialized, argument.style, argument.explode, argument.allowReserved));
+      query.push(
+        ...serializeQuery(argument.name, serialized, argument.style, argument.explode, argument.allowReserved),
+      );
     } else if (argument.in === 'header') {
       headers.set(
         argument.name,
-        checkHeaderValue(argument.arg, argument.json ? JSON.stringify(value) : serializeHeader(value, argument.explode)),
+        checkHeaderValue(
+          argument.arg,
+          argument.json ? JSON.stringify(value) : serializeHeader(value, argument.explode),
+        ),
       );
     } else if (argument.in === 'cookie') {
-      cookies.push(...serializeCookie(argument.name, value, argument.explode).map((pair) => checkHeaderValue(argument.arg, pair)));
+      cookies.push(
+        ...serializeCookie(argument.name, value, argument.explode).map((pair) => checkHeaderValue(argument.arg, pair)),
+      );
     }
   }
   if (query.length > 0) url.search = query.join('&');
@@ -90,7 +99,9 @@ function fillPath(route: ActionRoute, args: Record<string, unknown>): string {
     if (argument.in !== 'path') throw new ArgumentError(`Argument "${argument.arg}" cannot fill the path.`);
     const segment = serializePath(argument.name, value, argument.style, argument.explode);
     if (/^\.{1,2}$/.test(segment) || /^(%2e|\.){1,2}$/i.test(segment)) {
-      throw new ArgumentError(`Argument "${argument.arg}" cannot be ${JSON.stringify(String(value))}: dot segments would change the path.`);
+      throw new ArgumentError(
+        `Argument "${argument.arg}" cannot be ${JSON.stringify(String(value))}: dot segments would change the path.`,
+      );
     }
     return segment;
   });
@@ -112,8 +123,12 @@ function assertInside(url: URL, base: URL): void {
 /** Header values may not carry line breaks or other control characters (header injection), nor non-ASCII text. */
 function checkHeaderValue(arg: string, value: string): string {
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
-    throw new ArgumentError(`Argument "${arg}" contains a line break or control character, which a header cannot carry.`);
+    throw new ArgumentError(
+      `Argument "${arg}" contains a line break or control character, which a header cannot carry.`,
+    );
   if (/[^\u0000-\u007f]/.test(value))
-    throw new ArgumentError(`Argument "${arg}" contains non-ASCII characters, which a header cannot carry; transliterate or encode it.`);
+    throw new ArgumentError(
+      `Argument "${arg}" contains non-ASCII characters, which a header cannot carry; transliterate or encode it.`,
+    );
   return value;
 }

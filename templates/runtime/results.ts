@@ -16,11 +16,17 @@ export type ResultOptions = { maxResultTokens: number; toolName: string; actionN
 export function successResult(response: UpstreamResponse, route: ActionRoute, options: ResultOptions): CallToolResult {
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const notes: string[] = [];
-  if (response.truncated) notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
+  if (response.truncated)
+    notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
   if (response.redirectedTo)
-    notes.push(`The API redirected to another site (${response.redirectedTo}); the server does not follow redirects off the API's origin.`);
+    notes.push(
+      `The API redirected to another site (${response.redirectedTo}); the server does not follow redirects off the API's origin.`,
+    );
   if (response.body.byteLength === 0) {
-    return textResult([`Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.', ...notes]);
+    return textResult([
+      `Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.',
+      ...notes,
+    ]);
   }
   const maxChars = options.maxResultTokens * CHARS_PER_TOKEN;
   if (isJson(mediaType) || (mediaType === '' && looksLikeJson(response.body))) {
@@ -39,7 +45,10 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     const paging = pagingNote(response, route, bounded);
     if (paging) notes.push(paging);
     return {
-      content: [{ type: 'text', text: JSON.stringify(bounded) }, ...notes.map((text) => ({ type: 'text' as const, text }))],
+      content: [
+        { type: 'text', text: JSON.stringify(bounded) },
+        ...notes.map((text) => ({ type: 'text' as const, text })),
+      ],
       structuredContent: bounded !== null && typeof bounded === 'object' ? bounded : { value: bounded },
     };
   }
@@ -88,7 +97,11 @@ function isJson(mediaType: string): boolean {
 }
 
 function isTextual(mediaType: string): boolean {
-  return mediaType === '' || mediaType.startsWith('text/') || /(xml|yaml|csv|javascript|x-www-form-urlencoded|sdp|graphql)/.test(mediaType);
+  return (
+    mediaType === '' ||
+    mediaType.startsWith('text/') ||
+    /(xml|yaml|csv|javascript|x-www-form-urlencoded|sdp|graphql)/.test(mediaType)
+  );
 }
 
 function looksLikeJson(body: Uint8Array): boolean {
@@ -97,7 +110,9 @@ function looksLikeJson(body: Uint8Array): boolean {
 }
 
 export function cut(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, maxChars)}… [cut: ${text.length - maxChars} more characters]`;
+  return text.length <= maxChars
+    ? text
+    : `${text.slice(0, maxChars)}… [cut: ${text.length - maxChars} more characters]`;
 }
 
 /**
@@ -108,7 +123,10 @@ export function boundJson(value: unknown, maxChars: number): { value: unknown; n
   if (JSON.stringify(value).length <= maxChars) return { value };
   const shortened = shortenStrings(value, 0);
   if (JSON.stringify(shortened).length <= maxChars)
-    return { value: shortened, note: `Long text fields were shortened to ${LONG_STRING} characters to fit the result budget.` };
+    return {
+      value: shortened,
+      note: `Long text fields were shortened to ${LONG_STRING} characters to fit the result budget.`,
+    };
   const list = largestList(shortened);
   if (list) {
     const { items, set } = list;
@@ -127,7 +145,10 @@ export function boundJson(value: unknown, maxChars: number): { value: unknown; n
     };
   }
   const text = JSON.stringify(shortened);
-  return { value: { truncated: text.slice(0, maxChars) }, note: `The result was cut to ${maxChars} characters to fit the result budget.` };
+  return {
+    value: { truncated: text.slice(0, maxChars) },
+    note: `The result was cut to ${maxChars} characters to fit the result budget.`,
+  };
 }
 
 function shortenStrings(value: unknown, depth: number): unknown {
@@ -136,7 +157,12 @@ function shortenStrings(value: unknown, depth: number): unknown {
   if (value !== null && typeof value === 'object' && depth < 64) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))
-      Object.defineProperty(out, key, { value: shortenStrings(item, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: shortenStrings(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   return value;
@@ -195,7 +221,10 @@ function pagingNote(response: UpstreamResponse, route: ActionRoute, body: unknow
     .filter(([, value]) => value !== undefined && value !== null && value !== false && value !== '');
   if (found.length === 0) return undefined;
   const shown = found
-    .map(([field, value]) => `${field}: ${typeof value === 'object' ? JSON.stringify(value).slice(0, 200) : String(value)}`)
+    .map(
+      ([field, value]) =>
+        `${field}: ${typeof value === 'object' ? JSON.stringify(value).slice(0, 200) : String(value)}`,
+    )
     .join('; ');
   return `More results may follow (${shown}); pass it through ${route.pagination.arguments.join(' or ')} to get the next page.`;
 }

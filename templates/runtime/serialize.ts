@@ -18,7 +18,9 @@ export function scalarText(value: unknown): string {
 }
 
 function entriesOf(value: unknown): Array<[string, unknown]> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>)
+    : [];
 }
 
 /** A path parameter (`simple`, `label`, `matrix`), each value percent-encoded so it stays one path segment. */
@@ -27,12 +29,15 @@ export function serializePath(name: string, value: unknown, style: Style, explod
   if (Array.isArray(value)) {
     const items = value.map(encode);
     if (style === 'label') return `.${items.join(explode ? '.' : ',')}`;
-    if (style === 'matrix') return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
+    if (style === 'matrix')
+      return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
     return items.join(',');
   }
   const entries = entriesOf(value);
   if (entries.length > 0 || (value !== null && typeof value === 'object')) {
-    const pairs = entries.map(([key, item]) => (explode ? `${encodeValue(key)}=${encode(item)}` : `${encodeValue(key)},${encode(item)}`));
+    const pairs = entries.map(([key, item]) =>
+      explode ? `${encodeValue(key)}=${encode(item)}` : `${encodeValue(key)},${encode(item)}`,
+    );
     if (style === 'label') return `.${pairs.join(explode ? '.' : ',')}`;
     if (style === 'matrix') return explode ? pairs.map((pair) => `;${pair}`).join('') : `;${name}=${pairs.join(',')}`;
     return pairs.join(',');
@@ -43,13 +48,20 @@ export function serializePath(name: string, value: unknown, style: Style, explod
 }
 
 /** Query pairs (already encoded) for one parameter: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`. */
-export function serializeQuery(name: string, value: unknown, style: Style, explode: boolean, allowReserved = false): string[] {
+export function serializeQuery(
+  name: string,
+  value: unknown,
+  style: Style,
+  explode: boolean,
+  allowReserved = false,
+): string[] {
   const key = encodeValue(name);
   const encode = (item: unknown) => encodeValue(scalarText(item), allowReserved);
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
     if (style === 'form' && explode) return value.map((item) => `${key}=${encode(item)}`);
-    const separator = style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : style === 'tabDelimited' ? '%09' : ',';
+    const separator =
+      style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : style === 'tabDelimited' ? '%09' : ',';
     return [`${key}=${value.map(encode).join(separator)}`];
   }
   if (value !== null && typeof value === 'object') {

@@ -1,6 +1,8 @@
 // MCP over Streamable HTTP, stateless: a fresh McpServer answers each POST to /mcp, so any number of replicas can
-// serve behind a load balancer. Host and Origin are checked before the MCP handler (DNS rebinding); calls in flight
-// are bounded.
+// serve behind a load balancer. In front of the MCP handler: Host and Origin checks (DNS rebinding), the optional
+// bearer-token gate with its protected-resource metadata, and a bound on calls in flight. The handler itself, given
+// an McpServer, validates the standard headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name) and the Mcp-Param-*
+// headers of x-mcp-header properties against the body, and answers a mismatch with HTTP 400 / -32020.
 
 import { createServer as createHttpServer, type Server } from 'node:http';
 import {
@@ -12,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { log } from './log.js';
+import { createMcpAuth } from './mcp-auth.js';
 import { ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { createServer } from './server.js';
 import type { Settings } from './settings.js';
@@ -24,19 +27,32 @@ export type HttpOptions = NonNullable<Settings['http']>;
 export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
   const limiter = new RateLimiter(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
-  const handler = createMcpHandler(() => createServer(settings, limiter), { onerror: (error) => log('error', `http: ${error.message}`) });
+  const handler = createMcpHandler(() => createServer(settings, limiter), {
+    onerror: (error) => log('error', `http: ${error.message}`),
+  });
   const loopback = LOOPBACK.has(http.host);
-  const allowedHosts = http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
-  const allowedOrigins = http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
+  const allowedHosts =
+    http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
+  const allowedOrigins =
+    http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
+  const auth = http.auth ? createMcpAuth(http.auth) : undefined;
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       return Response.json({ status: 'ok' });
     }
-    if (url.pathname !== '/mcp') return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
-    const rejected =
-      (allowedHosts ? hostRejection(request, url, allowedHosts) : undefined) ?? originValidationResponse(request, allowedOrigins);
-    if (rejected) return rejected;
+    // The Host check comes first: the protected-resource metadata names this server by the Host it was asked for.
+    const foreignHost = allowedHosts ? hostRejection(request, url, allowedHosts) : undefined;
+    if (foreignHost) return foreignHost;
+    // Public metadata that browser-based clients fetch cross-origin, so no Origin check for it.
+    const metadata = auth?.metadata(request);
+    if (metadata) return metadata;
+    if (url.pathname !== '/mcp')
+      return Response.json({ error: 'Not found: the MCP endpoint is /mcp.' }, { status: 404 });
+    const foreignOrigin = originValidationResponse(request, allowedOrigins);
+    if (foreignOrigin) return foreignOrigin;
+    const authInfo = auth ? await auth.authenticate(request) : undefined;
+    if (authInfo instanceof Response) return authInfo;
     if (!inFlight.tryEnter()) {
       return Response.json(
         { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'The server is busy; retry shortly.' } },
@@ -44,7 +60,8 @@ export function createFetchHandler(settings: Settings, http: HttpOptions): (requ
       );
     }
     try {
-      return await handler.fetch(request);
+      // authInfo reaches tool handlers as ctx.http.authInfo; nothing passes it on to the API (see auth.ts).
+      return await handler.fetch(request, authInfo ? { authInfo } : {});
     } finally {
       inFlight.leave();
     }
@@ -69,6 +86,18 @@ export function startHttp(settings: Settings): Promise<Server> {
       'warn',
       `Listening on ${http.host} without an allowed-hosts list: Host headers are not checked. Set the ALLOWED_HOSTS variable for public deployments.`,
     );
+  }
+  if (http.auth) {
+    const { tokens, introspectionUrl, issuer } = http.auth;
+    log(
+      'info',
+      `MCP endpoint protected by bearer tokens (${[tokens.length > 0 ? `${tokens.length} static` : '', introspectionUrl ? 'introspection' : ''].filter(Boolean).join(' and ')})`,
+    );
+    if (!issuer)
+      log(
+        'warn',
+        'Bearer tokens are required but no authorization server is advertised: set the MCP_AUTH_ISSUER variable for OAuth clients.',
+      );
   }
   const fetchHandler = createFetchHandler(settings, http);
   const node = toNodeHandler({ fetch: fetchHandler });

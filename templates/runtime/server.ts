@@ -12,9 +12,16 @@ import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 
-const registrations = tools.map((tool) => ({ tool, input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType) }));
+const registrations = tools.map((tool) => ({
+  tool,
+  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+}));
 
-/** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
+/**
+ * How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. It is
+ * `public` (shareable by intermediaries) because it is the same for every caller: bearer-token protection, when on,
+ * decides who may call, never which tools are listed.
+ */
 const LIST_TTL_MS = 5 * 60_000;
 
 export function createServer(settings: Settings, limiter = new RateLimiter(settings.rateLimitPerMinute)): McpServer {

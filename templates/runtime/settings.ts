@@ -1,6 +1,7 @@
 // Runtime settings from command-line flags and environment variables.
 
 import { api } from '../api.js';
+import type { McpAuthSettings } from './mcp-auth.js';
 
 export type Settings = {
   /** Overrides the description's server URL. */
@@ -17,7 +18,14 @@ export type Settings = {
   rateLimitPerMinute: number;
   /** Tool calls handled at once over HTTP. */
   maxConcurrentCalls: number;
-  http?: { port: number; host: string; allowedHosts: string[]; allowedOrigins: string[] };
+  http?: {
+    port: number;
+    host: string;
+    allowedHosts: string[];
+    allowedOrigins: string[];
+    /** Bearer-token protection of /mcp; unset: the endpoint is open (fine on 127.0.0.1). */
+    auth?: McpAuthSettings;
+  };
   logLevel: 'error' | 'warn' | 'info' | 'debug';
 };
 
@@ -89,13 +97,67 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
   };
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`The port must be a number from 0 to 65535.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`The port must be a number from 0 to 65535.`);
+    const auth = mcpAuthSettings(read, list);
     settings.http = {
       port,
       host: flags.host ?? read('HOST') ?? '127.0.0.1',
       allowedHosts: list('ALLOWED_HOSTS'),
       allowedOrigins: list('ALLOWED_ORIGINS'),
+      ...(auth ? { auth } : {}),
     };
   }
   return settings;
+}
+
+/**
+ * `<PREFIX>_MCP_AUTH_*`: protection of the MCP endpoint itself, separate from the API credentials. On when a token
+ * list or an introspection URL is set.
+ */
+function mcpAuthSettings(
+  read: (name: string) => string | undefined,
+  list: (name: string) => string[],
+): McpAuthSettings | undefined {
+  const tokens = list('MCP_AUTH_TOKENS');
+  const introspectionUrl = read('MCP_AUTH_INTROSPECTION_URL');
+  const issuer = read('MCP_AUTH_ISSUER');
+  const resource = read('MCP_AUTH_RESOURCE');
+  const scopes = (read('MCP_AUTH_SCOPES') ?? '').split(/[\s,]+/).filter(Boolean);
+  const clientId = read('MCP_AUTH_CLIENT_ID');
+  const clientSecret = read('MCP_AUTH_CLIENT_SECRET');
+  if (tokens.length === 0 && !introspectionUrl) {
+    if (issuer || resource || scopes.length > 0 || clientId)
+      throw new Error(
+        `${api.envPrefix}_MCP_AUTH_* is incomplete: set ${api.envPrefix}_MCP_AUTH_TOKENS or ${api.envPrefix}_MCP_AUTH_INTROSPECTION_URL.`,
+      );
+    return undefined;
+  }
+  for (const [name, value] of [
+    ['MCP_AUTH_INTROSPECTION_URL', introspectionUrl],
+    ['MCP_AUTH_ISSUER', issuer],
+    ['MCP_AUTH_RESOURCE', resource],
+  ] as const) {
+    if (value === undefined) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`${api.envPrefix}_${name} must be an absolute URL, not ${JSON.stringify(value)}.`);
+    }
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
+      throw new Error(
+        `${api.envPrefix}_${name} must use https (http only for localhost), not ${JSON.stringify(value)}.`,
+      );
+  }
+  return {
+    tokens,
+    ...(introspectionUrl ? { introspectionUrl } : {}),
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(issuer ? { issuer } : {}),
+    ...(resource ? { resource } : {}),
+    scopes,
+  };
 }

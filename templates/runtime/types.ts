@@ -4,7 +4,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type JsonObject = { [key: string]: JsonValue };
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export type Style = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
+export type Style =
+  'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
 export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
 /** How one tool argument reaches the HTTP request. */
@@ -50,7 +51,7 @@ export type ToolAnnotations = {
   readOnlyHint: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
-  openWorldHint: boolean;
+  openWorldHint?: boolean;
 };
 
 export type ToolDefinition = {

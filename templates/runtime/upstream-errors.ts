@@ -23,7 +23,19 @@ const MESSAGE_FIELDS = [
   'errorMessage',
   'Message',
 ];
-const FIELD_KEYS = ['field', 'param', 'parameter', 'name', 'path', 'pointer', 'property', 'attribute', 'loc', 'key', 'source'];
+const FIELD_KEYS = [
+  'field',
+  'param',
+  'parameter',
+  'name',
+  'path',
+  'pointer',
+  'property',
+  'attribute',
+  'loc',
+  'key',
+  'source',
+];
 
 export function httpErrorResult(response: UpstreamResponse, context: ErrorContext): CallToolResult {
   const where = `${context.route.method.toUpperCase()} ${context.route.path}`;
@@ -55,12 +67,16 @@ export function failureResult(failure: UpstreamFailure, context: ErrorContext): 
 }
 
 function advice(response: UpstreamResponse, context: ErrorContext, blamed: string[]): string {
-  const pathArguments = context.route.arguments.filter((argument) => argument.in === 'path').map((argument) => argument.arg);
+  const pathArguments = context.route.arguments
+    .filter((argument) => argument.in === 'path')
+    .map((argument) => argument.arg);
   const lister = context.siblings.find((name) => /(^|_)(list|search|find|get_all|query)/.test(name));
   switch (response.status) {
     case 400:
     case 422:
-      return blamed.length > 0 ? 'Fix those arguments and call again.' : 'Check the arguments against the tool schema and call again.';
+      return blamed.length > 0
+        ? 'Fix those arguments and call again.'
+        : 'Check the arguments against the tool schema and call again.';
     case 401:
       return `The API did not accept the server's credentials. ${credentialHint(context.route)}`;
     case 403:
@@ -82,7 +98,9 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
       return `The API is rate limiting: wait ${retry ? `${retry} seconds` : 'a while'} before calling again.`;
     }
     default:
-      return response.status >= 500 ? 'The API failed on its side: try again later.' : 'Check the arguments and try again.';
+      return response.status >= 500
+        ? 'The API failed on its side: try again later.'
+        : 'Check the arguments and try again.';
   }
 }
 

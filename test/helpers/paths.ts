@@ -1,8 +1,22 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const SPECS = path.resolve(REPO_ROOT, '../shared/specs');
+
+/**
+ * The shared corpus of vendor descriptions: `$OPENAPI_TO_MCP_SPECS`, else `../shared/specs` next to this checkout,
+ * else the workplace's `/work/shared/specs` (CI clones the repository elsewhere). Missing corpus = failing tests.
+ */
+function findSpecs(): string {
+  const candidates = [process.env['OPENAPI_TO_MCP_SPECS'], path.resolve(REPO_ROOT, '../shared/specs'), '/work/shared/specs'];
+  for (const candidate of candidates) if (candidate && existsSync(path.join(candidate, 'MANIFEST.md'))) return candidate;
+  throw new Error(
+    `The corpus of descriptions was not found (looked in ${candidates.filter(Boolean).join(', ')}); set OPENAPI_TO_MCP_SPECS.`,
+  );
+}
+
+export const SPECS = findSpecs();
 export const TMP = path.join(REPO_ROOT, 'test/.tmp');
 export const BIN = path.join(REPO_ROOT, 'bin/openapi-to-mcp.js');
 

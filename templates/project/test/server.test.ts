@@ -22,10 +22,13 @@ type CredentialCase = {
   expect: string;
 };
 
+type HeaderCase = { tool: string; arguments: Record<string, unknown>; headers: Record<string, string> };
+
 const received: Received[] = [];
 let answer = { status: 200, body: '{"ok":true}' };
 let upstream: Server;
 let client: Client;
+let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
@@ -49,10 +52,12 @@ beforeAll(async () => {
   const { createFetchHandler } = await import('../src/runtime/serve-http.js');
   const { loadSettings, parseFlags } = await import('../src/runtime/settings.js');
   const settings = loadSettings(parseFlags(['--http']));
-  const handler = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
+  handle = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
   client = new Client({ name: 'generated-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler(new Request(url, init)) }),
+    new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+      fetch: (url, init) => handle(new Request(url, init)),
+    }),
   );
 });
 
@@ -76,7 +81,13 @@ describe('tools/list', () => {
   it('lists the generated tools unchanged', async () => {
     const { tools } = await client.listTools();
     expect(
-      tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      tools.map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+      })),
     ).toEqual(expectedTools);
   });
 });
@@ -116,5 +127,49 @@ describe('API errors', () => {
     const text = (result.content as Array<{ text?: string }>).map((block) => block.text ?? '').join(' ');
     expect(text).toContain('404');
     expect(text).toContain('No such thing');
+  });
+});
+
+describe('Mcp-Param headers (x-mcp-header)', () => {
+  const entry = (cases.headers as HeaderCase[])[0];
+  const post = (headers: Record<string, string>) =>
+    handle(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': entry!.tool,
+          ...headers,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: entry!.tool,
+            arguments: entry!.arguments,
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      }),
+    );
+
+  it.runIf(entry !== undefined)('are accepted when they agree with the arguments', async () => {
+    answer = { status: 200, body: '{"ok":true}' };
+    expect((await post(entry!.headers)).status).toBe(200);
+  });
+
+  it.runIf(entry !== undefined)('are required: a missing one is answered with 400 and error -32020', async () => {
+    const [first] = Object.keys(entry!.headers);
+    const { [first!]: _missing, ...rest } = entry!.headers;
+    const response = await post(rest);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error?: { code?: number } }).error?.code).toBe(-32020);
   });
 });

@@ -1,0 +1,84 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import type { ToolDraft } from './render-tool.js';
+import type { ToolModel } from './tool-plan.js';
+import { MAX_DETAIL } from './tool-schema.js';
+
+export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
+
+export function totalTokens(tools: ToolModel[]): number {
+  return tools.reduce((sum, tool) => sum + tool.tokens, 0);
+}
+
+/**
+ * Trims schema detail until every tool fits the per-tool budget and the list fits the total, largest tool first.
+ * Operations are never dropped: when the leanest detail is not enough, the plan stays over budget and says so.
+ */
+export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): ToolModel[] {
+  const tools = drafts.map(render);
+  // A leaner level can cost more than the one before (listing optional arguments per action in the description
+  // outweighs the notes it replaces), or the same: a step goes to the first leaner level that is actually smaller,
+  // and a tool with none stays where it is.
+  const settled = new Set<number>();
+  const leaner = (index: number): boolean => {
+    const draft = drafts[index] as ToolDraft;
+    const before = tools[index] as ToolModel;
+    const start = draft.detail;
+    for (let detail = start + 1; detail <= MAX_DETAIL; detail++) {
+      draft.detail = detail;
+      const after = render(draft);
+      if (after.tokens < before.tokens) {
+        tools[index] = after;
+        return true;
+      }
+    }
+    draft.detail = start;
+    settled.add(index);
+    return false;
+  };
+  drafts.forEach((draft, index) => {
+    while ((tools[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL && leaner(index));
+  });
+  let total = totalTokens(tools);
+  while (total > budget.maxTotalTokens) {
+    let pick = -1;
+    for (let index = 0; index < tools.length; index++) {
+      if ((drafts[index] as ToolDraft).detail >= MAX_DETAIL || settled.has(index)) continue;
+      if (pick < 0 || (tools[index] as ToolModel).tokens > (tools[pick] as ToolModel).tokens) pick = index;
+    }
+    if (pick < 0) break;
+    const before = (tools[pick] as ToolModel).tokens;
+    if (leaner(pick)) total += (tools[pick] as ToolModel).tokens - before;
+  }
+  return tools;
+}
+
+export function reportBudget(tools: ToolModel[], budget: Budget, diagnostics: Diagnostics): void {
+  const total = totalTokens(tools);
+  if (tools.length > budget.maxTools) {
+    diagnostics.warn('OTM_BUDGET_EXCEEDED', `The plan has ${tools.length} tools, over the limit of ${budget.maxTools}.`, {
+      hint: 'Raise --max-tools or exclude operations; explicit x-mcp.tool groups are never merged.',
+    });
+  }
+  for (const tool of tools) {
+    if (tool.tokens > budget.maxToolTokens) {
+      diagnostics.warn(
+        'OTM_BUDGET_EXCEEDED',
+        `Tool ${tool.name} takes ${tool.tokens} tokens, over the per-tool budget of ${budget.maxToolTokens}, at the leanest schema detail.`,
+        { hint: `It has ${tool.actions.length} actions; split it with x-mcp.tool or exclude operations.` },
+      );
+    }
+  }
+  if (total > budget.maxTotalTokens) {
+    const largest = [...tools]
+      .sort((a, b) => b.tokens - a.tokens)
+      .slice(0, 3)
+      .map((tool) => `${tool.name} (${tool.tokens})`);
+    diagnostics.warn(
+      'OTM_BUDGET_EXCEEDED',
+      `The tool list takes ${total} tokens, over the budget of ${budget.maxTotalTokens} (${tools.length} tools at the leanest detail that merging related operations allows; largest: ${largest.join(', ')}).`,
+      {
+        hint: 'Exclude operations (--exclude-tag, x-mcp: false), or raise the budget with --tokens-per-operation; no operation was dropped.',
+      },
+    );
+  }
+}

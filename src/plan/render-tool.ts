@@ -1,0 +1,107 @@
+import type { OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
+import type { ActionDraft } from './build-arguments.js';
+import { buildRoute } from './build-route.js';
+import { isIdempotentMethod } from './classify-intent.js';
+import { countToolTokens } from './count-tokens.js';
+import { describeResponse } from './describe-response.js';
+import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
+import { applyHeaders, type HeaderDecisions } from './headers.js';
+import { cleanText } from './sanitize-text.js';
+import type { Intent, ToolAnnotations, ToolModel } from './tool-plan.js';
+import { buildToolSchema, type NamedAction } from './tool-schema.js';
+
+/** A tool before rendering: its name, members and the schema detail it is rendered at. */
+export type ToolDraft = {
+  name: string;
+  resourceLabel: string;
+  intent: Intent;
+  actions: Array<NamedAction & { summary: ActionSummary }>;
+  detail: number;
+  /** Decided once per draft (diagnostics too); every render at any detail level applies the same markings. */
+  headers: HeaderDecisions;
+};
+
+export type RenderContext = {
+  apiTitle: string;
+  apiServers: ServerModel[];
+  defs: Record<string, SchemaModel>;
+  siblings: Partial<Record<Intent, string>>;
+};
+
+export function actionSummary(
+  name: string,
+  operation: OperationModel,
+  draft: ActionDraft,
+  defs: Record<string, SchemaModel>,
+): ActionSummary {
+  const response = describeResponse(operation, draft.arguments, defs);
+  return {
+    name,
+    operation,
+    summary: operation.extension.description
+      ? cleanText(operation.extension.description, 200).text || summarize(operation)
+      : summarize(operation),
+    needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
+    returns: response.text,
+    ...(response.pagination ? { pagination: response.pagination } : {}),
+  };
+}
+
+/** A draft at its detail level → the tool a model sees, its routes, and its token count. */
+export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
+  // Marked properties stay typed at every detail level: an untyped argument cannot carry x-mcp-header.
+  const marked = new Set(draft.headers.marked.map((decision) => decision.property));
+  const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
+  const inputSchema = applyHeaders(built.schema, draft.headers.marked, context.defs);
+  const { mentioned } = built;
+  const description = describeTool({
+    apiTitle: context.apiTitle,
+    resourceLabel: draft.resourceLabel,
+    intent: draft.intent,
+    actions: draft.actions.map((action) => ({ ...action.summary, optional: mentioned.get(action.name) ?? [] })),
+    siblings: context.siblings,
+    detail: draft.detail,
+  });
+  const tool: Omit<ToolModel, 'tokens'> = {
+    name: draft.name,
+    title: draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft),
+    description,
+    intent: draft.intent,
+    annotations: annotate(draft),
+    inputSchema,
+    actions: draft.actions.map((action) => ({
+      name: action.name,
+      summary: action.summary.summary,
+      operation: {
+        key: action.draft.operation.key,
+        id: action.draft.operation.id,
+        method: action.draft.operation.method,
+        path: action.draft.operation.path,
+        deprecated: action.draft.operation.deprecated,
+      },
+      required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
+      route: buildRoute(action.draft, context.apiServers),
+      ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
+    })),
+    headers: draft.headers,
+    detail: draft.detail,
+  };
+  return { ...tool, tokens: countToolTokens(tool) };
+}
+
+function titleOf(draft: ToolDraft): string {
+  const label = draft.resourceLabel.charAt(0).toUpperCase() + draft.resourceLabel.slice(1);
+  const intent = { read: 'read', write: 'create and update', delete: 'delete' }[draft.intent];
+  return `${label}: ${intent}`;
+}
+
+/** Hints that hold for every action of the tool; `x-mcp.annotations` on all actions may override them. */
+function annotate(draft: ToolDraft): ToolAnnotations {
+  const operations = draft.actions.map((action) => action.draft.operation);
+  // openWorldHint defaults to true in MCP; it is written only when every operation says otherwise.
+  const closedWorld = operations.every((operation) => operation.extension.annotations?.openWorldHint === false);
+  const world = closedWorld ? { openWorldHint: false } : {};
+  if (draft.intent === 'read') return { readOnlyHint: true, ...world };
+  const idempotent = operations.every((operation) => operation.extension.annotations?.idempotentHint ?? isIdempotentMethod(operation));
+  return { readOnlyHint: false, destructiveHint: draft.intent === 'delete', ...(idempotent ? { idempotentHint: true } : {}), ...world };
+}

@@ -1,0 +1,192 @@
+// Optional bearer-token protection of the MCP endpoint (HTTP only): this server acts as an OAuth 2.1 resource
+// server. Tokens are checked against a static list (simple deployments) or by RFC 7662 introspection at the
+// authorization server, for this server as audience; the RFC 9728 protected-resource metadata tells clients where
+// to get a token. The verified token stays here: upstream calls use the API credentials from the environment only.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  getOAuthProtectedResourceMetadataUrl,
+  OAuthError,
+  OAuthErrorCode,
+  oauthMetadataResponse,
+  requireBearerAuth,
+  type AuthInfo,
+  type AuthMetadataOptions,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
+import { api } from '../api.js';
+import { log } from './log.js';
+import { registerSecret } from './redact.js';
+
+export type McpAuthSettings = {
+  /** Accepted tokens, compared in constant time. */
+  tokens: string[];
+  /** RFC 7662 token introspection endpoint of the authorization server. */
+  introspectionUrl?: string;
+  /** This server's credentials at the introspection endpoint (HTTP Basic). */
+  clientId?: string;
+  clientSecret?: string;
+  /** Issuer of the authorization server, advertised in the protected-resource metadata. */
+  issuer?: string;
+  /** Canonical URL of this MCP endpoint (the token audience); default: derived from each request's Host. */
+  resource?: string;
+  /** Scopes every token must carry. */
+  scopes: string[];
+};
+
+export type McpAuth = {
+  /** The verified token, or the 401/403 answer with its `WWW-Authenticate` challenge. */
+  authenticate(request: Request): Promise<AuthInfo | Response>;
+  /** The protected-resource metadata document when the request asks for it. */
+  metadata(request: Request): Response | undefined;
+};
+
+/** Static tokens never expire; the SDK refuses a token without an expiry, so each check vouches for this long. */
+const STATIC_TOKEN_LIFETIME_S = 3600;
+/** Introspection answers are reused this long at most, so a revoked token stops working within this many seconds. */
+const INTROSPECTION_CACHE_S = 30;
+const INTROSPECTION_CACHE_SIZE = 1000;
+
+export function createMcpAuth(settings: McpAuthSettings): McpAuth {
+  for (const token of settings.tokens) registerSecret(token);
+  registerSecret(settings.clientSecret);
+  const introspect = settings.introspectionUrl ? introspector(settings.introspectionUrl, settings) : undefined;
+  const metadataOptions = (resource: URL): AuthMetadataOptions | undefined =>
+    settings.issuer
+      ? {
+          // Only `issuer` reaches the protected-resource document; oauthMetadataResponse would serve the rest on the
+          // legacy /.well-known/oauth-authorization-server mirror, which this server never routes to it (clients
+          // ask the authorization server itself for its metadata).
+          oauthMetadata: {
+            issuer: settings.issuer,
+            authorization_endpoint: settings.issuer,
+            token_endpoint: settings.issuer,
+            response_types_supported: ['code'],
+          },
+          resourceServerUrl: resource,
+          ...(settings.scopes.length > 0 ? { scopesSupported: settings.scopes } : {}),
+          resourceName: api.title,
+        }
+      : undefined;
+  const resourceOf = (request: Request) => new URL(settings.resource ?? new URL('/mcp', request.url).href);
+  const gates = new Map<string, (request: Request) => Promise<AuthInfo | Response>>();
+  return {
+    authenticate(request) {
+      const resource = resourceOf(request);
+      let gate = gates.get(resource.href);
+      if (!gate) {
+        gate = requireBearerAuth({
+          verifier: verifier(settings, resource, introspect),
+          requiredScopes: settings.scopes,
+          expectedResource: resource,
+          ...(settings.issuer ? { resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) } : {}),
+        });
+        if (gates.size < 16) gates.set(resource.href, gate);
+      }
+      return gate(request);
+    },
+    metadata(request) {
+      const resource = resourceOf(request);
+      const options = metadataOptions(resource);
+      if (!options) return undefined;
+      if (new URL(request.url).pathname !== new URL(getOAuthProtectedResourceMetadataUrl(resource)).pathname)
+        return undefined;
+      return oauthMetadataResponse(request, options);
+    },
+  };
+}
+
+/** Static tokens first (no network), then introspection; unknown tokens are `invalid_token` (401). */
+function verifier(settings: McpAuthSettings, resource: URL, introspect: Introspect | undefined): OAuthTokenVerifier {
+  const digests = settings.tokens.map(digest);
+  return {
+    async verifyAccessToken(token) {
+      const presented = digest(token);
+      if (digests.some((known) => timingSafeEqual(known, presented))) {
+        return {
+          token,
+          clientId: 'static-token',
+          scopes: settings.scopes,
+          expiresAt: Math.floor(Date.now() / 1000) + STATIC_TOKEN_LIFETIME_S,
+          resource,
+        };
+      }
+      if (introspect) return introspect(token, resource);
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Unknown token');
+    },
+  };
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+type Introspect = (token: string, resource: URL) => Promise<AuthInfo>;
+
+type IntrospectionAnswer = {
+  active?: boolean;
+  scope?: string;
+  client_id?: string;
+  exp?: number;
+  aud?: string | string[];
+};
+
+/**
+ * RFC 7662 introspection. A token counts only when it is active and its audience names this server (RFC 8707; the
+ * MCP authorization spec requires the audience check, so an answer without `aud` is refused too).
+ */
+function introspector(url: string, settings: McpAuthSettings): Introspect {
+  const cache = new Map<string, { info: AuthInfo; until: number }>();
+  return async (token, resource) => {
+    const key = `${digest(token).toString('hex')} ${resource.href}`;
+    const now = Date.now() / 1000;
+    const cached = cache.get(key);
+    if (cached && cached.until > now) return cached.info;
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+    };
+    if (settings.clientId)
+      headers['Authorization'] =
+        `Basic ${Buffer.from(`${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret ?? '')}`).toString('base64')}`;
+    let answer: IntrospectionAnswer;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      answer = (await response.json()) as IntrospectionAnswer;
+    } catch (error) {
+      log('warn', `token introspection failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new OAuthError(OAuthErrorCode.ServerError, 'Token introspection failed');
+    }
+    if (answer.active !== true) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token is not active');
+    const audiences = typeof answer.aud === 'string' ? [answer.aud] : Array.isArray(answer.aud) ? answer.aud : [];
+    const audience = audiences.find((value) => sameResource(value, resource));
+    if (audience === undefined)
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was not issued for this server');
+    const info: AuthInfo = {
+      token,
+      clientId: answer.client_id ?? 'unknown',
+      scopes: (answer.scope ?? '').split(' ').filter(Boolean),
+      expiresAt: typeof answer.exp === 'number' ? answer.exp : Math.floor(now) + INTROSPECTION_CACHE_S,
+      resource,
+    };
+    if (cache.size >= INTROSPECTION_CACHE_SIZE) cache.clear();
+    cache.set(key, { info, until: Math.min(info.expiresAt ?? now, now + INTROSPECTION_CACHE_S) });
+    return info;
+  };
+}
+
+/** RFC 8707 resource identifiers compare without fragment and trailing slash. */
+function sameResource(value: string, resource: URL): boolean {
+  const normalise = (text: string) => text.replace(/#.*$/, '').replace(/\/$/, '');
+  try {
+    return normalise(new URL(value).href) === normalise(resource.href);
+  } catch {
+    return false;
+  }
+}

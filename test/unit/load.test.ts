@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
+import { loadSpec } from '../../src/load/load-spec.js';
+import { SPECS, specPath } from '../helpers/paths.js';
+import { loadText } from '../helpers/inline.js';
+
+const codes = (diagnostics: Diagnostics) => diagnostics.items.map((item) => item.code);
+
+describe('load', () => {
+  it('reads JSON and YAML and detects the version', async () => {
+    for (const [text, version] of [
+      ['{"swagger":"2.0","info":{"title":"t","version":"1"},"paths":{}}', '2.0'],
+      ['openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n', '3.0'],
+      ['openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\n', '3.1'],
+    ] as const) {
+      const { document } = await loadText(text);
+      expect(document?.version).toBe(version);
+    }
+  });
+
+  it('accepts a UTF-8 byte order mark (openfinancebrasil)', async () => {
+    const diagnostics = new Diagnostics();
+    const document = await loadSpec({ spec: specPath('openfinancebrasil-accounts.yaml') }, diagnostics);
+    expect(document?.version).toBe('3.0');
+    expect(diagnostics.hasErrors).toBe(false);
+  });
+
+  it('reports JSON syntax errors with line and column', async () => {
+    const { document, diagnostics } = await loadText('{\n  "openapi": "3.0.0",\n  "info": {,\n}');
+    expect(document).toBeUndefined();
+    expect(diagnostics.items[0]).toMatchObject({ code: 'OTM_PARSE_ERROR', line: 3, severity: 'error' });
+  });
+
+  it('reports YAML syntax errors with line and column', async () => {
+    const { diagnostics } = await loadText('openapi: 3.0.0\ninfo:\n  title: t\n   version: 1\n');
+    expect(diagnostics.items[0]).toMatchObject({ code: 'OTM_PARSE_ERROR', line: 4 });
+  });
+
+  it('keeps dates as strings (YAML 1.2 core schema)', async () => {
+    const { document } = await loadText('openapi: 3.0.0\ninfo: {title: t, version: 2020-09-14}\npaths: {}\n');
+    expect((document?.root['info'] as { version: unknown }).version).toBe('2020-09-14');
+  });
+
+  it('refuses documents that are not OpenAPI, or an unsupported version', async () => {
+    expect(codes((await loadText('[1, 2]')).diagnostics)).toEqual(['OTM_NOT_OPENAPI']);
+    expect(codes((await loadText('name: x\n')).diagnostics)).toEqual(['OTM_NOT_OPENAPI']);
+    expect(codes((await loadText('openapi: 4.0.0\npaths: {}\n')).diagnostics)).toEqual(['OTM_UNSUPPORTED_VERSION']);
+    expect(codes((await loadText('swagger: "1.2"\n')).diagnostics)).toEqual(['OTM_UNSUPPORTED_VERSION']);
+  });
+
+  it('requires paths in 3.0 but accepts a webhooks-only 3.1 description', async () => {
+    expect(codes((await loadText('openapi: 3.0.0\ninfo: {title: t, version: "1"}\n')).diagnostics)).toContain('OTM_NO_PATHS');
+    const diagnostics = new Diagnostics();
+    const document = await loadSpec({ spec: specPath('oai-webhook-example.yaml') }, diagnostics);
+    expect(document).toBeDefined();
+    expect(diagnostics.items.map((item) => [item.severity, item.code])).toContainEqual(['warning', 'OTM_NO_PATHS']);
+  });
+
+  it('bundles multi-file descriptions inside the ref root and refuses to leave it', async () => {
+    const entry = specPath('oai-petstore-separate/spec/swagger.yaml');
+    const refused = new Diagnostics();
+    expect(await loadSpec({ spec: entry }, refused)).toBeUndefined();
+    expect(refused.errors[0]).toMatchObject({ code: 'OTM_REF_OUTSIDE_ROOT' });
+    expect(refused.errors[0]?.hint).toContain('--ref-root');
+    const allowed = new Diagnostics();
+    const document = await loadSpec({ spec: entry, refRoot: path.join(SPECS, 'oai-petstore-separate') }, allowed);
+    expect(allowed.hasErrors).toBe(false);
+    expect(JSON.stringify(document?.root)).not.toContain('../common/Error.yaml');
+  });
+
+  it('bundles whole path items from other files (pihole-ftl)', async () => {
+    const diagnostics = new Diagnostics();
+    const document = await loadSpec({ spec: specPath('pihole-ftl/main.yaml') }, diagnostics);
+    expect(diagnostics.hasErrors).toBe(false);
+    expect(Object.keys(document?.root['paths'] as object).length).toBeGreaterThan(60);
+  });
+
+  it('never follows remote references unless allowed', async () => {
+    const { diagnostics } = await loadText(
+      'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    $ref: "http://127.0.0.1:9/x.yaml#/a"\n',
+    );
+    expect(diagnostics.errors[0]).toMatchObject({ code: 'OTM_REF_REMOTE_BLOCKED', pointer: '#/paths/~1a' });
+  });
+
+  it('ignores unresolvable references inside vendor extensions (spotify)', async () => {
+    const diagnostics = new Diagnostics();
+    const document = await loadSpec({ spec: specPath('spotify-web-api.yaml') }, diagnostics);
+    expect(document).toBeDefined();
+    expect(diagnostics.hasErrors).toBe(false);
+  });
+
+  it('turns schema validation failures into warnings with pointers (xero, sendgrid)', async () => {
+    const diagnostics = new Diagnostics();
+    const document = await loadSpec({ spec: specPath('sendgrid-v3.json') }, diagnostics);
+    expect(document).toBeDefined();
+    const warnings = diagnostics.warnings.filter((item) => item.code === 'OTM_VALIDATION');
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings[0]?.pointer).toMatch(/^#\/paths\//);
+  });
+
+  it('refuses inputs over the size limit before parsing them', async () => {
+    const diagnostics = new Diagnostics();
+    expect(await loadSpec({ spec: specPath('asana-api.yaml'), maxInputBytes: 1024 }, diagnostics)).toBeUndefined();
+    expect(codes(diagnostics)).toEqual(['OTM_INPUT_TOO_LARGE']);
+  });
+
+  it('reports a missing file without a stack trace', async () => {
+    const diagnostics = new Diagnostics();
+    expect(await loadSpec({ spec: 'no/such/file.yaml' }, diagnostics)).toBeUndefined();
+    expect(diagnostics.items[0]?.code).toBe('OTM_INPUT_UNREADABLE');
+    expect(diagnostics.items[0]?.message).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
+import { loadSpec } from '../../src/load/load-spec.js';
+import { buildApiModel, slugOf } from '../../src/model/build-api-model.js';
+import { specPath } from '../helpers/paths.js';
+import { modelOf, openapi } from '../helpers/inline.js';
+
+async function corpusModel(entry: string) {
+  const diagnostics = new Diagnostics();
+  const document = await loadSpec({ spec: specPath(entry) }, diagnostics);
+  return buildApiModel(document!, diagnostics);
+}
+
+describe('model', () => {
+  it('keeps Swagger 2.0 body and formData parameters intact', async () => {
+    const { model } = await modelOf(
+      JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'Files', version: '1' },
+        host: 'api.example.com',
+        basePath: '/v2',
+        schemes: ['http', 'https'],
+        consumes: ['application/json'],
+        paths: {
+          '/items': {
+            post: {
+              parameters: [
+                { in: 'body', name: 'item', required: true, schema: { type: 'object', properties: { name: { type: 'string' } } } },
+              ],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+          '/upload': {
+            post: {
+              consumes: ['multipart/form-data'],
+              parameters: [
+                { in: 'formData', name: 'file', type: 'file', required: true },
+                { in: 'formData', name: 'tags', type: 'array', items: { type: 'string' }, collectionFormat: 'multi' },
+              ],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      }),
+    );
+    const [items, upload] = model.operations;
+    expect(items?.requestBody).toMatchObject({
+      required: true,
+      contents: [{ mediaType: 'application/json', kind: 'json', schema: { type: 'object' } }],
+    });
+    expect(upload?.requestBody?.contents[0]).toMatchObject({
+      mediaType: 'multipart/form-data',
+      kind: 'multipart',
+      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, tags: { type: 'array' } } },
+      encoding: { tags: { style: 'form', explode: true } },
+    });
+    expect(model.servers.map((server) => server.url)).toEqual(['https://api.example.com/v2', 'http://api.example.com/v2']);
+  });
+
+  it('converts OAS 3.0 nullable, exclusive bounds and example into 2020-12', async () => {
+    const { model } = await modelOf(
+      openapi({
+        '/a': {
+          get: {
+            parameters: [
+              { in: 'query', name: 'n', schema: { type: 'integer', minimum: 1, exclusiveMinimum: true, nullable: true, example: 3 } },
+            ],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    expect(model.operations[0]?.parameters[0]?.schema).toEqual({ type: ['integer', 'null'], exclusiveMinimum: 1 });
+  });
+
+  it('merges path-item parameters, the operation overriding by name and location', async () => {
+    const { model } = await modelOf(
+      openapi({
+        '/users/{id}': {
+          parameters: [
+            { in: 'path', name: 'id', required: true, schema: { type: 'string' } },
+            { in: 'query', name: 'v', schema: { type: 'string' } },
+          ],
+          get: { parameters: [{ in: 'query', name: 'v', schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } },
+        },
+      }),
+    );
+    const parameters = model.operations[0]?.parameters ?? [];
+    expect(parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:id', 'query:v']);
+    expect(parameters[1]?.schema).toEqual({ type: 'integer' });
+  });
+
+  it('adds a missing path parameter with a warning, and drops one the path lacks', async () => {
+    const { model, diagnostics } = await modelOf(
+      openapi({
+        '/a/{x}': {
+          get: {
+            parameters: [{ in: 'path', name: 'y', required: true, schema: { type: 'string' } }],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    expect(model.operations[0]?.parameters.map((parameter) => parameter.name)).toEqual(['x']);
+    expect(diagnostics.items.map((item) => item.code)).toEqual(
+      expect.arrayContaining(['OTM_PATH_PARAMETER_MISSING', 'OTM_INVALID_OBJECT']),
+    );
+  });
+
+  it('names component schemas once and points references at $defs, cycles included (xero)', async () => {
+    const model = await corpusModel('xero-accounting.yaml');
+    expect(model.schemas['Contact']).toBeDefined();
+    expect(JSON.stringify(model.schemas['Invoice'])).toContain('"$ref":"#/$defs/');
+  });
+
+  it('keeps $ref siblings: descriptions always, everything else in 3.1', async () => {
+    const { model } = await modelOf(
+      openapi(
+        {
+          '/a': {
+            get: {
+              parameters: [{ in: 'query', name: 'p', schema: { $ref: '#/components/schemas/P', description: 'why' } }],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+        { components: { schemas: { P: { type: 'string' } } } },
+      ),
+    );
+    expect(model.operations[0]?.parameters[0]?.schema).toEqual({ $ref: '#/$defs/P', description: 'why' });
+  });
+
+  it('reports dangling and looping references at the referring place', async () => {
+    const dangling = await modelOf(
+      openapi({ '/a': { get: { parameters: [{ $ref: '#/components/parameters/Nope' }], responses: { 200: { description: 'ok' } } } } }),
+    );
+    expect(dangling.diagnostics.errors[0]).toMatchObject({ code: 'OTM_REF_UNRESOLVED', pointer: '#/paths/~1a/get/parameters/0' });
+    const looping = await modelOf(
+      openapi(
+        { '/a': { get: { parameters: [{ $ref: '#/components/parameters/A' }], responses: { 200: { description: 'ok' } } } } },
+        { components: { parameters: { A: { $ref: '#/components/parameters/B' }, B: { $ref: '#/components/parameters/A' } } } },
+      ),
+    );
+    expect(looping.diagnostics.errors[0]?.code).toBe('OTM_REF_LOOP');
+  });
+
+  it('derives ids for operations without one and makes duplicates unique', async () => {
+    const uber = await corpusModel('oai-uber.json');
+    expect(uber.operations.map((operation) => operation.id)).toEqual([
+      'get_estimates_price',
+      'get_estimates_time',
+      'get_history',
+      'get_me',
+      'get_products',
+    ]);
+    const sendgrid = await corpusModel('sendgrid-v3.json');
+    const ids = sendgrid.operations.map((operation) => operation.id.toLowerCase());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('moves credential parameters out of the operation into security schemes', async () => {
+    const petstore = await corpusModel('swaggerio-petstore-v3.yaml');
+    const deletePet = petstore.operations.find((operation) => operation.id === 'deletePet');
+    expect(deletePet?.parameters.map((parameter) => parameter.name)).toEqual(['petId']);
+    const brasil = await corpusModel('openfinancebrasil-accounts.yaml');
+    for (const operation of brasil.operations)
+      expect(operation.parameters.some((parameter) => parameter.name.toLowerCase() === 'authorization')).toBe(false);
+  });
+
+  it('reads security schemes of every kind, sorted by key', async () => {
+    const model = await corpusModel('oai-tictactoe.yaml');
+    expect(model.securitySchemes.map((scheme) => `${scheme.key}:${scheme.kind}`)).toEqual([
+      'app2AppOauth:oauth2',
+      'basicHttpAuthentication:httpBasic',
+      'bearerHttpAuthentication:httpBearer',
+      'defaultApiKey:apiKey',
+      'user2AppOauth:oauth2',
+    ]);
+  });
+
+  it('resolves servers per operation and per path, with variables', async () => {
+    const box = await corpusModel('box-platform.json');
+    expect(box.operations.some((operation) => operation.servers[0]?.url.includes('upload.box.com'))).toBe(true);
+    const uspto = await corpusModel('oai-uspto.yaml');
+    expect(uspto.servers[0]?.variables[0]).toMatchObject({ name: 'scheme', default: 'https', enum: ['https', 'http'] });
+  });
+
+  it('reads the x-mcp extension and reports fields it does not know', async () => {
+    const { model, diagnostics } = await modelOf(
+      openapi({
+        '/a': {
+          get: {
+            'x-mcp': { tool: 'special', action: 'fetch_a', annotations: { openWorldHint: false }, color: 'red' },
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+        '/b': { get: { 'x-mcp': false, responses: { 200: { description: 'ok' } } } },
+      }),
+    );
+    expect(model.operations[0]?.extension).toEqual({ tool: 'special', action: 'fetch_a', annotations: { openWorldHint: false } });
+    expect(model.operations[1]?.extension).toEqual({ hidden: true });
+    expect(diagnostics.items.find((item) => item.code === 'OTM_EXTENSION_INVALID')?.pointer).toBe('#/paths/~1a/get/x-mcp/color');
+  });
+
+  it('gives short, readable slugs', () => {
+    expect(slugOf('Swagger Petstore - OpenAPI 3.0')).toBe('swagger-petstore');
+    expect(slugOf("GitHub's official OpenAPI spec + Octokit extension")).toBe('github');
+    expect(slugOf('Xero Accounting API')).toBe('xero-accounting');
+    expect(slugOf('API')).toBe('api');
+  });
+
+  it('builds a model for every corpus description without errors', async () => {
+    for (const entry of ['argo-workflows.json', 'pagerduty-rest.json', 'slack-web.json', 'openai-api.yaml']) {
+      const diagnostics = new Diagnostics();
+      const document = await loadSpec({ spec: specPath(entry) }, diagnostics);
+      buildApiModel(document!, diagnostics);
+      expect(diagnostics.errors, entry).toEqual([]);
+    }
+  });
+});

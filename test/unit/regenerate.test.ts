@@ -1,0 +1,124 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDiff, runGenerate } from '../../src/pipeline.js';
+import { recoverInterrupted } from '../../src/write/apply-changes.js';
+import { LOCK_FILE } from '../../src/write/lock-file.js';
+import { tempDir } from '../helpers/project.js';
+
+const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+const idParam = [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }];
+
+function spec(paths: Record<string, unknown>, version = '1.0.0'): string {
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Shop', version }, servers: [{ url: 'https://shop.example.com' }], paths });
+}
+
+const v1 = {
+  '/orders': {
+    get: { operationId: 'listOrders', tags: ['orders'], responses: ok },
+    post: { operationId: 'createOrder', tags: ['orders'], responses: ok },
+  },
+  '/orders/{id}': { get: { operationId: 'getOrder', tags: ['orders'], parameters: idParam, responses: ok } },
+  '/customers': { get: { operationId: 'listCustomers', tags: ['customers'], responses: ok } },
+};
+
+async function generate(dir: string, paths: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const file = path.join(dir, '..', `${path.basename(dir)}-spec.json`);
+  await writeFile(file, spec(paths));
+  return runGenerate({ spec: file, out: dir, ...extra });
+}
+
+const toolNames = async (dir: string) =>
+  Object.keys((JSON.parse(await readFile(path.join(dir, LOCK_FILE), 'utf8')) as { surface: { tools: object } }).surface.tools);
+
+describe('regeneration', () => {
+  it('keeps tool and action names when operations are added, reordered and renamed', async () => {
+    const dir = await tempDir('regen-names');
+    const first = await generate(dir, v1);
+    const before = first.plan!.tools.map(
+      (tool) => `${tool.name}:${tool.actions.map((action) => `${action.name}=${action.operation.key}`).join(',')}`,
+    );
+    const reordered = Object.fromEntries(Object.entries(v1).reverse());
+    (reordered['/orders'] as { get: { operationId: string } }).get.operationId = 'listAllOrders';
+    const grown = {
+      ...reordered,
+      '/orders/{id}/items': { get: { operationId: 'listOrderItems', tags: ['orders'], parameters: idParam, responses: ok } },
+    };
+    const second = await generate(dir, grown);
+    expect(second.ok).toBe(true);
+    for (const entry of before) {
+      const [tool, actions] = entry.split(':') as [string, string];
+      const now = second.plan!.tools.find((candidate) => candidate.name === tool);
+      expect(now, tool).toBeDefined();
+      for (const action of actions.split(',').filter(Boolean)) {
+        const [name, key] = action.split('=');
+        expect(now!.actions.find((candidate) => candidate.operation.key === key)?.name, key).toBe(name);
+      }
+    }
+    expect(second.diff?.changes.map((change) => change.kind)).toEqual(['action-added']);
+  });
+
+  it('renames a tool on purpose, and reports it as breaking', async () => {
+    const dir = await tempDir('regen-rename');
+    const first = await generate(dir, v1);
+    const old = first.plan!.tools.find((tool) => tool.actions.length > 1)!.name;
+    const renamed = await generate(dir, v1, { renameTools: { [old]: 'shop_orders_read' } });
+    expect(renamed.plan!.tools.map((tool) => tool.name)).toContain('shop_orders_read');
+    expect(renamed.diff?.changes).toContainEqual(
+      expect.objectContaining({ kind: 'tool-renamed', from: old, tool: 'shop_orders_read', breaking: true }),
+    );
+    expect(await toolNames(dir)).toContain('shop_orders_read');
+  });
+
+  it('writes surface changes to the changelog and names added and removed actions', async () => {
+    const dir = await tempDir('regen-changelog');
+    await generate(dir, v1);
+    const changed = structuredClone(v1) as Record<string, Record<string, unknown>>;
+    delete changed['/customers'];
+    changed['/orders/{id}']!['delete'] = { operationId: 'cancelOrder', tags: ['orders'], parameters: idParam, responses: ok };
+    const result = await generate(dir, changed);
+    const kinds = result.diff!.changes.map((change) => `${change.kind}${change.breaking ? '!' : ''}`);
+    expect(kinds).toEqual(expect.arrayContaining(['tool-removed!', 'tool-added']));
+    const changelog = await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toMatch(/BREAKING tool list_customers removed/);
+    expect(changelog).toMatch(/First generation/);
+  });
+
+  it('diff compares two descriptions as a regeneration would', async () => {
+    const dir = await tempDir('regen-diff');
+    const oldFile = `${dir}-old.json`;
+    const newFile = `${dir}-new.json`;
+    await writeFile(oldFile, spec(v1));
+    const changed = structuredClone(v1) as Record<string, Record<string, { parameters?: unknown[] }>>;
+    changed['/customers']!['get']!.parameters = [{ in: 'query', name: 'country', required: true, schema: { type: 'string' } }];
+    await writeFile(newFile, spec(changed));
+    const result = await runDiff({ old: oldFile, new: newFile });
+    expect(result.diff?.changes).toEqual([expect.objectContaining({ kind: 'argument-added', argument: 'country', breaking: true })]);
+  });
+
+  it('rolls back an interrupted swap: the previous project is left exactly as it was', async () => {
+    const dir = await tempDir('regen-interrupted');
+    await generate(dir, v1);
+    const before = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
+    // Simulate a crash in the middle of a swap: a journal, a backup of api.ts, a half-placed new file.
+    const { mkdir, rename } = await import('node:fs/promises');
+    await mkdir(path.join(dir, '.openapi-to-mcp-backup/src'), { recursive: true });
+    await rename(path.join(dir, 'src/api.ts'), path.join(dir, '.openapi-to-mcp-backup/src/api.ts'));
+    await writeFile(path.join(dir, 'src/api.ts'), '// half-written\n');
+    await writeFile(path.join(dir, 'src/new-file.ts'), '// new\n');
+    await writeFile(
+      path.join(dir, '.openapi-to-mcp-journal.json'),
+      JSON.stringify({
+        entries: [
+          { path: 'src/api.ts', existed: true },
+          { path: 'src/new-file.ts', existed: false },
+        ],
+      }),
+    );
+    expect(await recoverInterrupted(dir)).toBe(true);
+    expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(before);
+    await expect(readFile(path.join(dir, 'src/new-file.ts'), 'utf8')).rejects.toThrow();
+    const check = await generate(dir, v1, { check: true });
+    expect(check.stale).toEqual([]);
+  });
+});
