@@ -13,7 +13,7 @@ export const DIAGNOSTIC_CATALOG = {
   },
   OTM_INPUT_TOO_COMPLEX: {
     title: 'The description nests too deeply, or its YAML aliases expand too far or refer to themselves',
-    fix: 'Move deep structures into components joined by $ref, and use $ref instead of YAML anchors and aliases.',
+    fix: 'Use $ref for deep or shared structures.',
   },
   OTM_PARSE_ERROR: {
     title: 'The description is not valid JSON or YAML',

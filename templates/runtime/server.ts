@@ -11,10 +11,12 @@ import { callTool } from './call-tool.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
+import { OwnPropertiesValidator } from './validate-input.js';
 
+const validator = new OwnPropertiesValidator();
 const registrations = tools.map((tool) => ({
   tool,
-  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, validator),
 }));
 
 /**
