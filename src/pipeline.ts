@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { emitProject } from './emit/emit-project.js';
 import { loadSpec, type LoadOptions } from './load/load-spec.js';
@@ -44,7 +45,12 @@ const now = () => performance.now();
 const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0, write: 0 });
 
 /** load → model, stopping at the first stage that reports an error. */
-async function runModel(options: LoadOptions, diagnostics: Diagnostics, timings: StageTimings): Promise<ApiModel | undefined> {
+async function runModel(
+  options: LoadOptions & CheckedOptions,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+): Promise<ApiModel | undefined> {
+  if (!checkOptions(options, diagnostics)) return undefined;
   let start = now();
   const document = await loadSpec(options, diagnostics);
   timings.load = now() - start;
