@@ -7,7 +7,7 @@ import { GENERATOR_VERSION } from '../version.js';
 import { toPlanRunOptions, withPlanOptions } from './options.js';
 import { headerLines } from './plan-headers.js';
 import { planToJson } from './plan-json.js';
-import { ansiColors, formatDiagnostic, NO_COLORS, visibleDiagnostics, type Colors } from './reporter.js';
+import { ansiColors, formatDiagnostic, NO_COLORS, printable, visibleDiagnostics, type Colors } from './reporter.js';
 
 export type CliIo = {
   stdout: (text: string) => void;
@@ -103,7 +103,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     io.stderr(
-      `${colors.red('internal error')} ${(error as Error).message}\nThis is a bug in openapi-to-mcp; please report it with the description that caused it.\n`,
+      `${colors.red('internal error')} ${printable((error as Error).message)}\nThis is a bug in openapi-to-mcp; please report it with the description that caused it.\n`,
     );
     if (process.env['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
     return EXIT.usage;
@@ -159,13 +159,13 @@ function reportGenerate(result: GenerateRunResult, options: ReportOptions & { ch
   if (!result.ok || !result.plan || options.quiet) return code;
   if (result.diff && result.diff.changes.length > 0) {
     io.stderr(
-      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${formatChange(change)}`).join('\n')}\n`,
+      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
     );
   }
   const { totals } = result.plan;
   const written = result.write?.changes.length ?? 0;
   io.stderr(
-    `${colors.green('generated')} ${totals.tools} tools (${totals.actions} actions, ${totals.tokens.toLocaleString('en-US')} tokens) for ${result.plan.api.title} in ${where}` +
+    `${colors.green('generated')} ${totals.tools} tools (${totals.actions} actions, ${totals.tokens.toLocaleString('en-US')} tokens) for ${printable(result.plan.api.title)} in ${where}` +
       ` — ${written === 0 ? 'no file changed' : `${written} file${written === 1 ? '' : 's'} written`}.\n` +
       `${colors.dim(`Next: cd ${where} && npm install && npm run build && npm test`)}\n`,
   );
@@ -228,7 +228,7 @@ function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, co
     for (const action of tool.actions)
       lines.push(
         colors.dim(
-          `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${action.operation.path}`,
+          `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${printable(action.operation.path)}`,
         ),
       );
     lines.push(...headerLines(tool.headers, colors));

@@ -2,6 +2,7 @@ import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { OAuthFlowModel, SecurityRequirement, SecuritySchemeModel } from './api-model.js';
+import { isHttpToken } from './http-token.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
 
 /**
@@ -42,6 +43,8 @@ function buildScheme(key: string, node: JsonObject, swagger2: boolean): Security
     const location = node['in'];
     const name = node['name'];
     if ((location === 'header' || location === 'query' || location === 'cookie') && typeof name === 'string' && name !== '') {
+      if (location !== 'query' && !isHttpToken(name))
+        return { ...common, kind: 'unsupported', type: `apiKey ${location} ${JSON.stringify(name)}, not a valid ${location} name` };
       return { ...common, kind: 'apiKey', in: location, name };
     }
     return { ...common, kind: 'unsupported', type: 'apiKey without name or location' };
