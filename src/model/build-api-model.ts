@@ -63,6 +63,14 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     if (item) operations.push(...buildPathItem(pathKey, item.node, pointer, context));
   }
   uniqueOperationIds(operations, diagnostics);
+  // A server without tools is legal (and what a webhooks-only description gives, reported when it was loaded), but
+  // `paths: {}` is more often a mistake than an intention.
+  if (operations.length === 0 && !diagnostics.items.some((item) => item.code === 'OTM_NO_PATHS')) {
+    diagnostics.warn('OTM_NO_PATHS', 'The description has no operations: the server will have no tools.', {
+      pointer: '#/paths',
+      hint: 'Add operations (get, post, …) under `paths`.',
+    });
+  }
 
   const info = isJsonObject(root['info']) ? root['info'] : {};
   const title = stringOf(info['title'])?.trim() ?? 'API';

@@ -46,7 +46,9 @@ export function buildParameter3(node: JsonObject, pointer: string, context: Para
   if (!isLocation(location)) {
     context.diagnostics.warn(
       'OTM_PARAMETER_LOCATION',
-      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      location === undefined
+        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
+        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
       {
         pointer: childPointer(pointer, 'in'),
         hint: 'Use path, query, header or cookie.',
@@ -99,7 +101,9 @@ export function buildParameter2(node: JsonObject, pointer: string, context: Para
   if (!isLocation(location) || location === 'cookie') {
     context.diagnostics.warn(
       'OTM_PARAMETER_LOCATION',
-      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      location === undefined
+        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
+        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
       {
         pointer: childPointer(pointer, 'in'),
         hint: 'Swagger 2.0 parameters are in path, query, header, body or formData.',
