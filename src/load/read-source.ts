@@ -16,16 +16,19 @@ export type ReadSourceOptions = {
 /** Reads the entry description from a path, `-` (stdin) or an http(s) URL, refusing oversized inputs early. */
 export async function readSource(options: ReadSourceOptions, diagnostics: Diagnostics): Promise<SourceText | undefined> {
   const { spec, maxBytes } = options;
-  const tooLarge = (bytes: number) =>
+  // A stream (stdin, a pipe, a response without Content-Length) is read only up to the limit: its size is unknown.
+  const tooLarge = (bytes?: number) =>
     diagnostics.error(
       'OTM_INPUT_TOO_LARGE',
-      `The description is ${(bytes / 1048576).toFixed(1)} MB, over the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`,
+      bytes === undefined
+        ? `The description is larger than the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`
+        : `The description is ${(bytes / 1048576).toFixed(1)} MB, over the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`,
       { hint: 'Raise the limit with --max-input-mb if the document is genuine.' },
     );
   try {
     if (spec === '-') {
       const text = options.readStdin ? await options.readStdin() : await readStream(process.stdin, maxBytes);
-      if (text === undefined) return void tooLarge(maxBytes + 1);
+      if (text === undefined) return void tooLarge();
       if (Buffer.byteLength(text) > maxBytes) return void tooLarge(Buffer.byteLength(text));
       return { kind: 'stdin', location: '<stdin>', text };
     }
@@ -38,7 +41,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       const declared = Number(response.headers.get('content-length') ?? '0');
       if (declared > maxBytes) return void tooLarge(declared);
       const text = await readLimited(response, maxBytes);
-      if (text === undefined) return void tooLarge(maxBytes + 1);
+      if (text === undefined) return void tooLarge();
       return { kind: 'url', location: spec, text };
     }
     const info = await stat(spec);
@@ -52,7 +55,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
     if (info.isFile()) return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
     // A pipe or device (`<(curl …)`, /dev/stdin) has no size up front: read it with the limit.
     const text = await readStream(createReadStream(spec), maxBytes);
-    if (text === undefined) return void tooLarge(maxBytes + 1);
+    if (text === undefined) return void tooLarge();
     return { kind: 'file', location: spec, text };
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
