@@ -63,6 +63,10 @@ export async function callTool(
     });
   } catch (error) {
     if (error instanceof ArgumentError) return errorText(error.message);
+    if (error instanceof URIError)
+      return errorText(
+        'An argument holds text that is not valid Unicode (an unpaired surrogate); send well-formed text and call again.',
+      );
     if (error instanceof ConfigurationError)
       return errorText(`The server is not configured for this call: ${error.message}`);
     if (error instanceof UpstreamFailure) return failureResult(error, errorContext);
