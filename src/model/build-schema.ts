@@ -49,6 +49,43 @@ const PLAIN_KEYWORDS = [
   'exclusiveMinimum',
   'exclusiveMaximum',
 ] as const;
+const isText = (value: JsonValue) => typeof value === 'string';
+const isNumber = (value: JsonValue) => typeof value === 'number' && Number.isFinite(value);
+const isCount = (value: JsonValue) => isNumber(value) && (value as number) >= 0;
+const isFlag = (value: JsonValue) => typeof value === 'boolean';
+
+/** The value each plain keyword must have (JSON Schema 2020-12 validation vocabulary). */
+const KEYWORD_SHAPES: ReadonlyArray<readonly [string, (value: JsonValue) => boolean]> = [
+  ['format', isText],
+  ['title', isText],
+  ['description', isText],
+  ['contentMediaType', isText],
+  ['contentEncoding', isText],
+  ['minimum', isNumber],
+  ['maximum', isNumber],
+  ['exclusiveMinimum', isNumber],
+  ['exclusiveMaximum', isNumber],
+  ['multipleOf', (value) => isNumber(value) && (value as number) > 0],
+  ['minLength', isCount],
+  ['maxLength', isCount],
+  ['minItems', isCount],
+  ['maxItems', isCount],
+  ['minContains', isCount],
+  ['maxContains', isCount],
+  ['minProperties', isCount],
+  ['maxProperties', isCount],
+  ['uniqueItems', isFlag],
+  ['deprecated', isFlag],
+  ['readOnly', isFlag],
+  ['writeOnly', isFlag],
+  ['enum', (value) => Array.isArray(value) && value.length > 0],
+  [
+    'dependentRequired',
+    (value) =>
+      isJsonObject(value) && Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')),
+  ],
+];
+
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /** Deeper inline nesting than this is cut; real descriptions stay far below it. */
@@ -202,6 +239,7 @@ export class SchemaConverter {
     this.fixType(node, out, pointer);
     this.fixExclusiveBounds(node, out);
     this.fixPattern(out, pointer);
+    this.dropMalformed(out, pointer);
     if (out['required'] !== undefined) {
       const required = Array.isArray(out['required']) ? out['required'].filter((item): item is string => typeof item === 'string') : [];
       if (required.length > 0) out['required'] = [...new Set(required)];
@@ -284,6 +322,25 @@ export class SchemaConverter {
         message: `Dropped a pattern that is not a valid ECMAScript regular expression: ${JSON.stringify(pattern).slice(0, 80)}.`,
         pointer: childPointer(pointer, 'pattern'),
       });
+    }
+  }
+
+  /**
+   * Keyword values of the wrong type (`format: {}`, `minimum: "0"`, `enum: []`) are dropped: the generated server's
+   * validator refuses to compile such a schema, so the server would not even start.
+   */
+  private dropMalformed(out: JsonObject, pointer: string): void {
+    for (const [keyword, valid] of KEYWORD_SHAPES) {
+      const value = out[keyword];
+      if (value === undefined || valid(value)) continue;
+      delete out[keyword];
+      this.diagnostics.warn(
+        'OTM_INVALID_OBJECT',
+        `Schema keyword ${keyword} has a value of the wrong type (${JSON.stringify(value).slice(0, 60)}); it was ignored.`,
+        {
+          pointer: childPointer(pointer, keyword),
+        },
+      );
     }
   }
 

@@ -29,6 +29,7 @@ export function problemsOf(report: Report): string[] {
     const selected = report.operations.filter((key) => !excluded.has(key));
     for (const violation of toolRuleViolations(report.plan, selected)) problems.push(`tool rule: ${violation}`);
   }
+  for (const error of report.schemaErrors ?? []) problems.push(`server would not start: input schema of ${error}`);
   for (const file of report.files ?? []) if (!isSafeRelativePath(file)) problems.push(`emitted a file outside the project: ${file}`);
   return problems;
 }

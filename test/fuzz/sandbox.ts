@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -5,11 +6,23 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
+const require = createRequire(import.meta.url);
+
 /** One generation to try: plan and emit in memory, or (with `out`) the whole pipeline, writing the project. */
 export type Job = { spec: string; refRoot?: string; out?: string };
 
 export type Report =
-  | { kind: 'done'; ok: boolean; diagnostics: Diagnostic[]; plan?: ToolPlan; operations?: string[]; files?: string[]; elapsedMs: number }
+  | {
+      kind: 'done';
+      ok: boolean;
+      diagnostics: Diagnostic[];
+      plan?: ToolPlan;
+      operations?: string[];
+      files?: string[];
+      /** Input schemas the generated server's validator (the SDK's Ajv) cannot compile: the server would not start. */
+      schemaErrors?: string[];
+      elapsedMs: number;
+    }
   | { kind: 'threw'; error: string; elapsedMs: number }
   | { kind: 'hung'; elapsedMs: number }
   | { kind: 'crashed'; error: string; elapsedMs: number };
@@ -25,6 +38,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   const { runPlan, runGenerate } = await import(workerData.pipeline);
   const { emitProject } = await import(workerData.emit);
+  const { AjvJsonSchemaValidator } = await import(workerData.ajv);
+  const validator = new AjvJsonSchemaValidator();
   parentPort.on('message', async (job) => {
     const started = performance.now();
     try {
@@ -32,6 +47,14 @@ const { parentPort, workerData } = require('node:worker_threads');
       const result = job.out ? await runGenerate({ ...options, out: job.out }) : await runPlan(options);
       let files;
       if (!job.out && result.ok && result.plan) files = (await emitProject(result.plan)).map((file) => file.path);
+      const schemaErrors = [];
+      for (const tool of (result.ok && result.plan ? result.plan.tools : [])) {
+        try {
+          validator.getValidator(tool.inputSchema);
+        } catch (error) {
+          schemaErrors.push(tool.name + ': ' + String((error && error.message) || error));
+        }
+      }
       parentPort.postMessage({
         kind: 'done',
         ok: result.ok,
@@ -39,6 +62,7 @@ const { parentPort, workerData } = require('node:worker_threads');
         plan: result.plan,
         operations: result.model ? result.model.operations.map((operation) => operation.key) : undefined,
         files,
+        schemaErrors,
         elapsedMs: performance.now() - started,
       });
     } catch (error) {
@@ -61,6 +85,7 @@ export class Sandbox {
       workerData: {
         pipeline: pathToFileURL(path.join(REPO_ROOT, 'dist/pipeline.js')).href,
         emit: pathToFileURL(path.join(REPO_ROOT, 'dist/emit/emit-project.js')).href,
+        ajv: pathToFileURL(require.resolve('@modelcontextprotocol/server/validators/ajv')).href,
       },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
     });
