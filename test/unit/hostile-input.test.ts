@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -344,5 +345,49 @@ describe('options that reach generated files', () => {
     const [error] = severity(result, 'error');
     expect(error?.code).toBe('OTM_CONFIG_INVALID');
     expect(error?.message).toContain(text);
+  });
+});
+
+describe('a hostile lock file in the output folder', () => {
+  it('cannot make regeneration delete or write files outside the folder', async () => {
+    const base = await tempDir('hostile-lock');
+    const out = path.join(base, 'project');
+    const victim = path.join(base, 'victim.txt');
+    await mkdir(base, { recursive: true });
+    await writeFile(victim, 'precious');
+    const spec = path.join(FIXTURES, 'duplicate-operation-ids.yaml');
+    expect((await runBin([spec, '-o', out])).code).toBe(0);
+    const lockPath = path.join(out, 'openapi-to-mcp.lock.json');
+    const lock = JSON.parse(await readFile(lockPath, 'utf8')) as {
+      files: Record<string, string>;
+      surface: { tools: Record<string, unknown> };
+    };
+    // The hash of the victim as it is: the lock claims the generator wrote it, so it would be removed as stale.
+    lock.files['../victim.txt'] = `sha256-${createHash('sha256').update('precious').digest('base64')}`;
+    const [first] = Object.keys(lock.surface.tools);
+    lock.surface.tools['../../escape'] = lock.surface.tools[first as string];
+    lock.surface.tools['constructor'] = lock.surface.tools[first as string];
+    delete lock.surface.tools[first as string];
+    await writeFile(lockPath, JSON.stringify(lock));
+    const result = await runBin([spec, '-o', out, '--force']);
+    expect(crashSigns(result), result.stderr).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(await readFile(victim, 'utf8')).toBe('precious');
+    expect((await readdir(base)).sort()).toEqual(['project', 'victim.txt']);
+    for (const name of await readdir(path.join(out, 'src/tools'))) expect(name).toMatch(/^[a-z0-9-]+\.ts$/);
+  });
+});
+
+describe('text from a description printed to a terminal', () => {
+  it('has its escape sequences and line breaks shown, not obeyed', async () => {
+    const result = await runBin(['plan', '-'], {
+      input:
+        'openapi: 3.0.3\ninfo: {title: "T\\e[2J", version: "1"}\npaths:\n  "/a\\e[31m":\n    get:\n      operationId: "x\\ny"\n      parameters: [{name: "bad\\e[1A\\nerror[OTM_FAKE] forged", in: header, schema: {type: string}}]\n      responses: {"200": {description: ok}}\n',
+    });
+    expect(crashSigns(result)).toEqual([]);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/\u001b/);
+    expect(result.stderr).not.toMatch(/^error\[OTM_FAKE\]/m);
+    expect(result.stderr).toContain('\\u001b[1A');
+    expect(result.stdout).toContain('/a\\u001b[31m');
   });
 });
