@@ -2,7 +2,7 @@
 // redirects followed only within the same origin.
 
 import { log } from './log.js';
-import { redact, scrubBytes } from './redact.js';
+import { redact, scrubBytes, trimSecretPrefix } from './redact.js';
 import type { Settings } from './settings.js';
 import type { OutgoingRequest } from './types.js';
 
@@ -119,7 +119,7 @@ async function readBody(response: Response, limit: number): Promise<{ body: Uint
       chunks.push(value.subarray(0, limit - size));
       size = limit;
       await reader.cancel();
-      return { body: scrubBytes(Buffer.concat(chunks)), truncated: true };
+      return { body: trimSecretPrefix(scrubBytes(Buffer.concat(chunks))), truncated: true };
     }
     chunks.push(value);
     size += value.byteLength;

@@ -48,6 +48,24 @@ export function scrubBytes(body: Uint8Array): Uint8Array {
 
 const REDACTED = Buffer.from('[redacted]');
 
+/**
+ * A body cut at the size limit may end in the first bytes of a credential that the cut split; those bytes are
+ * dropped too (after scrubbing), so that no prefix of a credential survives the cut.
+ */
+export function trimSecretPrefix(body: Uint8Array): Uint8Array {
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let cut = 0;
+  for (const secret of secretBytes) {
+    for (let length = Math.min(secret.length - 1, buffer.length); length > cut; length--) {
+      if (buffer.subarray(buffer.length - length).equals(secret.subarray(0, length))) {
+        cut = length;
+        break;
+      }
+    }
+  }
+  return cut > 0 ? buffer.subarray(0, buffer.length - cut) : buffer;
+}
+
 const AUTH_PATTERNS: RegExp[] = [
   /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
   /\b(authorization|proxy-authorization|x-api-key|api[-_]?key|access[-_]?token|client[-_]?secret|password|secret|cookie|set-cookie)(["']?\s*[:=]\s*["']?)[^\s"',;&}]{4,}/gi,

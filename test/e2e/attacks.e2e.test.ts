@@ -257,6 +257,19 @@ describe('attacks on a generated server', () => {
       expect(leaks(visible(result))).toEqual([]);
     });
 
+    it('leave no prefix behind when the size cap cuts a body in the middle of one', async () => {
+      const cap = 1024 * 1024;
+      upstream.reply = () => ({
+        status: 200,
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.concat([Buffer.alloc(cap - 12, 'a'), Buffer.from(CANARY.apiKey)]),
+      });
+      const { result } = await call('download', { id: 'split' });
+      const text = visible(result);
+      expect(text).toContain('larger than the server reads');
+      expect(text).not.toContain(CANARY.apiKey.slice(0, 12));
+    });
+
     it('never reach the logs, even at debug level', () => {
       expect(server.stderr().length).toBeGreaterThan(0);
       expect(leaks(server.stderr())).toEqual([]);
