@@ -334,6 +334,47 @@ describe('descriptions that are generated with warnings: exit 0, a project that 
   });
 });
 
+describe('text built to make pattern matching slow', () => {
+  it('is cleaned in linear time: markup that never closes, endless capitals, braces and bullets', { timeout: 60_000 }, async () => {
+    const dir = await tempDir('hostile-redos');
+    await mkdir(dir, { recursive: true });
+    const slow = [
+      '[a]('.repeat(100_000),
+      '<script '.repeat(50_000),
+      '<'.repeat(200_000),
+      '\n- '.repeat(100_000),
+      `${' '.repeat(500_000)}x`,
+      '<!--'.repeat(100_000),
+      '|-'.repeat(200_000),
+    ].join('\n');
+    const spec = path.join(dir, 'slow.json');
+    await writeFile(
+      spec,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Slow', version: '1', description: slow },
+        servers: [{ url: 'https://x.example' }],
+        tags: [{ name: 'A'.repeat(200_000), description: slow }],
+        paths: {
+          [`/items/${'{'.repeat(50_000)}/{id}`]: {
+            get: {
+              operationId: 'A'.repeat(200_000),
+              summary: slow,
+              description: slow,
+              tags: ['A'.repeat(200_000)],
+              parameters: [{ name: 'id', in: 'path', required: true, description: slow, schema: { type: 'string', description: slow } }],
+              responses: { '200': { description: slow } },
+            },
+          },
+        },
+      }),
+    );
+    const result = await generate(spec);
+    expect([0, 1]).toContain(result.code);
+    expect(result.elapsedMs).toBeLessThan(30_000);
+  });
+});
+
 describe('options that reach generated files', () => {
   it.concurrent.each([
     { option: ['--env-prefix', 'X; rm -rf /'], text: '--env-prefix' },
