@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, hasExternalRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
-import { isJsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { parseText } from './parse-text.js';
 import { readSource } from './read-source.js';
 import { validateDocument } from './validate-document.js';
@@ -75,13 +75,13 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
 }
 
 function detectVersion(
-  root: Record<string, unknown>,
+  root: JsonObject,
   diagnostics: Diagnostics,
 ): { version: SpecVersion; versionString: string } | undefined {
   const swagger = root['swagger'];
   const openapi = root['openapi'];
   if (swagger !== undefined) {
-    if (String(swagger) === '2.0' || swagger === 2) return { version: '2.0', versionString: '2.0' };
+    if (swagger === '2.0' || swagger === 2) return { version: '2.0', versionString: '2.0' };
     diagnostics.error('OTM_UNSUPPORTED_VERSION', `Swagger version ${JSON.stringify(swagger)} is not supported.`, {
       pointer: '#/swagger',
       hint: 'Only Swagger 2.0 is supported among the Swagger versions.',
@@ -89,7 +89,7 @@ function detectVersion(
     return undefined;
   }
   if (openapi !== undefined) {
-    const text = String(openapi);
+    const text = textOf(openapi);
     if (/^3\.0(\.\d+)?$/.test(text)) return { version: '3.0', versionString: text };
     if (/^3\.1(\.\d+)?$/.test(text)) return { version: '3.1', versionString: text };
     diagnostics.error('OTM_UNSUPPORTED_VERSION', `OpenAPI version ${JSON.stringify(openapi)} is not supported.`, {

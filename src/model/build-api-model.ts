@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
 import {
   HTTP_METHODS,
   type ApiModel,
@@ -78,7 +78,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
   const rootExtension = isJsonObject(root['x-mcp']) ? root['x-mcp'] : {};
   return {
     title,
-    version: info['version'] === undefined ? '0.0.0' : String(info['version']),
+    version: info['version'] === undefined ? '0.0.0' : textOf(info['version']),
     ...(description ? { description } : {}),
     slug: slugOf(title),
     specVersion: document.version,
@@ -142,8 +142,8 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     ...input.pathParameters,
     ...rawParameters(operation['parameters'], childPointer(pointer, 'parameters'), context),
   ]) {
-    const location = String(parameter.node['in']);
-    const name = String(parameter.node['name']);
+    const location = textOf(parameter.node['in']);
+    const name = textOf(parameter.node['name']);
     merged.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, parameter);
   }
   const raw = [...merged.values()];

@@ -33,7 +33,7 @@ export function parseLock(text: string): LockFile | undefined {
     if (value.lockVersion !== 1 || typeof value.files !== 'object' || value.files === null) return undefined;
     return {
       lockVersion: 1,
-      generator: String(value.generator ?? ''),
+      generator: typeof value.generator === 'string' ? value.generator : '',
       surface: cleanSurface(value.surface),
       files: cleanFiles(value.files),
     };
@@ -71,7 +71,8 @@ function cleanSurface(surface: unknown): Surface {
       const args: SurfaceAction['arguments'] = {};
       if (isRecord(detail['arguments']))
         for (const [arg, info] of Object.entries(detail['arguments']))
-          if (isRecord(info)) setOwn(args, arg, { type: String(info['type'] ?? 'any'), required: info['required'] === true });
+          if (isRecord(info))
+            setOwn(args, arg, { type: typeof info['type'] === 'string' ? info['type'] : 'any', required: info['required'] === true });
       setOwn(actions, action, { operation: detail['operation'], arguments: args });
     }
     setOwn(tools, tool, { intent: intent === 'write' || intent === 'delete' ? intent : 'read', actions });

@@ -21,8 +21,8 @@ import { Sandbox, type Job } from './sandbox.js';
  * test/fixtures/fuzz-regressions/, which the unit suite replays.
  *
  *   FUZZ_SEED=…        run seed (default fixed: every run checks the same inputs)
- *   FUZZ_ITERATIONS=…  iterations (default 1500, about three minutes on two cores)
- *   FUZZ_SECONDS=…     stop early after this long (default 270), reported, not a failure
+ *   FUZZ_ITERATIONS=…  iterations (default 800, about four minutes on two cores)
+ *   FUZZ_SECONDS=…     stop early after this long (default 240), reported, not a failure
  *   FUZZ_ITERATION=…   run only this iteration (to reproduce a failure)
  *   FUZZ_BUILD_EVERY / FUZZ_CLI_EVERY  compile every Nth generated project / run every Nth input through the bin
  */
@@ -32,8 +32,8 @@ const env = (name: string, fallback: number) => {
   return Number.isFinite(value) && process.env[name] !== '' && process.env[name] !== undefined ? value : fallback;
 };
 const RUN_SEED = env('FUZZ_SEED', 20261129);
-const ITERATIONS = env('FUZZ_ITERATIONS', 1500);
-const MAX_SECONDS = env('FUZZ_SECONDS', 270);
+const ITERATIONS = env('FUZZ_ITERATIONS', 800);
+const MAX_SECONDS = env('FUZZ_SECONDS', 240);
 const BUILD_EVERY = env('FUZZ_BUILD_EVERY', 25);
 const CLI_EVERY = env('FUZZ_CLI_EVERY', 150);
 const TIMEOUT_MS = env('FUZZ_TIMEOUT_MS', 60_000);

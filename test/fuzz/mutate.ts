@@ -267,7 +267,11 @@ export const MUTATIONS: Mutation[] = [
       const candidates = slots(root).filter((slot) => typeof slot.key === 'string' && slot.key in KEYWORD_NONSENSE);
       if (candidates.length === 0) return undefined;
       const slot = random.pick(candidates);
-      setSlot(slot, structuredClone(random.pick(KEYWORD_NONSENSE[slot.key as string] as JsonValue[])));
+      // An object whose own `toString` is not a function: `String(value)` or a template literal throws on it.
+      const value = random.chance(0.2)
+        ? { toString: '🙂', valueOf: 7, toJSON: 'x' }
+        : random.pick(KEYWORD_NONSENSE[slot.key as string] as JsonValue[]);
+      setSlot(slot, structuredClone(value));
       return `nonsense ${pointerOf(slot.tokens)}`;
     },
   },

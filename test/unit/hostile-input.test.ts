@@ -300,6 +300,14 @@ describe('descriptions that are generated with warnings: exit 0, a project that 
     await buildProject(result.out);
   });
 
+  it('takes objects whose own toString or valueOf is not a function, anywhere, as data', async () => {
+    // String({"toString": "x"}) throws; a template literal does too. Found by the fuzzer (swaggerio-petstore-v3-299135981).
+    const result = await generate(path.join(FIXTURES, 'primitive-traps.json'));
+    expect(result.code).toBe(0);
+    await linkDependencies(result.out);
+    await buildProject(result.out);
+  });
+
   it('plans enormous enums in linear time, without listing them', { timeout: 60_000 }, async () => {
     const dir = await tempDir('hostile-enum');
     await mkdir(dir, { recursive: true });
