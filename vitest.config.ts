@@ -1,9 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The runtime modules in templates/runtime import the generated `../api.js`, which exists only in a generated
+ * project; unit tests of those modules get a fixture in its place.
+ */
+const runtimeApiFixture: Plugin = {
+  name: 'runtime-api-fixture',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../api.js' && importer?.startsWith(path.join(root, 'templates/runtime/')))
+      return path.join(root, 'test/unit/runtime/fixture/api.ts');
+    return undefined;
+  },
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [runtimeApiFixture],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -42,6 +61,16 @@ export default defineConfig({
           name: 'corpus',
           include: ['test/corpus/**/*.test.ts'],
           testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          testTimeout: 900_000,
+          maxConcurrency: 2,
           hookTimeout: 600_000,
           fileParallelism: false,
         },

@@ -8,6 +8,9 @@
  * ```
  */
 
+import { readConfig } from './config/load-config.js';
+import { toRunOptions } from './config/resolve-config.js';
+import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import {
   runDiff,
   runGenerate,
@@ -34,6 +37,30 @@ export function diff(options: DiffOptions): Promise<DiffResult> {
   return runDiff(options);
 }
 
+/**
+ * Reads `openapi-to-mcp.config.{json,yaml}` (from `cwd`, or the `file` given) into options for `generate` and
+ * `plan`, the way the CLI does; paths in the file are relative to it. `options` is absent when there is no file
+ * or it is invalid (then `diagnostics` says why), and has no `spec` when the file names none.
+ *
+ * ```ts
+ * const { options } = await loadConfig();
+ * if (options) await generate({ ...options, spec: options.spec ?? 'openapi.yaml' });
+ * ```
+ */
+export async function loadConfig(
+  options: { cwd?: string; file?: string } = {},
+): Promise<{ options?: Omit<GenerateOptions, 'spec'> & { spec?: string }; file?: string; diagnostics: Diagnostic[] }> {
+  const diagnostics = new Diagnostics();
+  const found = await readConfig(options, diagnostics);
+  if (!found) return { diagnostics: diagnostics.items };
+  const { spec, ...rest } = toRunOptions({ ...found.config, spec: found.config.spec ?? '' });
+  return {
+    options: { ...rest, ...(found.config.spec !== undefined ? { spec } : {}) },
+    file: found.file,
+    diagnostics: diagnostics.items,
+  };
+}
+
 export type GenerateOptions = GenerateRunOptions;
 export type GenerateResult = GenerateRunResult;
 export type PlanOptions = PlanRunOptions;
@@ -42,6 +69,11 @@ export type DiffOptions = { old: string; new: string } & Omit<PlanRunOptions, 's
 export type DiffResult = DiffRunResult;
 
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
+export type { UserConfig, OperationOverride } from './config/config-schema.js';
+export { CONFIG_SCHEMA } from './config/config-schema.js';
+export type { Target } from './emit/emit-project.js';
+export type { PipelineStage } from './pipeline.js';
+export type { OperationExtension } from './model/api-model.js';
 export type { DiagnosticCode } from './diagnostics/codes.js';
 export { DIAGNOSTIC_CATALOG } from './diagnostics/codes.js';
 export type { ApiModel, OperationModel } from './model/api-model.js';

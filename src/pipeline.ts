@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { emitProject } from './emit/emit-project.js';
+import { emitProject, type Target } from './emit/emit-project.js';
 import { loadSpec, type LoadOptions } from './load/load-spec.js';
-import type { ApiModel } from './model/api-model.js';
+import type { ApiModel, OperationExtension } from './model/api-model.js';
+import { applyOverrides } from './model/apply-overrides.js';
 import { buildApiModel } from './model/build-api-model.js';
 import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
 import { planTools, type PlanOptions } from './plan/plan-tools.js';
@@ -16,7 +17,17 @@ import { writeProject, type WriteResult } from './write/write-project.js';
 
 export type StageTimings = { load: number; model: number; plan: number; emit: number; write: number };
 
-export type PlanRunOptions = LoadOptions & PlanOptions;
+/** The stage about to run, for progress reports (the CLI shows them on a terminal). */
+export type PipelineStage = keyof StageTimings;
+
+export type PlanRunOptions = LoadOptions &
+  PlanOptions & {
+    /** Per-operation `x-mcp` fields from configuration, keyed by operationId or `METHOD /path`; they win over the description's. */
+    overrides?: Record<string, OperationExtension>;
+    /** The file the overrides came from, named in their diagnostics. */
+    overridesFile?: string;
+    onProgress?: (stage: PipelineStage) => void;
+  };
 
 export type PlanRunResult = { ok: boolean; diagnostics: Diagnostic[]; model?: ApiModel; plan?: ToolPlan; timings: StageTimings };
 
@@ -29,6 +40,8 @@ export type GenerateRunOptions = PlanRunOptions & {
   packageName?: string;
   /** Ignore the names the lock file pins and plan from scratch (a deliberate regrouping). */
   regroup?: boolean;
+  /** `workers` adds a Cloudflare Workers entry to the project. Default `node`. */
+  target?: Target;
 };
 
 export type GenerateRunResult = PlanRunResult & {
@@ -44,19 +57,28 @@ export const GENERATOR = `openapi-to-mcp@${GENERATOR_VERSION}`;
 const now = () => performance.now();
 const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0, write: 0 });
 
-/** load → model, stopping at the first stage that reports an error. */
+/** load → model (with configured overrides applied), stopping at the first stage that reports an error. */
 async function runModel(
-  options: LoadOptions & CheckedOptions,
+  options: PlanRunOptions & CheckedOptions,
   diagnostics: Diagnostics,
   timings: StageTimings,
 ): Promise<ApiModel | undefined> {
   if (!checkOptions(options, diagnostics)) return undefined;
+  options.onProgress?.('load');
   let start = now();
   const document = await loadSpec(options, diagnostics);
   timings.load = now() - start;
   if (!document || diagnostics.hasErrors) return undefined;
+  options.onProgress?.('model');
   start = now();
-  const model = buildApiModel(document, diagnostics);
+  const built = buildApiModel(document, diagnostics);
+  const model = options.overrides
+    ? applyOverrides(
+        built,
+        { overrides: options.overrides, ...(options.overridesFile ? { file: options.overridesFile } : {}) },
+        diagnostics,
+      )
+    : built;
   timings.model = now() - start;
   return diagnostics.hasErrors ? undefined : model;
 }
@@ -66,6 +88,7 @@ export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnos
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
+  options.onProgress?.('plan');
   const start = now();
   const plan = planTools(model, options, diagnostics);
   timings.plan = now() - start;
@@ -84,15 +107,21 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
   const outDir = path.resolve(options.out ?? `./${model.slug}-mcp`);
   const existing = await readExistingProject(outDir);
   const previous = existing.kind === 'generated' ? existing.lock.surface : undefined;
+  options.onProgress?.('plan');
   let start = now();
   const plan = planTools(model, { ...options, ...(previous && !options.regroup ? { previous: namesOf(previous) } : {}) }, diagnostics);
   timings.plan = now() - start;
   if (diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, model, plan, timings };
   const surface = surfaceOf(plan);
   const diff = previous ? diffSurfaces(previous, surface) : undefined;
+  options.onProgress?.('emit');
   start = now();
-  const files = await emitProject(plan, options.packageName ? { packageName: options.packageName } : {});
+  const files = await emitProject(plan, {
+    ...(options.packageName ? { packageName: options.packageName } : {}),
+    ...(options.target ? { target: options.target } : {}),
+  });
   timings.emit = now() - start;
+  options.onProgress?.('write');
   start = now();
   const write = await writeProject(
     files,

@@ -1,25 +1,20 @@
-import path from 'node:path';
 import yargs from 'yargs';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { formatChange } from '../plan/diff-surface.js';
-import { runDiff, runGenerate, runPlan, type DiffRunResult, type GenerateRunResult, type PlanRunResult } from '../pipeline.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { toPlanRunOptions, withPlanOptions } from './options.js';
-import { headerLines } from './plan-headers.js';
-import { planToJson } from './plan-json.js';
-import { ansiColors, formatDiagnostic, NO_COLORS, printable, visibleDiagnostics, type Colors } from './reporter.js';
+import { EXIT, UsageError, type CliIo } from './io.js';
+import { FlagError, withPlanOptions } from './options.js';
+import { ansiColors, NO_COLORS, printable } from './reporter.js';
+import { runDiffCommand } from './run-diff.js';
+import { runGenerateCommand } from './run-generate.js';
+import { runInitCommand } from './run-init.js';
+import { runPlanCommand } from './run-plan.js';
+import { unknownArgumentHelp } from './suggest.js';
 
-export type CliIo = {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Colour only on a terminal, and never when NO_COLOR is set. */
-  color: boolean;
-  cwd: string;
-};
+export { EXIT, type CliIo } from './io.js';
+export { colorEnabled } from './terminal.js';
 
-export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
-
-class UsageError extends Error {}
+const DESCRIPTION =
+  'Generate a typed MCP server project from an OpenAPI description (Swagger 2.0, OpenAPI 3.0, 3.1).\n' +
+  'Options come from flags, then openapi-to-mcp.config.{json,yaml} in the working directory (or --config FILE).';
 
 /** Parses arguments and runs a command; returns the exit code. Only the bin calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -27,68 +22,95 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.ok;
   const parser = yargs(argv)
     .scriptName('openapi-to-mcp')
-    .usage('$0 <spec> [options]\n\nGenerate a typed MCP server project from an OpenAPI description (Swagger 2.0, OpenAPI 3.0, 3.1).')
+    .usage(`$0 [spec] [options]\n\n${DESCRIPTION}`)
     .command(
-      '$0 <spec>',
+      '$0 [spec]',
       'Generate an MCP server project',
       (command) =>
         withPlanOptions(command)
-          .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default ./<api-name>-mcp)' })
+          .positional('spec', {
+            type: 'string',
+            describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL (or `spec` in the config)',
+          })
+          .option('out', { alias: 'o', type: 'string', describe: 'Output folder', defaultDescription: './<api-name>-mcp' })
+          .option('target', {
+            choices: ['node', 'workers'] as const,
+            describe: 'workers: also a Cloudflare Workers entry (src/worker.ts, wrangler.toml)',
+            defaultDescription: 'node',
+          })
           .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when the output folder is stale' })
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })
           .option('package-name', { type: 'string', describe: 'npm name of the generated project' })
           .option('regroup', { type: 'boolean', default: false, describe: 'Ignore the names the lock file pins and plan from scratch' })
-          .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' }),
+          .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' })
+          .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
+          .example('$0 https://example.com/openapi.json -o my-server --prefix example', 'From a URL, tool names prefixed example_')
+          .example('$0 spec.yaml -o server --check', 'Exit 1 when the checked-in server is stale (for CI)')
+          .example('$0 spec.yaml --target workers', 'Also write a Cloudflare Workers entry')
+          .example('$0', 'Everything from openapi-to-mcp.config.yaml (see `init`)'),
       async (args) => {
-        const result = await runGenerate({
-          ...toPlanRunOptions(args),
-          ...(args.out ? { out: path.resolve(io.cwd, args.out) } : {}),
-          check: args.check,
-          force: args.force,
-          ...(args.packageName ? { packageName: args.packageName } : {}),
-          regroup: args.regroup,
-          ...(args.renameTool ? { renameTools: parseRenames(args.renameTool) } : {}),
-        });
-        exitCode = reportGenerate(result, { json: args.json, quiet: args.quiet, verbose: args.verbose, check: args.check }, io, colors);
+        exitCode = await runGenerateCommand(args, io, colors);
       },
     )
     .command(
-      'plan <spec>',
-      'Print the tool plan without writing anything',
-      (command) => withPlanOptions(command),
+      'plan [spec]',
+      'Print the tool plan without writing a project',
+      (command) =>
+        withPlanOptions(command)
+          .positional('spec', { type: 'string', describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL' })
+          .option('html', { type: 'string', describe: 'Also write the plan as one self-contained HTML page', normalize: false })
+          .example('$0 plan github.json --max-tools 40', 'How the tools would be grouped, with token counts')
+          .example('$0 plan spec.yaml --html plan.html', 'A page with tools, actions, token bars and warnings')
+          .example('$0 plan spec.yaml --json | jq ".tools[].name"', 'The plan as JSON'),
       async (args) => {
-        const result = await runPlan(toPlanRunOptions(args));
-        exitCode = reportPlan(result, { json: args.json, quiet: args.quiet, verbose: args.verbose }, io, colors);
+        exitCode = await runPlanCommand(args, io, colors);
       },
     )
     .command(
       'diff <old> <new>',
       'Show what changes for a model between two versions of a description',
       (command) =>
-        command
+        withPlanOptions(command)
           .positional('old', { type: 'string', demandOption: true, describe: 'The earlier description' })
           .positional('new', { type: 'string', demandOption: true, describe: 'The later description' })
-          .option('json', { type: 'boolean', default: false, describe: 'Print the changes as JSON' })
-          .option('fail-on-breaking', { type: 'boolean', default: false, describe: 'Exit 1 when a change is breaking' }),
+          .option('fail-on-breaking', { type: 'boolean', default: false, describe: 'Exit 1 when a change is breaking' })
+          .example('$0 diff v1.yaml v2.yaml --fail-on-breaking', 'Fail CI when a tool or action a model relies on goes away'),
       async (args) => {
-        const result = await runDiff({ old: args.old, new: args.new });
-        exitCode = reportDiff(result, { json: args.json, failOnBreaking: args.failOnBreaking }, io, colors);
+        exitCode = await runDiffCommand(args, io, colors);
       },
     )
-    .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
-    .example('$0 https://example.com/openapi.json -o my-server --prefix example', 'Generate from a URL with tool names prefixed example_')
-    .example('$0 plan github.json --max-tools 40', 'Show how the tools would be grouped, with token counts')
-    .example('$0 spec.yaml -o server --check', 'Exit 1 when the checked-in server is stale (for CI)')
+    .command(
+      'init [spec]',
+      'Write a commented starter configuration (openapi-to-mcp.config.yaml)',
+      (command) =>
+        command
+          .positional('spec', { type: 'string', describe: 'The description the configuration points at' })
+          .option('out', { alias: 'o', type: 'string', describe: 'Output folder to put in the configuration' })
+          .option('format', {
+            choices: ['yaml', 'json'] as const,
+            default: 'yaml' as const,
+            describe: 'YAML (commented) or JSON (with $schema)',
+          })
+          .option('force', { type: 'boolean', default: false, describe: 'Replace an existing configuration file' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
+          .example('$0 init openapi.yaml', 'Start a configuration for ./openapi.yaml'),
+      async (args) => {
+        exitCode = await runInitCommand(args, io, colors);
+      },
+    )
+    .epilogue('Exit codes: 0 success, 1 problems in the description (or stale output with --check), 2 usage or configuration errors.')
     .strict()
     .recommendCommands()
     .version(GENERATOR_VERSION)
     .help()
     .alias('help', 'h')
-    .wrap(Math.min(110, process.stdout.columns || 110))
+    .wrap(Math.min(120, process.stdout.columns || 120))
     .exitProcess(false)
     .fail((message, error) => {
       if (error) throw error;
-      throw new UsageError(message);
+      // getOptions() is public in yargs but missing from its type definitions; it holds the current command's options.
+      const known = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+      throw new UsageError(unknownArgumentHelp(message, known, argv) ?? message);
     });
   try {
     let helpText: string | undefined;
@@ -98,154 +120,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (helpText !== undefined) io.stdout(`${helpText}\n`);
     return exitCode;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof FlagError) {
+      // Scripts that asked for JSON get JSON even when the command line itself is wrong.
+      if (argv.includes('--json')) {
+        const diagnostic = {
+          severity: 'error',
+          code: 'OTM_CONFIG_INVALID',
+          message: error.message,
+          hint: 'Run openapi-to-mcp --help for the options.',
+        };
+        io.stdout(`${JSON.stringify({ ok: false, diagnostics: [diagnostic] }, null, 2)}\n`);
+        return EXIT.usage;
+      }
       io.stderr(`${colors.red('error')} ${error.message}\n${colors.dim('Run openapi-to-mcp --help for the options.')}\n`);
       return EXIT.usage;
     }
     io.stderr(
       `${colors.red('internal error')} ${printable((error as Error).message)}\nThis is a bug in openapi-to-mcp; please report it with the description that caused it.\n`,
     );
-    if (process.env['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
+    if ((io.env ?? {})['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
     return EXIT.usage;
   }
-}
-
-type ReportOptions = { json: boolean; quiet: boolean; verbose: boolean };
-
-function printDiagnostics(diagnostics: Diagnostic[], options: ReportOptions, io: CliIo, colors: Colors): void {
-  const shown = visibleDiagnostics(diagnostics, options.verbose).filter((diagnostic) => !options.quiet || diagnostic.severity === 'error');
-  for (const diagnostic of shown) io.stderr(`${formatDiagnostic(diagnostic, colors)}\n`);
-}
-
-function reportGenerate(result: GenerateRunResult, options: ReportOptions & { check: boolean }, io: CliIo, colors: Colors): number {
-  const stale = result.stale ?? [];
-  const code = result.ok ? EXIT.ok : EXIT.input;
-  if (options.json) {
-    io.stdout(
-      `${JSON.stringify(
-        {
-          ok: code === EXIT.ok,
-          outDir: result.outDir,
-          diagnostics: result.diagnostics,
-          ...(result.plan ? { totals: result.plan.totals } : {}),
-          ...(result.write
-            ? { changes: result.write.changes.map((change) => ({ kind: change.kind, path: change.path })), kept: result.write.kept }
-            : {}),
-          ...(options.check ? { stale } : {}),
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    return code;
-  }
-  const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
-  if (options.check && result.plan) {
-    printDiagnostics(
-      result.diagnostics.filter((diagnostic) => diagnostic.code !== 'OTM_OUTPUT_STALE'),
-      options,
-      io,
-      colors,
-    );
-    if (stale.length === 0) {
-      if (!options.quiet) io.stderr(`${colors.green('up to date')} ${where} matches the description.\n`);
-    } else
-      io.stderr(
-        `${colors.red('stale')} ${where} differs from what the description generates:\n${stale.map((file) => `  ${file}`).join('\n')}\n${colors.dim('Regenerate without --check and commit the result.')}\n`,
-      );
-    return code;
-  }
-  printDiagnostics(result.diagnostics, options, io, colors);
-  if (!result.ok || !result.plan || options.quiet) return code;
-  if (result.diff && result.diff.changes.length > 0) {
-    io.stderr(
-      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
-    );
-  }
-  const { totals } = result.plan;
-  const written = result.write?.changes.length ?? 0;
-  io.stderr(
-    `${colors.green('generated')} ${totals.tools} tools (${totals.actions} actions, ${totals.tokens.toLocaleString('en-US')} tokens) for ${printable(result.plan.api.title)} in ${where}` +
-      ` — ${written === 0 ? 'no file changed' : `${written} file${written === 1 ? '' : 's'} written`}.\n` +
-      `${colors.dim(`Next: cd ${where} && npm install && npm run build && npm test`)}\n`,
-  );
-  return code;
-}
-
-function parseRenames(pairs: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of pairs) {
-    const [from, to] = pair.split('=');
-    if (!from || !to) throw new UsageError(`--rename-tool takes old_name=new_name, not ${JSON.stringify(pair)}.`);
-    out[from] = to;
-  }
-  return out;
-}
-
-function reportDiff(result: DiffRunResult, options: { json: boolean; failOnBreaking: boolean }, io: CliIo, colors: Colors): number {
-  const code = !result.ok ? EXIT.input : options.failOnBreaking && (result.diff?.breaking ?? 0) > 0 ? EXIT.input : EXIT.ok;
-  if (options.json) {
-    io.stdout(
-      `${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, ...(result.diff ? { changes: result.diff.changes, breaking: result.diff.breaking } : {}) }, null, 2)}\n`,
-    );
-    return code;
-  }
-  printDiagnostics(result.diagnostics, { json: false, quiet: false, verbose: false }, io, colors);
-  if (!result.diff) return code;
-  if (result.diff.changes.length === 0) io.stdout('No change to the tool surface.\n');
-  else {
-    io.stdout(
-      `${result.diff.changes.length} change${result.diff.changes.length === 1 ? '' : 's'} to the tool surface, ${result.diff.breaking} breaking:\n`,
-    );
-    for (const change of result.diff.changes) io.stdout(`  ${change.breaking ? colors.red(formatChange(change)) : formatChange(change)}\n`);
-  }
-  return code;
-}
-
-function reportPlan(result: PlanRunResult, options: ReportOptions, io: CliIo, colors: Colors): number {
-  const code = result.ok ? EXIT.ok : EXIT.input;
-  if (options.json) {
-    io.stdout(
-      `${JSON.stringify(result.plan ? planToJson(result.plan, result.diagnostics) : { ok: false, diagnostics: result.diagnostics }, null, 2)}\n`,
-    );
-    return code;
-  }
-  printDiagnostics(result.diagnostics, options, io, colors);
-  if (!result.plan) return code;
-  const { plan } = result;
-  const lines: string[] = [];
-  const width = Math.max(4, ...plan.tools.map((tool) => tool.name.length));
-  lines.push(colors.bold(`${'tool'.padEnd(width)}  actions  tokens  annotations`));
-  for (const tool of plan.tools) {
-    const hints = [
-      tool.annotations.readOnlyHint ? 'read-only' : '',
-      tool.annotations.destructiveHint ? 'destructive' : '',
-      tool.annotations.idempotentHint ? 'idempotent' : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    lines.push(`${tool.name.padEnd(width)}  ${String(tool.actions.length).padStart(7)}  ${String(tool.tokens).padStart(6)}  ${hints}`);
-    for (const action of tool.actions)
-      lines.push(
-        colors.dim(
-          `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${printable(action.operation.path)}`,
-        ),
-      );
-    lines.push(...headerLines(tool.headers, colors));
-  }
-  const { totals } = plan;
-  lines.push('');
-  lines.push(
-    `${totals.tools} tools, ${totals.actions} actions for ${totals.operations} operations${totals.excluded ? ` (${totals.excluded} excluded)` : ''}; ` +
-      `${totals.tokens.toLocaleString('en-US')} tokens of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} budgeted ${totals.withinBudget ? colors.green('(within budget)') : colors.yellow('(over budget)')}.`,
-  );
-  const marked = plan.tools.reduce((sum, tool) => sum + tool.headers.marked.length, 0);
-  if (marked > 0 || plan.tools.some((tool) => tool.headers.refused.length > 0))
-    lines.push(
-      `${marked} x-mcp-header marking${marked === 1 ? '' : 's'} in ${plan.tools.filter((tool) => tool.headers.marked.length > 0).length} tools.`,
-    );
-  const largest = [...plan.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
-  if (largest.length > 0) lines.push(`Largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}.`);
-  io.stdout(`${lines.join('\n')}\n`);
-  return code;
 }

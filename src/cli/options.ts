@@ -1,24 +1,33 @@
+import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { HttpMethod } from '../model/api-model.js';
-import type { Strategy } from '../plan/group-operations.js';
-import type { PlanRunOptions } from '../pipeline.js';
+import type { UserConfig } from '../config/config-schema.js';
+import type { OutputSchemaMode } from '../plan/tool-plan.js';
 
-/** Options shared by `generate` and `plan`: where the description comes from and how tools are planned. */
+/**
+ * Options shared by `generate`, `plan` and `diff`: where the description comes from and how tools are planned.
+ * None has a yargs default: an option not given on the command line must not hide the configuration file's value,
+ * so defaults are applied after the merge (and only described here).
+ */
 export function withPlanOptions<T>(yargs: Argv<T>) {
   return yargs
-    .positional('spec', { type: 'string', describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL', demandOption: true })
+    .option('config', {
+      alias: 'c',
+      type: 'string',
+      describe: 'Configuration file',
+      defaultDescription: 'openapi-to-mcp.config.{json,yaml} in the working directory',
+    })
     .option('prefix', { type: 'string', describe: 'Namespace for tool names (github → github_issues_read)' })
     .option('strategy', {
       choices: ['auto', 'per-operation', 'by-tag'] as const,
-      default: 'auto' as const,
       describe: 'How operations are grouped into tools',
+      defaultDescription: 'auto',
     })
-    .option('max-tools', { type: 'number', default: 64, describe: 'Most tools to generate' })
-    .option('max-tool-tokens', { type: 'number', default: 3000, describe: 'Token budget of one tool in tools/list' })
+    .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: '64' })
+    .option('max-tool-tokens', { type: 'number', describe: 'Token budget of one tool in tools/list', defaultDescription: '3000' })
     .option('tokens-per-operation', {
       type: 'number',
-      default: 36,
       describe: 'Token budget of the whole tool list per operation (never below 4,000)',
+      defaultDescription: '36',
     })
     .option('include-tag', { type: 'string', array: true, describe: 'Only operations with one of these tags' })
     .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out operations with one of these tags' })
@@ -28,29 +37,40 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('exclude-path', { type: 'string', array: true, describe: 'Leave out paths matching these globs' })
     .option('include-method', { type: 'string', array: true, describe: 'Only these HTTP methods' })
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
-    .option('exclude-deprecated', { type: 'boolean', default: false, describe: 'Leave out deprecated operations' })
+    .option('exclude-deprecated', { type: 'boolean', describe: 'Leave out deprecated operations' })
+    .option('output-schema', {
+      choices: ['none', 'loose'] as const,
+      describe:
+        'Declare an outputSchema on tools: none (default), or loose (the shape of the success responses, every field optional and nullable, so drifting APIs still conform)',
+    })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
     .option('headers', {
       type: 'boolean',
-      default: true,
       describe: 'Mark routing parameters with x-mcp-header (--no-headers: mark none; configured additions still apply)',
+      defaultDescription: 'true',
     })
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
-    .option('allow-remote-refs', { type: 'boolean', default: false, describe: 'Follow $refs to http(s) URLs' })
-    .option('max-input-mb', { type: 'number', default: 32, describe: 'Largest description accepted, in MB' })
-    .option('validate', { type: 'boolean', default: true, describe: 'Check the description against the OpenAPI schema (warnings)' })
-    .option('json', { type: 'boolean', default: false, describe: 'Print results and diagnostics as JSON' })
-    .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only errors' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'Also print informational diagnostics' });
+    .option('allow-remote-refs', { type: 'boolean', describe: 'Follow $refs to http(s) URLs' })
+    .option('max-input-mb', { type: 'number', describe: 'Largest description accepted, in MB', defaultDescription: '32' })
+    .option('validate', {
+      type: 'boolean',
+      describe: 'Check the description against the OpenAPI schema (warnings)',
+      defaultDescription: 'true',
+    })
+    .option('json', { type: 'boolean', default: false, describe: 'Print results and diagnostics as JSON on stdout' })
+    .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print only errors (no progress, no summary)' })
+    .option('verbose', { type: 'boolean', describe: 'Also print informational diagnostics' });
 }
 
-type ParsedPlanOptions = {
-  spec: string;
+/** The flags of withPlanOptions as yargs hands them over (camel-cased), plus generate's own. */
+export type ParsedFlags = {
+  spec?: string;
+  config?: string;
   prefix?: string;
-  strategy: Strategy;
-  maxTools: number;
-  maxToolTokens: number;
-  tokensPerOperation: number;
+  strategy?: 'auto' | 'per-operation' | 'by-tag';
+  maxTools?: number;
+  maxToolTokens?: number;
+  tokensPerOperation?: number;
   includeTag?: string[];
   excludeTag?: string[];
   includeOperation?: string[];
@@ -59,42 +79,111 @@ type ParsedPlanOptions = {
   excludePath?: string[];
   includeMethod?: string[];
   excludeMethod?: string[];
-  excludeDeprecated: boolean;
+  excludeDeprecated?: boolean;
+  outputSchema?: OutputSchemaMode;
   envPrefix?: string;
-  headers: boolean;
+  headers?: boolean;
   refRoot?: string;
-  allowRemoteRefs: boolean;
-  maxInputMb: number;
-  validate: boolean;
+  allowRemoteRefs?: boolean;
+  maxInputMb?: number;
+  validate?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  out?: string;
+  packageName?: string;
+  target?: 'node' | 'workers';
+  renameTool?: string[];
 };
 
-const methods = (list: string[] | undefined) => list?.map((method) => method.toLowerCase() as HttpMethod);
+/** Configuration key path → the flag that sets it, so a bad flag value is reported under the flag's name. */
+export const FLAG_OF: Record<string, string> = {
+  spec: '<spec>',
+  out: '--out',
+  packageName: '--package-name',
+  target: '--target',
+  prefix: '--prefix',
+  envPrefix: '--env-prefix',
+  strategy: '--strategy',
+  maxTools: '--max-tools',
+  maxToolTokens: '--max-tool-tokens',
+  tokensPerOperation: '--tokens-per-operation',
+  outputSchema: '--output-schema',
+  'include.tags': '--include-tag',
+  'exclude.tags': '--exclude-tag',
+  'include.operations': '--include-operation',
+  'exclude.operations': '--exclude-operation',
+  'include.paths': '--include-path',
+  'exclude.paths': '--exclude-path',
+  'include.methods': '--include-method',
+  'exclude.methods': '--exclude-method',
+  'exclude.deprecated': '--exclude-deprecated',
+  'headers.enabled': '--headers',
+  renameTools: '--rename-tool',
+  refRoot: '--ref-root',
+  allowRemoteRefs: '--allow-remote-refs',
+  maxInputMb: '--max-input-mb',
+  validate: '--validate',
+  quiet: '--quiet',
+  verbose: '--verbose',
+};
 
-/** Parsed flags → pipeline options. */
-export function toPlanRunOptions(argv: ParsedPlanOptions): PlanRunOptions {
-  return {
-    // yargs hands a lone `-` over as an empty string.
-    spec: argv.spec === '' ? '-' : argv.spec,
-    ...(argv.refRoot ? { refRoot: argv.refRoot } : {}),
-    allowRemoteRefs: argv.allowRemoteRefs,
-    maxInputBytes: Math.round(argv.maxInputMb * 1024 * 1024),
-    validate: argv.validate,
-    strategy: argv.strategy,
-    maxTools: argv.maxTools,
-    budget: { maxToolTokens: argv.maxToolTokens, tokensPerOperation: argv.tokensPerOperation },
-    ...(argv.prefix ? { prefix: argv.prefix } : {}),
-    ...(argv.envPrefix ? { envPrefix: argv.envPrefix } : {}),
-    ...(argv.headers ? {} : { headers: { enabled: false } }),
-    select: {
-      ...(argv.includeTag ? { includeTags: argv.includeTag } : {}),
-      ...(argv.excludeTag ? { excludeTags: argv.excludeTag } : {}),
-      ...(argv.includeOperation ? { includeOperations: argv.includeOperation } : {}),
-      ...(argv.excludeOperation ? { excludeOperations: argv.excludeOperation } : {}),
-      ...(argv.includePath ? { includePaths: argv.includePath } : {}),
-      ...(argv.excludePath ? { excludePaths: argv.excludePath } : {}),
-      ...(argv.includeMethod ? { includeMethods: methods(argv.includeMethod) } : {}),
-      ...(argv.excludeMethod ? { excludeMethods: methods(argv.excludeMethod) } : {}),
-      excludeDeprecated: argv.excludeDeprecated,
-    },
+/**
+ * The flags actually given, in the configuration's shape. Paths are resolved against the working directory here,
+ * while a configuration file's are resolved against its own folder.
+ */
+export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
+  const config: UserConfig = {};
+  const local = (value: string) => (value === '-' || /^https?:\/\//i.test(value) ? value : path.resolve(cwd, value));
+  // yargs hands a lone `-` over as an empty string.
+  if (flags.spec !== undefined) config.spec = flags.spec === '' ? '-' : local(flags.spec);
+  if (flags.out !== undefined) config.out = local(flags.out);
+  if (flags.refRoot !== undefined) config.refRoot = local(flags.refRoot);
+  const copied = [
+    'packageName',
+    'target',
+    'prefix',
+    'envPrefix',
+    'strategy',
+    'maxTools',
+    'maxToolTokens',
+    'tokensPerOperation',
+    'outputSchema',
+    'allowRemoteRefs',
+    'maxInputMb',
+    'validate',
+    'quiet',
+    'verbose',
+  ] as const;
+  for (const key of copied) if (flags[key] !== undefined) Object.assign(config, { [key]: flags[key] });
+  const include = {
+    ...(flags.includeTag ? { tags: flags.includeTag } : {}),
+    ...(flags.includeOperation ? { operations: flags.includeOperation } : {}),
+    ...(flags.includePath ? { paths: flags.includePath } : {}),
+    ...(flags.includeMethod ? { methods: flags.includeMethod } : {}),
   };
+  const exclude = {
+    ...(flags.excludeTag ? { tags: flags.excludeTag } : {}),
+    ...(flags.excludeOperation ? { operations: flags.excludeOperation } : {}),
+    ...(flags.excludePath ? { paths: flags.excludePath } : {}),
+    ...(flags.excludeMethod ? { methods: flags.excludeMethod } : {}),
+    ...(flags.excludeDeprecated !== undefined ? { deprecated: flags.excludeDeprecated } : {}),
+  };
+  if (Object.keys(include).length > 0) config.include = include;
+  if (Object.keys(exclude).length > 0) config.exclude = exclude;
+  if (flags.headers !== undefined) config.headers = { enabled: flags.headers };
+  if (flags.renameTool) config.renameTools = parseRenames(flags.renameTool);
+  return config;
+}
+
+/** Thrown for a malformed flag value; the CLI prints it as a usage error (exit 2). */
+export class FlagError extends Error {}
+
+function parseRenames(pairs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const [from, to] = pair.split('=');
+    if (!from || !to) throw new FlagError(`--rename-tool takes old_name=new_name, not ${JSON.stringify(pair)}.`);
+    out[from] = to;
+  }
+  return out;
 }

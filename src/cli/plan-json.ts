@@ -11,6 +11,7 @@ export function planToJson(plan: ToolPlan, diagnostics: Diagnostic[]) {
       description: tool.description,
       annotations: tool.annotations,
       inputSchema: tool.inputSchema,
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       operations: tool.actions.map((action) => ({
         action: action.name,
         method: action.operation.method.toUpperCase(),

@@ -75,6 +75,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A schema is too deep or too large and was cut',
     fix: 'The cut part is accepted as a free-form value and checked by the API itself.',
   },
+  OTM_BODY_IGNORED: {
+    title: 'A GET or HEAD operation describes a request body, which cannot be sent',
+    fix: 'Move the body fields to query parameters, or make the operation a POST; the body was left out.',
+  },
   OTM_SECURITY_SCHEME: {
     title: 'A security scheme cannot be applied automatically',
     fix: 'Add the credential in src/custom/hooks.ts (beforeRequest) or use a supported scheme.',

@@ -1,4 +1,5 @@
 import type { ToolPlan } from '../plan/tool-plan.js';
+import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { formatFile } from './format.js';
 import { toolFileName } from './identifiers.js';
@@ -12,11 +13,14 @@ export const RUNTIME_MODULES = [
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'concise.ts',
+  'env-file.ts',
   'errors.ts',
   'files.ts',
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'output.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
@@ -40,11 +44,17 @@ export const PROJECT_DEPENDENCIES = {
   typescript: '7.0.2',
   vite: '8.3.8',
   vitest: '4.1.12',
+  /** Only with `--target workers`; it needs Node 22 itself. */
+  wrangler: '4.164.0',
 };
+
+/** Where the generated server runs: always Node (stdio, HTTP, Docker); `workers` adds a Cloudflare Workers entry. */
+export type Target = 'node' | 'workers';
 
 export type EmitOptions = {
   /** npm package name of the generated server; defaults to `<api-slug>-mcp`. */
   packageName?: string;
+  target?: Target;
 };
 
 /**
@@ -78,10 +88,12 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(...pair(apiSource(project, plan, packageName)));
   for (const module of RUNTIME_MODULES) copied(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
   copied('src/main.ts', withHeader(readTemplate('main.ts')));
+  const target = options.target ?? 'node';
+  if (target === 'workers') copied('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = projectView(plan, packageName);
+  const view = { ...projectView(plan, packageName), workers: target === 'workers' };
   generated('package.json', renderTemplate('project/package.json.hbs', view));
   generated('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   generated('README.md', renderTemplate('project/README.md.hbs', view));
@@ -89,13 +101,27 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
   generated('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
   generated('.gitignore', renderTemplate('project/gitignore.hbs', view));
+  generated('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
+  generated('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
+  generated(
+    'manifest.json',
+    jsonLiteral(bundleManifest(plan, { packageName, packageVersion: view.packageVersion, description: view.description })),
+  );
+  if (target === 'workers') generated('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
   copied('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   copied('test/server.test.ts', readTemplate('project/test/server.test.ts'));
   generated('test/cases.json', jsonLiteral(buildTestCases(plan)));
   generated(
     'test/tools-list.json',
     jsonLiteral(
-      plan.tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      plan.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        ...(outputSchema ? { outputSchema } : {}),
+        annotations,
+      })),
     ),
   );
 
@@ -130,6 +156,8 @@ function uniqueFileNames(names: string[]): string[] {
 
 function projectView(plan: ToolPlan, packageName: string) {
   const server = plan.api.servers[0];
+  const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
+  const resourceName = dnsLabel(packageName);
   const credentials = plan.api.credentials.map((credential) => ({
     title: `${credential.scheme} (${credentialKindLabel(credential.kind)})${credential.description ? `: ${credential.description}` : ''}`,
     env: credential.env,
@@ -139,19 +167,29 @@ function projectView(plan: ToolPlan, packageName: string) {
   );
   return {
     packageName,
-    packageVersion: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0',
+    packageVersion,
     description: `MCP server for ${plan.api.title}`.slice(0, 200),
     title: plan.api.title,
     apiTitle: plan.api.title,
     apiVersion: plan.api.version,
     envPrefix: plan.api.envPrefix,
     versions: PROJECT_DEPENDENCIES,
+    resourceName,
+    workerName: resourceName,
+    secretName: `${resourceName}-env`.slice(0, 63),
+    image: `${resourceName}:${packageVersion}`,
+    allowedHosts: resourceName,
     toolCount: plan.tools.length,
     operationCount: plan.totals.operations,
     tools: plan.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
-      actions: tool.actions.map((action) => ({ name: action.name })),
+      kind: toolKind(tool.annotations),
+      actions: tool.actions.map((action) => ({
+        name: action.name,
+        summary: action.summary,
+        request: `${action.operation.method.toUpperCase()} ${action.operation.path}`,
+      })),
     })),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
@@ -163,6 +201,24 @@ function projectView(plan: ToolPlan, packageName: string) {
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
     clientEnvList,
   };
+}
+
+/** A Kubernetes object and Worker name: a DNS label (lower case, digits, dashes, at most 63 characters). */
+function dnsLabel(packageName: string): string {
+  const label = packageName
+    .replace(/^@[^/]+\//, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 59)
+    .replace(/-+$/, '');
+  return label || 'mcp-server';
+}
+
+function toolKind(annotations: ToolPlan['tools'][number]['annotations']): string {
+  if (annotations.readOnlyHint) return 'read-only';
+  if (annotations.destructiveHint) return 'destructive';
+  return annotations.idempotentHint ? 'writes (idempotent)' : 'writes';
 }
 
 function credentialKindLabel(kind: string): string {

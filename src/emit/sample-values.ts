@@ -43,40 +43,40 @@ const STRING_CANDIDATES = [
 
 /**
  * A value valid against a JSON Schema (2020-12, with `#/$defs` references), for generated tests and contract runs:
- * enums and consts first, formats and patterns honoured, bounds respected, required properties filled.
+ * enums and consts first, formats and patterns honoured, bounds respected, required properties filled (and optional
+ * ones that can hold only one value, the tags that tell union variants apart).
  */
 export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, depth = 0): JsonValue | undefined {
   if (schema === undefined || schema === true) return 'sample';
   if (schema === false || schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > 12) return undefined;
-  const node = schema as JsonObject;
-  if (typeof node['$ref'] === 'string')
-    return sampleValue(defs[node['$ref'].replace('#/$defs/', '')] as JsonValue | undefined, defs, depth + 1);
+  let node = schema as JsonObject;
+  if (typeof node['$ref'] === 'string') {
+    const target = resolve(node, defs);
+    if (!isPlainObject(target)) return sampleValue(target, defs, depth + 1);
+    node = target;
+  }
+  if (Array.isArray(node['allOf'])) node = flattenAllOf(node, defs, depth);
   if (node['const'] !== undefined) return node['const'];
   if (Array.isArray(node['enum'])) return node['enum'].find((value) => value !== null) ?? node['enum'][0] ?? null;
-  if (node['default'] !== undefined && node['default'] !== null) return node['default'];
+  // An empty-string default says "absent" more often than it is a useful value (and cannot fill a path segment);
+  // a default of the wrong type (`"false"` for a boolean) is a mistake of the description.
+  if (node['default'] !== undefined && node['default'] !== null && node['default'] !== '' && fitsType(node, node['default']))
+    return node['default'];
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const variants = node[keyword];
     if (!Array.isArray(variants)) continue;
     // A variant may only add constraints to the surrounding schema (`{required: [...]}`): sample both together.
     const { [keyword]: _variants, ...base } = node;
     for (const variant of variants) {
-      const combined = isPlainObject(variant) && Object.keys(base).length > 0 ? mergeShallow(base, variant) : variant;
+      const resolved = resolve(variant, defs);
+      const combined = isPlainObject(resolved) && Object.keys(base).length > 0 ? mergeSchemas(base, resolved) : resolved;
       const value = sampleValue(combined, defs, depth + 1);
       if (value !== undefined && value !== null) return value;
     }
   }
-  if (Array.isArray(node['allOf'])) {
-    const merged: JsonObject = {};
-    for (const part of node['allOf']) {
-      const value = sampleValue(part, defs, depth + 1);
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(merged, value);
-      else if (value !== undefined) return value;
-    }
-    if (node['properties'] === undefined) return merged;
-  }
   const types = Array.isArray(node['type'])
     ? node['type'].filter((type) => type !== 'null')
-    : [node['type'] ?? (node['properties'] ? 'object' : node['items'] ? 'array' : 'string')];
+    : [node['type'] ?? (node['properties'] || node['required'] ? 'object' : node['items'] ? 'array' : 'string')];
   switch (types[0]) {
     case 'string':
       return sampleString(node);
@@ -103,32 +103,95 @@ function isPlainObject(value: JsonValue): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function mergeShallow(base: JsonObject, variant: JsonObject): JsonObject {
+/** Follows `$ref`s (a named schema may itself be a reference); keywords next to a `$ref` (3.1) add to the target. */
+function resolve(schema: JsonValue, defs: JsonObject): JsonValue {
+  let current = schema;
+  for (let hops = 0; hops < 8 && isPlainObject(current) && typeof current['$ref'] === 'string'; hops++) {
+    const { $ref: ref, ...siblings } = current;
+    const target = defs[String(ref).replace('#/$defs/', '')];
+    current =
+      isPlainObject(target ?? null) && Object.keys(siblings).length > 0 ? mergeSchemas(target as JsonObject, siblings) : (target ?? true);
+  }
+  return current;
+}
+
+/** `allOf` as one schema: every part resolved and merged, so that constraints of one part apply to the others. */
+function flattenAllOf(node: JsonObject, defs: JsonObject, depth: number): JsonObject {
+  const { allOf, ...base } = node;
+  let merged: JsonObject = base;
+  for (const part of Array.isArray(allOf) ? allOf : []) {
+    const resolved = resolve(part, defs);
+    if (!isPlainObject(resolved)) continue;
+    merged = mergeSchemas(merged, Array.isArray(resolved['allOf']) && depth < 12 ? flattenAllOf(resolved, defs, depth + 1) : resolved);
+  }
+  return merged;
+}
+
+/**
+ * Two schemas as one: required lists united, properties present in both combined with `allOf`, other keywords
+ * from the second unless only the first has them.
+ */
+function mergeSchemas(base: JsonObject, variant: JsonObject): JsonObject {
   const required = [
     ...new Set([
       ...(Array.isArray(base['required']) ? base['required'] : []),
       ...(Array.isArray(variant['required']) ? variant['required'] : []),
     ]),
   ];
-  const properties = {
-    ...(isPlainObject(base['properties'] ?? null) ? (base['properties'] as JsonObject) : {}),
-    ...(isPlainObject(variant['properties'] ?? null) ? (variant['properties'] as JsonObject) : {}),
-  };
+  const properties: JsonObject = {};
+  const sources = [base['properties'], variant['properties']].filter((value): value is JsonObject => isPlainObject(value ?? null));
+  for (const source of sources) {
+    for (const [name, schema] of Object.entries(source)) {
+      const existing = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      Object.defineProperty(properties, name, {
+        value: existing === undefined ? schema : { allOf: [existing, schema] },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
   return {
     ...base,
     ...variant,
+    ...(base['type'] !== undefined && variant['type'] === undefined ? { type: base['type'] } : {}),
     ...(required.length > 0 ? { required } : {}),
     ...(Object.keys(properties).length > 0 ? { properties } : {}),
   };
 }
 
+/** Whether a value has one of the schema's types (no type: anything goes). */
+function fitsType(node: JsonObject, value: JsonValue): boolean {
+  const types = Array.isArray(node['type']) ? node['type'] : node['type'] === undefined ? [] : [node['type']];
+  if (types.length === 0) return true;
+  const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
+  return types.some(
+    (type) =>
+      type === actual ||
+      (type === 'integer' && typeof value === 'number' && Number.isInteger(value)) ||
+      (type === 'number' && actual === 'number'),
+  );
+}
+
 function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonObject {
   const out: JsonObject = {};
-  const properties = (node['properties'] ?? {}) as JsonObject;
+  const properties = (isPlainObject(node['properties'] ?? null) ? node['properties'] : {}) as JsonObject;
   const required = Array.isArray(node['required']) ? node['required'].map(String) : [];
+  const set = (name: string, value: JsonValue) =>
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   for (const name of required) {
-    const value = sampleValue(properties[name] ?? true, defs, depth + 1);
-    if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    const value = sampleValue(Object.hasOwn(properties, name) ? properties[name] : true, defs, depth + 1);
+    if (value !== undefined) set(name, value);
+  }
+  // Optional properties that admit a single value are the tags of union variants (`type: ForceReboot`): without
+  // them an object of optional fields matches every variant of a oneOf.
+  for (const [name, schema] of Object.entries(properties)) {
+    if (required.includes(name)) continue;
+    const resolved = resolve(schema, defs);
+    if (!isPlainObject(resolved)) continue;
+    const single =
+      resolved['const'] ?? (Array.isArray(resolved['enum']) && resolved['enum'].length === 1 ? resolved['enum'][0] : undefined);
+    if (single !== undefined) set(name, single);
   }
   return out;
 }
@@ -154,6 +217,31 @@ function sampleNumber(node: JsonObject, integer: boolean): number {
   return value;
 }
 
+/**
+ * Formats the generated server checks (Ajv with ajv-formats): a value of such a format must be the format's sample,
+ * and when that sample breaks the schema's pattern or length, no value is known to satisfy the schema (Adyen's
+ * one-character base64 strings, PagerDuty's `date-time` with the pattern `YYYY-MM-DDThh:mm:ssZ`).
+ */
+const CHECKED_FORMATS = new Set([
+  'date',
+  'time',
+  'date-time',
+  'email',
+  'idn-email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'uuid',
+  'byte',
+  'duration',
+  'regex',
+  'json-pointer',
+]);
+
+/** A string valid against the schema, or undefined when its constraints cannot all be met. */
 function sampleString(node: JsonObject): string | undefined {
   const format = typeof node['format'] === 'string' ? FORMAT_SAMPLES[node['format']] : undefined;
   const minLength = Number(node['minLength'] ?? 0);
@@ -161,6 +249,7 @@ function sampleString(node: JsonObject): string | undefined {
   if (!(minLength <= MAX_SAMPLE_LENGTH)) return undefined;
   const maxLength = Number(node['maxLength'] ?? Infinity);
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength && matches(node['pattern'], value);
+  if (format !== undefined && CHECKED_FORMATS.has(String(node['format']))) return fits(format) ? format : undefined;
   for (const candidate of [format, ...STRING_CANDIDATES]) if (candidate !== undefined && fits(candidate)) return candidate;
   if (typeof node['pattern'] === 'string') {
     const generated = sampleFromPattern(node['pattern']);

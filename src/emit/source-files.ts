@@ -34,6 +34,7 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
     description: tool.description,
     annotations: tool.annotations,
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     actions: Object.fromEntries(
       tool.actions.map((action) => [
         action.name,
@@ -48,7 +49,9 @@ export function toolSource(project: Project, tool: ToolModel, fileName = toolFil
           security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)),
           ...(action.route.servers ? { servers: action.route.servers.map(runtimeServer) } : {}),
           accepts: action.route.accepts,
+          ...(action.route.headers ? { headers: action.route.headers } : {}),
           ...(action.pagination ? { pagination: action.pagination } : {}),
+          ...(action.concise ? { concise: action.concise } : {}),
         },
       ]),
     ),

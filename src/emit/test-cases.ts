@@ -1,13 +1,29 @@
 import type { JsonObject, JsonValue } from '../load/openapi-document.js';
-import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { sampleValue } from './sample-values.js';
 
-export type ActionCase = { tool: string; action: string; arguments: Record<string, JsonValue>; method: string; path: string };
+/**
+ * What the API must receive for one action: method and path, and the names of the query keys (a trailing `[`
+ * means "a key starting with"), headers, cookies and body fields the arguments fill.
+ */
+export type ActionCase = {
+  tool: string;
+  action: string;
+  arguments: Record<string, JsonValue>;
+  method: string;
+  path: string;
+  query: string[];
+  headers: string[];
+  cookies: string[];
+  body?: { contentType: string; fields: string[] };
+};
 export type CredentialCase = {
   tool: string;
   action: string;
   arguments: Record<string, JsonValue>;
   env: Record<string, string>;
+  /** Names the API's 401 answer must point the user at. */
+  hint: string[];
   in: string;
   name: string;
   expect: string;
@@ -16,7 +32,10 @@ export type CredentialCase = {
 export type HeaderCase = { tool: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
 export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[]; headers: HeaderCase[] };
 
-/** Arguments for an action: the action selector and a valid sample for every argument the action needs. */
+/**
+ * Arguments for an action: the action selector and a valid sample for every argument the action needs (`required`)
+ * or takes (`all`); an optional argument without a sample is left out.
+ */
 export function sampleArguments(
   tool: ToolModel,
   actionName: string,
@@ -45,15 +64,8 @@ export function buildTestCases(plan: ToolPlan): TestCases {
   const actions: ActionCase[] = [];
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
-      const args = sampleArguments(tool, action.name);
-      if (args)
-        actions.push({
-          tool: tool.name,
-          action: action.name,
-          arguments: args,
-          method: action.route.method.toUpperCase(),
-          path: action.route.path,
-        });
+      const args = sampleArguments(tool, action.name, 'all');
+      if (args) actions.push(actionCase(tool, action, args));
     }
   }
   const env: Record<string, string> = {};
@@ -63,7 +75,7 @@ export function buildTestCases(plan: ToolPlan): TestCases {
     const found = findAction(plan, credential.scheme);
     if (!found) continue;
     const placement = expectedPlacement(credential, env);
-    if (placement) credentials.push({ ...found, env, ...placement });
+    if (placement) credentials.push({ ...found, env, hint: credential.env.slice(0, 1), ...placement });
   }
   const header = headerCase(plan);
   return { envPrefix: plan.api.envPrefix, actions, credentials, headers: header ? [header] : [] };
@@ -101,6 +113,73 @@ export function headerValue(value: JsonValue): string {
   if (typeof value !== 'string') return String(value);
   const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+function actionCase(tool: ToolModel, action: ActionModel, args: Record<string, JsonValue>): ActionCase {
+  const query: string[] = action.route.fixedQuery.map(([key]) => key);
+  const headers: string[] = [];
+  const cookies: string[] = [];
+  const fields: string[] = [];
+  for (const argument of action.route.arguments) {
+    if (!Object.hasOwn(args, argument.arg)) continue;
+    const value = args[argument.arg] as JsonValue;
+    if (argument.in === 'query') query.push(...queryKeys(argument, value));
+    else if (argument.in === 'header') headers.push(argument.name.toLowerCase());
+    else if (argument.in === 'cookie') cookies.push(...cookieNames(argument, value));
+    else if (argument.in === 'body') fields.push(...bodyKeys(argument, value, action.route.body?.kind));
+  }
+  const body = action.route.body;
+  const sendsBody =
+    body !== undefined &&
+    (body.required || action.route.arguments.some((argument) => argument.in.startsWith('body') && Object.hasOwn(args, argument.arg)));
+  return {
+    tool: tool.name,
+    action: action.name,
+    arguments: args,
+    method: action.route.method.toUpperCase(),
+    path: action.route.path,
+    query,
+    headers,
+    cookies,
+    ...(sendsBody && body
+      ? { body: { contentType: body.kind === 'multipart' ? 'multipart/form-data' : mediaBase(body.mediaType), fields } }
+      : {}),
+  };
+}
+
+/** The route of a path, query, header or cookie parameter. */
+type ParameterRoute = Extract<ArgumentRoute, { style: unknown; allowReserved: boolean }>;
+
+const isPlainObject = (value: JsonValue): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Query keys a value produces: `name`, `name[…]` for deepObject, or an exploded form object's own keys. */
+function queryKeys(argument: ParameterRoute, value: JsonValue): string[] {
+  if (Array.isArray(value) && value.length === 0) return [];
+  if (isPlainObject(value) && !argument.json) {
+    if (Object.keys(value).length === 0) return [];
+    if (argument.style === 'deepObject') return [`${argument.name}[`];
+    if (argument.explode) return Object.keys(value);
+  }
+  return [argument.name];
+}
+
+function cookieNames(argument: ParameterRoute, value: JsonValue): string[] {
+  if (isPlainObject(value) && argument.explode) return Object.keys(value);
+  if (Array.isArray(value) && value.length === 0) return [];
+  return [argument.name];
+}
+
+function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonValue, kind: string | undefined): string[] {
+  if (kind === 'multipart' && Array.isArray(value) && value.length === 0) return [];
+  if (kind === 'form') {
+    if (Array.isArray(value) && value.length === 0) return [];
+    if (isPlainObject(value) && argument.style === 'deepObject') return Object.keys(value).length > 0 ? [`${argument.name}[`] : [];
+  }
+  return [argument.name];
+}
+
+function mediaBase(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
 /**

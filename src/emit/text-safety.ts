@@ -42,3 +42,11 @@ export function markdownText(text: string, maxLength = 300): string {
 export function envValue(text: string): string {
   return commentText(text, 200).replace(/["'$`\\]/g, '');
 }
+
+/**
+ * Text for HTML element content or a double- or single-quoted attribute value: the five characters that could
+ * open markup or close the attribute are escaped, so a description's `<script>` stays text.
+ */
+export function htmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

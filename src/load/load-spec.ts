@@ -74,10 +74,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
   return { ...detected, root, source: { kind: source.kind, location: source.location } };
 }
 
-function detectVersion(
-  root: JsonObject,
-  diagnostics: Diagnostics,
-): { version: SpecVersion; versionString: string } | undefined {
+function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {
   const swagger = root['swagger'];
   const openapi = root['openapi'];
   if (swagger !== undefined) {

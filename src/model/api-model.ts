@@ -107,6 +107,8 @@ export type OperationModel = {
   tags: string[];
   deprecated: boolean;
   parameters: ParameterModel[];
+  /** `Accept` / `Content-Type` values the description pins through header parameters (not tool arguments). */
+  declaredHeaders?: Array<[string, string]>;
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
   /** Alternatives (any one suffices); each lists schemes that apply together. Empty: no authentication. */

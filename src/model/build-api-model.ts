@@ -6,6 +6,7 @@ import {
   type ApiModel,
   type OperationModel,
   type ParameterModel,
+  type RequestBodyModel,
   type SecurityRequirement,
   type SecuritySchemeModel,
   type ServerModel,
@@ -16,6 +17,7 @@ import { SchemaConverter } from './build-schema.js';
 import { buildSecurityRequirements, buildSecuritySchemes } from './build-security.js';
 import { buildServers2, buildServers3 } from './build-servers.js';
 import { isClientHeader, isCredentialName, schemeForParameter } from './credential-parameters.js';
+import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
 import { readOperationExtension } from './read-extension.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
@@ -160,11 +162,13 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     operation['security'] !== undefined
       ? buildSecurityRequirements(operation['security'], childPointer(pointer, 'security'), context.knownSchemes, context.diagnostics)
       : context.rootSecurity.map((requirement) => [...requirement]);
-  const requestBody = context.swagger2
+  const described = context.swagger2
     ? buildRequestBody2(raw, stringList(operation['consumes'] ?? context.consumes), context)
     : operation['requestBody'] === undefined
       ? undefined
       : buildRequestBody3(operation['requestBody'], childPointer(pointer, 'requestBody'), context);
+  const requestBody = described && BODYLESS_METHODS.has(method) ? ignoreBody(described, method, context) : described;
+  const declaredHeaders = declaredHeaderValues(parameters);
   const operationId = stringOf(operation['operationId'])?.trim();
   const summary = stringOf(operation['summary']);
   const description = stringOf(operation['description']);
@@ -179,6 +183,7 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     tags: stringList(operation['tags']),
     deprecated: operation['deprecated'] === true,
     parameters: separateCredentials(completePathParameters(parameters, pathKey, pointer, context), security, pointer, context),
+    ...(declaredHeaders.length > 0 ? { declaredHeaders } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: buildResponses(
       operation['responses'],
@@ -191,6 +196,22 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     extension: readOperationExtension(operation['x-mcp'], pointer, context.diagnostics),
     pointer,
   };
+}
+
+/** Methods whose requests HTTP clients (fetch among them) refuse to send with a body. */
+const BODYLESS_METHODS = new Set<OperationModel['method']>(['get', 'head']);
+
+/**
+ * A GET or HEAD with a request body (PagerDuty has one) could never be sent: fetch refuses the body. The body is
+ * left out, with a warning, instead of becoming arguments that make every call fail.
+ */
+function ignoreBody(body: RequestBodyModel, method: OperationModel['method'], context: Context): undefined {
+  context.diagnostics.warn(
+    'OTM_BODY_IGNORED',
+    `A ${method.toUpperCase()} request cannot carry a body; the request body described here was left out.`,
+    { pointer: body.pointer, hint: 'Move the fields to query parameters, or use POST for the operation.' },
+  );
+  return undefined;
 }
 
 /** Every `{name}` of the path template gets a path parameter; path parameters the template lacks are dropped. */

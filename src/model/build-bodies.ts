@@ -83,7 +83,9 @@ export function buildRequestBody2(
     if (!name) continue;
     setOwn(properties, name, context.schemas.convert(swagger2Schema(node), pointer) as JsonValue);
     if (node['required'] === true) required.push(name);
-    if (node['collectionFormat'] !== undefined) setOwn(encoding, name, collectionStyle(node['collectionFormat'], 'formData'));
+    // An array without collectionFormat is csv in Swagger 2.0, not the repeated keys of OpenAPI 3's form default.
+    if (node['type'] === 'array' || node['collectionFormat'] !== undefined)
+      setOwn(encoding, name, collectionStyle(node['collectionFormat'], 'formData'));
   }
   const schema: JsonObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   return {

@@ -95,6 +95,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   return { operation, arguments: out, body: { media, required: bodyRequired } };
 }
 
+/** Inline schemas get the same input view as the named ones in `defs` (no readOnly fields, `oneOf` as `anyOf`). */
 function parameterArgument(parameter: ParameterModel, key: string): ArgumentDraft {
   return {
     key,

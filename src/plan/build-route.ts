@@ -18,6 +18,12 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
   const success = operation.responses.filter((response) => /^2/.test(response.status));
   const accepts = [...new Set(success.flatMap((response) => response.contents.map((content) => content.mediaType)))];
   accepts.sort((a, b) => Number(isJsonMediaType(b)) - Number(isJsonMediaType(a)));
+  // A pinned Accept (PagerDuty's versioned media type) goes first, but the response types stay acceptable: the
+  // description's responses are in those, and an Accept naming only the pinned type would fail negotiation.
+  const pinned = operation.declaredHeaders ?? [];
+  const accept = pinned.find(([name]) => name.toLowerCase() === 'accept')?.[1];
+  if (accept) accepts.splice(0, accepts.length, accept, ...accepts.filter((type) => type !== accept));
+  const headers = pinned.filter(([name]) => name.toLowerCase() !== 'accept');
   return {
     method: operation.method,
     path: encodeStaticPath(path || '/'),
@@ -27,6 +33,7 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
     security: operation.security,
     ...(JSON.stringify(operation.servers) !== JSON.stringify(apiServers) ? { servers: operation.servers } : {}),
     accepts,
+    ...(headers.length > 0 ? { headers } : {}),
   };
 }
 

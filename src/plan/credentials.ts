@@ -41,7 +41,8 @@ export function planCredentials(
           out.push({
             scheme: scheme.key,
             kind: 'oauth2ClientCredentials',
-            env: [`${base}_CLIENT_ID`, `${base}_CLIENT_SECRET`, `${base}_ACCESS_TOKEN`],
+            // Client id and secret, or a token obtained elsewhere; the token URL and scopes may be overridden.
+            env: [`${base}_CLIENT_ID`, `${base}_CLIENT_SECRET`, `${base}_ACCESS_TOKEN`, `${base}_TOKEN_URL`, `${base}_SCOPES`],
             tokenUrl: clientCredentials.tokenUrl,
             scopes: clientCredentials.scopes,
             ...description,

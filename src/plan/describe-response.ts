@@ -1,30 +1,10 @@
 import type { OperationModel, SchemaModel } from '../model/api-model.js';
 import { isJsonMediaType } from '../model/media-types.js';
+import { PREFERRED_FIELDS } from './key-fields.js';
 import { objectShape } from './schema-views.js';
 import type { ArgumentDraft } from './build-arguments.js';
 import type { PaginationModel } from './tool-plan.js';
 
-/** Fields that identify and summarise an item, listed first when a description names a result's fields. */
-const KEY_FIELDS = [
-  'id',
-  'gid',
-  'sid',
-  'uuid',
-  'key',
-  'name',
-  'title',
-  'display_name',
-  'login',
-  'email',
-  'number',
-  'state',
-  'status',
-  'type',
-  'url',
-  'html_url',
-  'created_at',
-  'updated_at',
-];
 const PAGE_ARGUMENTS =
   /^(page|per_page|page_size|pagesize|limit|offset|cursor|after|before|starting_after|ending_before|page_token|pagetoken|next_token|continuation_token|marker|start|count|skip|top|max_results|maxresults|pagenumber|page_number|next|from|size)$/i;
 const NEXT_FIELDS =
@@ -38,7 +18,7 @@ export function isPagingArgument(key: string): boolean {
 export type ResponseSummary = { text: string; pagination?: PaginationModel };
 
 /** The main success response of an operation: `200`, else the first `2XX`. */
-function successSchema(operation: OperationModel): { schema?: SchemaModel; headers: string[]; mediaType?: string } {
+export function successSchema(operation: OperationModel): { schema?: SchemaModel; headers: string[]; mediaType?: string } {
   const responses = operation.responses.filter((response) => /^2/.test(response.status)).sort((a, b) => (a.status < b.status ? -1 : 1));
   const response = responses[0];
   if (!response) return { headers: [] };
@@ -91,15 +71,19 @@ function shapeText(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
     return `a list of ${item.name ?? 'items'}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
   }
   const fields = keyFields(resolved, defs);
-  if (fields.length === 0) return name ? `a ${name} object` : '';
-  return `${name ? `a ${name}` : 'an object'} (${fields.join(', ')})`;
+  if (fields.length === 0) return name ? `${article(name)} ${name} object` : '';
+  return `${name ? `${article(name)} ${name}` : 'an object'} (${fields.join(', ')})`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {
   const shape = objectShape(schema, defs);
   if (!shape) return [];
   const names = shape.properties.map(([name]) => name);
-  const preferred = KEY_FIELDS.filter((field) => names.includes(field));
+  const preferred = PREFERRED_FIELDS.filter((field) => names.includes(field));
   const rest = names.filter((name) => !preferred.includes(name)).sort();
   const picked = [...preferred, ...rest].slice(0, 5);
   return names.length > picked.length ? [...picked, '…'] : picked;

@@ -141,7 +141,7 @@ function returnsSentence(actions: ActionSummary[], intent: Intent): string {
   if (described.length === 0) return intent === 'read' ? 'It returns the API’s JSON response.' : '';
   if (actions.length === 1) return `It returns ${described[0]?.returns}.`;
   const distinct = [...new Set(described.map((action) => action.returns))];
-  if (distinct.length === 1) return `Each action returns ${distinct[0]}.`;
+  if (distinct.length === 1 && described.length === actions.length) return `Each action returns ${distinct[0]}.`;
   return `It returns the API’s JSON response, for example ${described[0]?.name}: ${described[0]?.returns}.`;
 }
 

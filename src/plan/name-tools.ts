@@ -132,9 +132,14 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, a
     let name = finalName(base, prefix, '');
     for (let counter = 2; taken.has(name.toLowerCase()); counter++) name = finalName(base, prefix, `_${counter}`);
     taken.add(name.toLowerCase());
-    result[index] = { name, resourceLabel: entry.label };
+    result[index] = { name, resourceLabel: inputs[index]?.singleAction ? entry.label : labelFromName(base) };
   }
   return result;
+}
+
+/** `repos_issues_read` → `repos issues`: the words that set the tool apart, also how siblings find each other. */
+function labelFromName(base: string): string {
+  return base.replace(/_(read|write|delete)$/, '').replace(/_/g, ' ') || 'resources';
 }
 
 type Prepared = { candidate: (depth: number) => string; maxDepth: number; label: string; sortKey: string };

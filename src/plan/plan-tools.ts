@@ -12,7 +12,7 @@ import { resourcePaths } from './resource-path.js';
 import { cleanText } from './sanitize-text.js';
 import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { Intent, ToolModel, ToolPlan } from './tool-plan.js';
+import type { Intent, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
 import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
@@ -34,6 +34,8 @@ export type PlanOptions = {
   previous?: PreviousNames;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
+  /** `outputSchema` of the tools: `none` (default) or `loose`; see output-schema.ts for why. */
+  outputSchema?: OutputSchemaMode;
 };
 
 /** Tool → action → operation key, as the lock file stores them. */
@@ -86,7 +88,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     drafts,
     preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
-    apiTitle: cleanText(model.title, 60).text || 'API',
+    apiTitle: displayName(model.title),
   };
 
   // The grouping estimates tokens before rendering; when the rendered list is still over budget, it groups again
@@ -122,11 +124,19 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     }
     const siblings = siblingMap(draftList);
     const render = (draft: ToolDraft) =>
-      renderTool(draft, { apiTitle: context.apiTitle, apiServers: model.servers, defs, siblings: siblings.get(draft.name) ?? {} });
+      renderTool(draft, {
+        apiTitle: context.apiTitle,
+        apiServers: model.servers,
+        defs,
+        schemas: model.schemas,
+        outputSchema: options.outputSchema ?? 'none',
+        siblings: siblings.get(draft.name) ?? {},
+      });
     tools = fitBudget(draftList, render, budget);
     const total = totalTokens(tools);
     if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
-    groupingBudget = Math.floor((groupingBudget * budget.maxTotalTokens) / total);
+    // Scale by the overshoot, and a little more, so that a near miss still changes the grouping.
+    groupingBudget = Math.floor(((groupingBudget * budget.maxTotalTokens) / total) * 0.97);
   }
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
@@ -158,6 +168,12 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
         total <= budget.maxTotalTokens && tools.length <= budget.maxTools && tools.every((tool) => tool.tokens <= budget.maxToolTokens),
     },
   };
+}
+
+/** The API's name as descriptions use it: the title before any commentary (`Swagger Petstore - OpenAPI 3.0`). */
+function displayName(title: string): string {
+  const head = title.split(/\s+[-–—|:]\s+|\s*\(/)[0] ?? title;
+  return cleanText(head, 60).text || cleanText(title, 60).text || 'API';
 }
 
 /** Which operations stay in which tool, and the action names they keep, from an earlier generation. */

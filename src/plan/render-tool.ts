@@ -2,12 +2,14 @@ import type { OperationModel, SchemaModel, ServerModel } from '../model/api-mode
 import type { ActionDraft } from './build-arguments.js';
 import { buildRoute } from './build-route.js';
 import { isIdempotentMethod } from './classify-intent.js';
+import { conciseView, withResponseFormat } from './concise-view.js';
 import { countToolTokens } from './count-tokens.js';
 import { describeResponse } from './describe-response.js';
 import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
 import { applyHeaders, type HeaderDecisions } from './headers.js';
+import { looseOutputSchema } from './output-schema.js';
 import { cleanText } from './sanitize-text.js';
-import type { Intent, ToolAnnotations, ToolModel } from './tool-plan.js';
+import type { Intent, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
 import { buildToolSchema, type NamedAction } from './tool-schema.js';
 
 /** A tool before rendering: its name, members and the schema detail it is rendered at. */
@@ -25,6 +27,9 @@ export type RenderContext = {
   apiTitle: string;
   apiServers: ServerModel[];
   defs: Record<string, SchemaModel>;
+  /** The description's schemas as written (responses need their readOnly fields, which `defs` drops). */
+  schemas: Record<string, SchemaModel>;
+  outputSchema: OutputSchemaMode;
   siblings: Partial<Record<Intent, string>>;
 };
 
@@ -52,7 +57,15 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
   // Marked properties stay typed at every detail level: an untyped argument cannot carry x-mcp-header.
   const marked = new Set(draft.headers.marked.map((decision) => decision.property));
   const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
-  const inputSchema = applyHeaders(built.schema, draft.headers.marked, context.defs);
+  const operations = draft.actions.map((action) => action.draft.operation);
+  const concise = operations.map((operation) => (draft.intent === 'read' ? conciseView(operation, context.schemas) : undefined));
+  const { schema: inputSchema, offered } = withResponseFormat(
+    applyHeaders(built.schema, draft.headers.marked, context.defs),
+    draft.actions.filter((_, index) => concise[index]).map((action) => action.name),
+    draft.actions.length,
+    draft.detail,
+  );
+  const outputSchema = context.outputSchema === 'loose' ? looseOutputSchema(operations, context.schemas) : undefined;
   const { mentioned } = built;
   const description = describeTool({
     apiTitle: context.apiTitle,
@@ -69,7 +82,8 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
     intent: draft.intent,
     annotations: annotate(draft),
     inputSchema,
-    actions: draft.actions.map((action) => ({
+    ...(outputSchema ? { outputSchema } : {}),
+    actions: draft.actions.map((action, index) => ({
       name: action.name,
       summary: action.summary.summary,
       operation: {
@@ -82,6 +96,7 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
       route: buildRoute(action.draft, context.apiServers),
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
+      ...(offered && concise[index] ? { concise: concise[index] } : {}),
     })),
     headers: draft.headers,
     detail: draft.detail,

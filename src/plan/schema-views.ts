@@ -88,12 +88,11 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
   if (type !== undefined && type !== 'object') return undefined;
   const properties: Array<[string, SchemaModel]> = [];
   const required = new Set<string>();
-  const seen = new Set<string>();
   const add = (shape: ObjectShape) => {
     for (const [name, property] of shape.properties) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      properties.push([name, property]);
+      const index = properties.findIndex(([existing]) => existing === name);
+      if (index < 0) properties.push([name, property]);
+      else properties[index] = [name, bothOf(properties[index]?.[1] ?? {}, property)];
     }
     for (const name of shape.required) required.add(name);
   };
@@ -117,6 +116,16 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
   if (properties.length === 0) return undefined;
   const description = typeof schema['description'] === 'string' ? schema['description'] : undefined;
   return { properties, required, ...(description ? { description } : {}) };
+}
+
+/**
+ * A property two `allOf` parts both declare must satisfy both (sendgrid's sender `from` gets its `required: [email]`
+ * from the second part); the description stays on top, where the argument's description is read from.
+ */
+function bothOf(first: SchemaModel, second: SchemaModel): SchemaModel {
+  if (JSON.stringify(first) === JSON.stringify(second)) return first;
+  const description = [first, second].map((schema) => (typeof schema === 'object' ? schema['description'] : undefined)).find(Boolean);
+  return { ...(typeof description === 'string' ? { description } : {}), allOf: [first, second] as JsonValue[] };
 }
 
 /**

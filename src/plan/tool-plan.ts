@@ -62,6 +62,8 @@ export type RouteModel = {
   servers?: ServerModel[];
   /** Media types the operation answers with on success, to set `Accept`. */
   accepts: string[];
+  /** Header values the description pins (`Content-Type`); a request body's own type still wins. */
+  headers?: Array<[string, string]>;
 };
 
 export type ActionModel = {
@@ -74,7 +76,18 @@ export type ActionModel = {
   route: RouteModel;
   /** Paging arguments and result fields, for the note that tells a model how to fetch more. */
   pagination?: PaginationModel;
+  /** How list results shrink when the model asks for `response_format: concise`. */
+  concise?: ConciseModel;
 };
+
+/**
+ * The concise view of a list result: each list (the body, or a top-level field of it) keeps, per item, only the
+ * fields that identify and summarise it.
+ */
+export type ConciseModel = { lists: Array<{ field?: string; keep: string[] }> };
+
+/** Whether tools declare an `outputSchema`: `none`, or `loose` (a permissive projection of the success responses). */
+export type OutputSchemaMode = 'none' | 'loose';
 
 export type PaginationModel = {
   /** Arguments the model passes to ask for another page. */
@@ -99,6 +112,8 @@ export type ToolModel = {
   intent: Intent;
   annotations: ToolAnnotations;
   inputSchema: JsonObject;
+  /** Present only with `outputSchema: 'loose'` and when every action answers JSON. */
+  outputSchema?: JsonObject;
   actions: ActionModel[];
   headers: { marked: HeaderDecision[]; refused: HeaderDecision[] };
   /** o200k tokens of this tool's entry in `tools/list`. */

@@ -348,6 +348,10 @@ class Projector {
         continue;
       }
       if (keyword === 'title' || (keyword === 'default' && !this.level.defaults)) continue;
+      // Levels that cut schemas at a depth would cut these too, and a cut subschema accepts more: under `not` that
+      // rejects more (a stub `{}` there rejects everything), under `if` it turns `then` on for every value.
+      // Dropping them only loosens the schema; the API still checks.
+      if (Number.isFinite(this.level.maxDepth) && ['not', 'if', 'then', 'else'].includes(keyword)) continue;
       if (!this.level.constraints && CONSTRAINT_KEYWORDS.has(keyword)) continue;
       // A closed nested object rejects any field the model adds; the lean levels leave that check to the API.
       if (keyword === 'additionalProperties' && value === false && !top && !this.level.constraints) continue;
@@ -420,6 +424,22 @@ class Projector {
     return inlined;
   }
 
+  /** The type an `allOf` gives (an `allOf` of integer constraints is no object): the first part that names one. */
+  private allOfType(schema: JsonObject, hops = 0): JsonValue | undefined {
+    if (!Array.isArray(schema['allOf']) || hops > 8) return undefined;
+    for (const part of schema['allOf']) {
+      let resolved: JsonValue = part;
+      for (let depth = 0; depth < 8 && isJsonObject(resolved) && typeof resolved['$ref'] === 'string'; depth++)
+        resolved = (this.defs[resolved['$ref'].replace('#/$defs/', '')] ?? {}) as JsonValue;
+      if (!isJsonObject(resolved)) continue;
+      if (resolved['type'] !== undefined) return resolved['type'];
+      if (resolved['properties'] !== undefined) return 'object';
+      const inner = this.allOfType(resolved, hops + 1);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+
   /** A schema cut at the depth limit: its type only, so the API itself checks the rest. */
   private stub(schema: SchemaModel): JsonValue {
     if (typeof schema === 'boolean') return schema;
@@ -428,9 +448,8 @@ class Projector {
       resolved = this.defs[resolved['$ref'].replace('#/$defs/', '')] ?? {};
     }
     if (typeof resolved === 'boolean') return resolved;
-    const type = resolved['type'];
-    if (type === 'object' || (type === undefined && (resolved['properties'] !== undefined || resolved['allOf'] !== undefined)))
-      return { type: 'object' };
+    const type = resolved['type'] ?? this.allOfType(resolved);
+    if (type === 'object' || (type === undefined && resolved['properties'] !== undefined)) return { type: 'object' };
     if (type === 'array') return { type: 'array' };
     if (typeof type === 'string' || Array.isArray(type)) {
       const out: JsonObject = { type };

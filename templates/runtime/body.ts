@@ -1,7 +1,8 @@
 // Request bodies from tool arguments: JSON, form, multipart, text and binary.
 
+import { randomUUID } from 'node:crypto';
 import { readFileArgument } from './files.js';
-import { scalarText } from './serialize.js';
+import { scalarText, serializeQuery } from './serialize.js';
 import type { ActionRoute, ArgumentRoute } from './types.js';
 
 export type BuiltBody = { body?: string | Blob | FormData; contentType?: string };
@@ -28,7 +29,8 @@ export async function buildBody(
     if (value === undefined) return {};
     if (whole.file || spec.kind === 'binary') {
       const file = await readFileArgument(whole.arg, value, uploadDir);
-      return { body: new Blob([file.bytes]), contentType: spec.mediaType };
+      // `image/*` or `*/*` names a family, not a type: the file's own type (from a data: URL) is more precise.
+      return { body: new Blob([file.bytes]), contentType: spec.mediaType.includes('*') ? file.type : spec.mediaType };
     }
     if (spec.kind === 'text') return { body: scalarText(value), contentType: spec.mediaType };
     if (spec.kind === 'form')
@@ -46,7 +48,7 @@ export async function buildBody(
         contentType: spec.mediaType,
       };
     case 'multipart':
-      return { body: await multipartBody(fields, args, uploadDir) };
+      return multipartBody(await multipartParts(fields, args, uploadDir));
     default: {
       const object: Record<string, unknown> = {};
       for (const field of fields)
@@ -56,7 +58,12 @@ export async function buildBody(
   }
 }
 
-/** application/x-www-form-urlencoded; arrays repeat their key (form, explode) unless the encoding says otherwise. */
+/**
+ * application/x-www-form-urlencoded: each field serialised like a query parameter with its encoding's style and
+ * explode (default form, exploded: arrays repeat their key; Swagger 2.0 csv fields come with explode false). An
+ * object without a deepObject encoding travels as JSON text: OpenAPI's default would spread its fields over the
+ * top level, where nothing says which object they belonged to.
+ */
 function formBody(
   entries: Array<[string, unknown]>,
   fields: Array<Extract<ArgumentRoute, { in: 'body' }>> = [],
@@ -64,45 +71,84 @@ function formBody(
   const pairs: string[] = [];
   for (const [name, value] of entries) {
     const field = fields.find((candidate) => candidate.name === name);
-    const explode = field?.explode ?? true;
-    const key = encodeURIComponent(name);
-    if (Array.isArray(value)) {
-      if (explode && (field?.style ?? 'form') === 'form')
-        for (const item of value) pairs.push(`${key}=${encodeURIComponent(scalarText(item))}`);
-      else
-        pairs.push(
-          `${key}=${value.map((item) => encodeURIComponent(scalarText(item))).join(field?.style === 'spaceDelimited' ? '%20' : field?.style === 'pipeDelimited' ? '|' : ',')}`,
-        );
-    } else if (value !== null && typeof value === 'object' && field?.style === 'deepObject') {
-      for (const [inner, item] of Object.entries(value as Record<string, unknown>))
-        pairs.push(`${encodeURIComponent(`${name}[${inner}]`)}=${encodeURIComponent(scalarText(item))}`);
-    } else {
-      pairs.push(`${key}=${encodeURIComponent(scalarText(value))}`);
-    }
+    const style = field?.style ?? 'form';
+    const plainObject = value !== null && typeof value === 'object' && !Array.isArray(value) && style !== 'deepObject';
+    pairs.push(...serializeQuery(name, plainObject ? JSON.stringify(value) : value, style, field?.explode ?? true));
   }
   return pairs.join('&');
 }
 
-/** multipart/form-data; files become parts with their content, objects and arrays JSON parts (the OpenAPI default). */
-async function multipartBody(
+type Part = { name: string; filename?: string; contentType?: string; data: Uint8Array | string };
+
+/**
+ * The parts of a multipart/form-data body, with OpenAPI's default content types: a file part carries its bytes (and
+ * the encoding's content type, else the file's own); an object, or an array of objects, is one application/json
+ * part; an array of primitives is one text part per item under the same name; a primitive is a text part.
+ */
+async function multipartParts(
   fields: Array<Extract<ArgumentRoute, { in: 'body' }>>,
   args: Record<string, unknown>,
   uploadDir: string | undefined,
-): Promise<FormData> {
-  const form = new FormData();
+): Promise<Part[]> {
+  const parts: Part[] = [];
   for (const field of fields) {
     const value = args[field.arg];
     if (field.file) {
       const file = await readFileArgument(field.arg, value, uploadDir);
-      form.append(field.name, new Blob([file.bytes], { type: field.contentType ?? file.type }), file.name);
-    } else if (Array.isArray(value) && !field.contentType) {
-      for (const item of value) form.append(field.name, scalarText(item));
+      parts.push({
+        name: field.name,
+        filename: file.name,
+        contentType: field.contentType ?? file.type,
+        data: file.bytes,
+      });
+    } else if (
+      Array.isArray(value) &&
+      !value.some((item) => item !== null && typeof item === 'object') &&
+      !field.contentType
+    ) {
+      for (const item of value) parts.push({ name: field.name, data: scalarText(item) });
     } else if (value !== null && typeof value === 'object') {
-      if (field.contentType) form.append(field.name, new Blob([JSON.stringify(value)], { type: field.contentType }));
-      else form.append(field.name, JSON.stringify(value));
+      parts.push({
+        name: field.name,
+        contentType: field.contentType ?? 'application/json',
+        data: JSON.stringify(value),
+      });
     } else {
-      form.append(field.name, scalarText(value));
+      parts.push({
+        name: field.name,
+        ...(field.contentType ? { contentType: field.contentType } : {}),
+        data: scalarText(value),
+      });
     }
   }
-  return form;
+  return parts;
+}
+
+/**
+ * Encodes multipart/form-data (RFC 7578) by hand: FormData cannot give a part a content type without making it a
+ * file named "blob", and a JSON part must not look like an upload.
+ */
+export function multipartBody(parts: Part[]): BuiltBody {
+  const boundary = `openapi-to-mcp-${randomUUID()}`;
+  const chunks: Uint8Array[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${quoteName(part.name)}"${part.filename !== undefined ? `; filename="${quoteName(part.filename)}"` : ''}`;
+    const headers = [`--${boundary}`, `Content-Disposition: ${disposition}`];
+    if (part.contentType) headers.push(`Content-Type: ${part.contentType}`);
+    chunks.push(
+      Buffer.from(`${headers.join('\r\n')}\r\n\r\n`),
+      typeof part.data === 'string' ? Buffer.from(part.data) : part.data,
+    );
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    body: new Blob(chunks.map((chunk) => new Uint8Array(chunk))),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Names in a Content-Disposition header: quotes and line breaks percent-encoded, as browsers do (WHATWG HTML). */
+function quoteName(name: string): string {
+  return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }

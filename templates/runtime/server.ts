@@ -8,6 +8,7 @@ import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
 import { callTool } from './call-tool.js';
+import { conformOutput } from './output.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
@@ -17,13 +18,10 @@ const validator = new OwnPropertiesValidator();
 const registrations = tools.map((tool) => ({
   tool,
   input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, validator),
+  output: tool.outputSchema ? fromJsonSchema<unknown>(tool.outputSchema as JsonSchemaType, validator) : undefined,
 }));
 
-/**
- * How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. It is
- * `public` (shareable by intermediaries) because it is the same for every caller: bearer-token protection, when on,
- * decides who may call, never which tools are listed.
- */
+/** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
 const LIST_TTL_MS = 5 * 60_000;
 
 export function createServer(settings: Settings, limiter = new RateLimiter(settings.rateLimitPerMinute)): McpServer {
@@ -37,17 +35,24 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
       },
     },
   );
-  for (const { tool, input } of registrations) {
+  for (const { tool, input, output } of registrations) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: input, annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: input,
+        ...(output ? { outputSchema: output } : {}),
+        annotations: tool.annotations,
+      },
       async (args, context) => {
         const wait = limiter.take();
         if (wait !== undefined)
           return errorText(
             `Too many tool calls: this server allows ${settings.rateLimitPerMinute} per minute. Wait ${wait} seconds and call again.`,
           );
-        return callTool(tool, args, settings, context.mcpReq.signal);
+        const result = await callTool(tool, args, settings, context.mcpReq.signal);
+        return output ? conformOutput(result, output) : result;
       },
     );
   }

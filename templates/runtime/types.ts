@@ -31,6 +31,9 @@ export type SecurityRequirement = string[];
 
 export type PaginationHint = { arguments: string[]; nextFields: string[]; nextLinkHeader: boolean };
 
+/** Lists of a result (the body itself, or a top-level field) and the item fields the concise view keeps. */
+export type ConciseView = { lists: Array<{ field?: string; keep: string[] }> };
+
 export type ActionRoute = {
   operationId: string;
   method: HttpMethod;
@@ -44,7 +47,11 @@ export type ActionRoute = {
   security: SecurityRequirement[];
   servers?: ServerConfig[];
   accepts: string[];
+  /** `Accept` / `Content-Type` values the description pins; a request body's own type still wins. */
+  headers?: Array<[string, string]>;
   pagination?: PaginationHint;
+  /** Set when the action's list results have a concise view (`response_format`). */
+  concise?: ConciseView;
 };
 
 export type ToolAnnotations = {
@@ -60,6 +67,8 @@ export type ToolDefinition = {
   description: string;
   annotations: ToolAnnotations;
   inputSchema: { type: 'object'; [keyword: string]: unknown };
+  /** A loose projection of the success responses, when generated with `--output-schema loose`. */
+  outputSchema?: { type: 'object'; [keyword: string]: unknown };
   /** Routes by action name; a single-action tool has one route under the empty name. */
   actions: Record<string, ActionRoute>;
 };

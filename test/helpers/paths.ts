@@ -21,7 +21,9 @@ export const TMP = path.join(REPO_ROOT, 'test/.tmp');
 export const BIN = path.join(REPO_ROOT, 'bin/openapi-to-mcp.js');
 
 /** Entry files of the vendor corpus in ../shared/specs, with options some of them need. */
-export const CORPUS: Array<{ name: string; entry: string; options?: { refRoot?: string }; operations: number }> = [
+export type CorpusEntry = { name: string; entry: string; options?: { refRoot?: string }; operations: number };
+
+export const CORPUS: CorpusEntry[] = [
   { name: 'adyen-management-v3', entry: 'adyen-management-v3.json', operations: 134 },
   { name: 'adyen-terminal-api-v1', entry: 'adyen-terminal-api-v1.yaml', operations: 18 },
   { name: 'argo-workflows', entry: 'argo-workflows.json', operations: 73 },

@@ -9,8 +9,10 @@ describe('cli (through the real bin)', () => {
   it('prints help and version, exit 0', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('openapi-to-mcp <spec>');
-    expect(help.stdout).toContain('plan <spec>');
+    expect(help.stdout).toContain('openapi-to-mcp [spec]');
+    expect(help.stdout).toContain('plan [spec]');
+    expect(help.stdout).toContain('init [spec]');
+    expect(help.stdout).toContain('Examples:');
     const version = await cli(['--version']);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });

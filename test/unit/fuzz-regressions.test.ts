@@ -18,7 +18,10 @@ describe('fuzz regressions', () => {
   it('are recorded with their seed, source, failure and fix', () => {
     for (const { file, regression } of regressions) {
       expect(Number.isInteger(regression.seed), file).toBe(true);
-      expect(CORPUS.map((entry) => entry.name), file).toContain(regression.source);
+      expect(
+        CORPUS.map((entry) => entry.name),
+        file,
+      ).toContain(regression.source);
       expect(regression.failure.length, file).toBeGreaterThan(0);
       expect(regression.fix.length, `${file}: say what fixed it`).toBeGreaterThan(10);
       expect(regression.document !== undefined || regression.text !== undefined, file).toBe(true);

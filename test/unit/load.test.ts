@@ -112,3 +112,32 @@ describe('load', () => {
     expect(diagnostics.items[0]?.message).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('load from a URL', () => {
+  it('fetches the description and its same-origin relative references, but no other host', async () => {
+    const { createServer } = await import('node:http');
+    const files: Record<string, string> = {
+      '/api/openapi.yaml':
+        'openapi: 3.0.0\ninfo: {title: Remote, version: "1"}\npaths:\n  /a:\n    get:\n      parameters: [{$ref: "params.yaml#/limit"}]\n      responses: {"200": {description: ok}}\n',
+      '/api/params.yaml': 'limit: {in: query, name: limit, schema: {type: integer}}\n',
+    };
+    const server = createServer((request, response) => {
+      const body = files[request.url ?? ''];
+      response.writeHead(body ? 200 : 404);
+      response.end(body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const diagnostics = new Diagnostics();
+      const document = await loadSpec({ spec: `http://127.0.0.1:${port}/api/openapi.yaml` }, diagnostics);
+      expect(diagnostics.hasErrors).toBe(false);
+      expect(JSON.stringify(document?.root)).toContain('"name":"limit"');
+      const missing = new Diagnostics();
+      expect(await loadSpec({ spec: `http://127.0.0.1:${port}/api/nope.yaml` }, missing)).toBeUndefined();
+      expect(missing.items[0]?.code).toBe('OTM_INPUT_UNREADABLE');
+    } finally {
+      server.close();
+    }
+  });
+});

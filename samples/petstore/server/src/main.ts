@@ -4,12 +4,15 @@
 
 import { api } from './api.js';
 import { registerCredentialSecrets } from './runtime/auth.js';
+import { loadEnvFile } from './runtime/env-file.js';
 import { setLogLevel } from './runtime/log.js';
 import { startHttp } from './runtime/serve-http.js';
 import { startStdio } from './runtime/serve-stdio.js';
 import { loadSettings, parseFlags, USAGE } from './runtime/settings.js';
 
 try {
+  // The project folder's .env (dist/../.env), wherever the client starts the server from.
+  loadEnvFile(new URL('../.env', import.meta.url));
   const flags = parseFlags(process.argv.slice(2));
   if (flags.help) {
     process.stderr.write(`${USAGE}\n`);

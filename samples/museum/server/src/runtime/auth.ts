@@ -61,7 +61,12 @@ async function applyOne(
   switch (credential.kind) {
     case 'apiKey':
       if (credential.in === 'header') headers.set(credential.name, secret);
-      else if (credential.in === 'query') url.searchParams.set(credential.name, secret);
+      // Appended as an encoded pair: `url.searchParams.set` would re-encode the whole query the form way (spaces as
+      // `+`, reserved characters escaped), undoing the styles and allowReserved of the other parameters.
+      else if (credential.in === 'query')
+        url.search = [url.search.slice(1), `${encodeURIComponent(credential.name)}=${encodeURIComponent(secret)}`]
+          .filter(Boolean)
+          .join('&');
       else cookies.push(`${credential.name}=${encodeURIComponent(secret)}`);
       return;
     case 'httpBasic': {
@@ -101,8 +106,9 @@ async function clientCredentialsToken(
   const clientId = env[credential.env[0] ?? ''] ?? '';
   const clientSecret = env[credential.env[1] ?? ''] ?? '';
   const body = new URLSearchParams({ grant_type: 'client_credentials' });
-  if (credential.scopes.length > 0) body.set('scope', credential.scopes.join(' '));
-  const response = await fetch(credential.tokenUrl, {
+  const scopes = env[credential.env[4] ?? '']?.trim() || credential.scopes.join(' ');
+  if (scopes) body.set('scope', scopes);
+  const response = await fetch(env[credential.env[3] ?? '']?.trim() || credential.tokenUrl, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',

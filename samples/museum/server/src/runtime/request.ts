@@ -26,6 +26,7 @@ export async function buildRequest(
     ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
   );
   const headers = new Headers({ 'User-Agent': USER_AGENT, Accept: acceptHeader(route.accepts) });
+  for (const [name, value] of route.headers ?? []) headers.set(name, value);
   const cookies: string[] = [];
   for (const argument of route.arguments) {
     const value = args[argument.arg];

@@ -10,6 +10,7 @@ export type SpecialEventsReadArguments = {
   limit?: number;
   page?: number;
   startDate?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const specialEventsReadTool: ToolDefinition = {
@@ -55,6 +56,13 @@ export const specialEventsReadTool: ToolDefinition = {
         description:
           "Starting date to retrieve future operating hours from. Defaults to today's date. For list_special_events.",
         format: 'date',
+      },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For list_special_events.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
       },
     },
     required: ['action'],
@@ -124,6 +132,13 @@ export const specialEventsReadTool: ToolDefinition = {
         arguments: ['page', 'limit'],
         nextFields: [],
         nextLinkHeader: false,
+      },
+      concise: {
+        lists: [
+          {
+            keep: ['name', 'eventId'],
+          },
+        ],
       },
     },
   },

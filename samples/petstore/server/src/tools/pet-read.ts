@@ -8,13 +8,14 @@ export type PetReadArguments = {
   petId?: number;
   status?: 'available' | 'pending' | 'sold';
   tags?: string[];
+  response_format?: 'concise' | 'detailed';
 };
 
 export const petReadTool: ToolDefinition = {
   name: 'pet_read',
   title: 'Pet: read',
   description:
-    'Reads pet in the Swagger Petstore - OpenAPI 3.0. Use it to look up pet; to create or update use pet_write, to delete or remove use delete_pet. Actions: find_pets_by_status (Finds Pets by status); find_pets_by_tags (Finds Pets by tags); get_pet_by_id (Find pet by ID, needs petId). It returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
+    'Reads pet in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use delete_pet. Actions: find_pets_by_status (Finds Pets by status); find_pets_by_tags (Finds Pets by tags); get_pet_by_id (Find pet by ID, needs petId). It returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -44,6 +45,13 @@ export const petReadTool: ToolDefinition = {
           type: 'string',
         },
       },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For find_pets_by_status, find_pets_by_tags.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action'],
     additionalProperties: false,
@@ -66,6 +74,13 @@ export const petReadTool: ToolDefinition = {
       required: [],
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      concise: {
+        lists: [
+          {
+            keep: ['id', 'name', 'status'],
+          },
+        ],
+      },
     },
     find_pets_by_tags: {
       operationId: 'findPetsByTags',
@@ -84,6 +99,13 @@ export const petReadTool: ToolDefinition = {
       required: [],
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      concise: {
+        lists: [
+          {
+            keep: ['id', 'name', 'status'],
+          },
+        ],
+      },
     },
     get_pet_by_id: {
       operationId: 'getPetById',

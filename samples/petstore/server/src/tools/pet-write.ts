@@ -20,7 +20,7 @@ export const petWriteTool: ToolDefinition = {
   name: 'pet_write',
   title: 'Pet: create and update',
   description:
-    'Creates and changes pet in the Swagger Petstore - OpenAPI 3.0. Use it to create or update pet; to look up use pet_read, to delete or remove use delete_pet. Actions: add_pet (Add a new pet to the store, needs name, photoUrls); update_pet (Update an existing pet, needs name, photoUrls); update_pet_with_form (Updates a pet in the store with form data, needs petId); upload_file (Uploads an image, needs petId). It returns the API’s JSON response, for example add_pet: a Pet (id, name, status, category, photoUrls, …). It changes data in the API but never deletes it.',
+    'Creates and changes pet in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use delete_pet. Actions: add_pet (Add a new pet to the store, needs name, photoUrls); update_pet (Update an existing pet, needs name, photoUrls); update_pet_with_form (Updates a pet in the store with form data, needs petId); upload_file (Uploads an image, needs petId). It returns the API’s JSON response, for example add_pet: a Pet (id, name, status, category, photoUrls, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

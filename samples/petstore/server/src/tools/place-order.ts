@@ -16,7 +16,7 @@ export const placeOrderTool: ToolDefinition = {
   name: 'place_order',
   title: 'Place an order for a pet',
   description:
-    'Place an order for a pet in the Swagger Petstore - OpenAPI 3.0. Place a new order in the store. Use it to create or update store order; to delete or remove use delete_order. It returns a Order (id, status, complete, petId, quantity, …). It changes data in the API but never deletes it.',
+    'Place an order for a pet in the Swagger Petstore. Place a new order in the store. Use it to create or update store order; to delete or remove use delete_order. It returns an Order (id, status, complete, petId, quantity, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -12,7 +12,7 @@ export const storeReadTool: ToolDefinition = {
   name: 'store_read',
   title: 'Store: read',
   description:
-    'Reads store in the Swagger Petstore - OpenAPI 3.0. Use it to look up store. Actions: get_inventory (Returns pet inventories by status); get_order_by_id (Find purchase order by ID, needs orderId). Each action returns a Order (id, status, complete, petId, quantity, …). Read-only: it never changes anything.',
+    'Reads store in the Swagger Petstore. Use it to look up store. Actions: get_inventory (Returns pet inventories by status); get_order_by_id (Find purchase order by ID, needs orderId). It returns the API’s JSON response, for example get_order_by_id: an Order (id, status, complete, petId, quantity, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

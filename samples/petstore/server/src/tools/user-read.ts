@@ -12,7 +12,7 @@ export const userReadTool: ToolDefinition = {
   name: 'user_read',
   title: 'User: read',
   description:
-    'Reads user in the Swagger Petstore - OpenAPI 3.0. Use it to look up user; to create or update use user_write, to delete or remove use delete_user. Actions: get_user_by_name (Get user by user name, needs username); login_user (Logs user into the system); logout_user (Logs out current logged in user session). Each action returns a User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
+    'Reads user in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use delete_user. Actions: get_user_by_name (Get user by user name, needs username); login_user (Logs user into the system); logout_user (Logs out current logged in user session). It returns the API’s JSON response, for example get_user_by_name: an User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

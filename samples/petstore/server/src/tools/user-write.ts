@@ -21,7 +21,7 @@ export const userWriteTool: ToolDefinition = {
   name: 'user_write',
   title: 'User: create and update',
   description:
-    'Creates and changes user in the Swagger Petstore - OpenAPI 3.0. Use it to create or update user; to look up use user_read, to delete or remove use delete_user. Actions: create_user (Create user); create_users_with_list_input (Creates list of users with given input array); update_user (Update user resource, needs username). Each action returns a User (id, email, firstName, lastName, password, …). It changes data in the API but never deletes it.',
+    'Creates and changes user in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use delete_user. Actions: create_user (Create user); create_users_with_list_input (Creates list of users with given input array); update_user (Update user resource, needs username). It returns the API’s JSON response, for example create_user: an User (id, email, firstName, lastName, password, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

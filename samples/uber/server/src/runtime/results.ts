@@ -3,6 +3,7 @@
 // content, other binary as an embedded resource; large results are cut with a note.
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { conciseValue } from './concise.js';
 import type { UpstreamResponse } from './http.js';
 import { redactSecrets } from './redact.js';
 import type { ActionRoute } from './types.js';
@@ -12,7 +13,13 @@ const CHARS_PER_TOKEN = 4;
 const LONG_STRING = 2_000;
 const MAX_INLINE_BINARY = 2 * 1024 * 1024;
 
-export type ResultOptions = { maxResultTokens: number; toolName: string; actionName: string };
+export type ResultOptions = {
+  maxResultTokens: number;
+  toolName: string;
+  actionName: string;
+  /** `concise` (the default where the route has a concise view) or `detailed`. */
+  responseFormat?: 'concise' | 'detailed';
+};
 
 export function successResult(response: UpstreamResponse, route: ActionRoute, options: ResultOptions): CallToolResult {
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -40,6 +47,11 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
       return errorText(
         `The API answered ${response.status} with invalid JSON (${mediaType || 'no content type'}); its text begins: ${cut(redactSecrets(text), 300)}`,
       );
+    }
+    if (route.concise && options.responseFormat !== 'detailed') {
+      const concise = conciseValue(value, route.concise);
+      value = concise.value;
+      if (concise.note) notes.push(concise.note);
     }
     const { value: bounded, note } = boundJson(value, maxChars);
     if (note) notes.push(note);

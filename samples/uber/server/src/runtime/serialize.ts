@@ -4,12 +4,18 @@
 
 import type { Style } from './types.js';
 
-/** Characters RFC 3986 reserves; kept unescaped in query values when a parameter allows reserved characters. */
-const RESERVED = /[:/?#[\]@!$&'()*+,;=]/;
+/**
+ * Reserved characters (RFC 3986) that `allowReserved` lets through unencoded. `#`, `[` and `]` are not allowed in a
+ * query at all, and `&`, `=` and `+` would split the pair or change its meaning, so they stay encoded even then
+ * (OpenAPI 3.1.1, "allowReserved"); percent-encoded triples already in the value pass through unchanged.
+ */
+const KEPT_WHEN_RESERVED_ALLOWED = /^[:/?@!$'()*,;]$/;
 
 export function encodeValue(value: string, allowReserved = false): string {
   if (!allowReserved) return encodeURIComponent(value);
-  return [...value].map((char) => (RESERVED.test(char) ? char : encodeURIComponent(char))).join('');
+  return value.replace(/%[0-9A-Fa-f]{2}|[\s\S]/gu, (chunk) =>
+    chunk.length === 3 || KEPT_WHEN_RESERVED_ALLOWED.test(chunk) ? chunk : encodeURIComponent(chunk),
+  );
 }
 
 export function scalarText(value: unknown): string {
@@ -48,7 +54,13 @@ export function serializePath(name: string, value: unknown, style: Style, explod
   return encode(value);
 }
 
-/** Query pairs (already encoded) for one parameter: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`. */
+/** Delimiters of the array styles, percent-encoded as OpenAPI 3.1.1 shows them (`|` is not allowed raw in a URI). */
+const DELIMITERS: Partial<Record<Style, string>> = { spaceDelimited: '%20', pipeDelimited: '%7C', tabDelimited: '%09' };
+
+/**
+ * Query pairs (already encoded) for one parameter: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`. An
+ * exploded array repeats the name in every style; a non-exploded one joins its items with the style's delimiter.
+ */
 export function serializeQuery(
   name: string,
   value: unknown,
@@ -58,18 +70,19 @@ export function serializeQuery(
 ): string[] {
   const key = encodeValue(name);
   const encode = (item: unknown) => encodeValue(scalarText(item), allowReserved);
+  const delimiter = DELIMITERS[style] ?? ',';
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
-    if (style === 'form' && explode) return value.map((item) => `${key}=${encode(item)}`);
-    const separator =
-      style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : style === 'tabDelimited' ? '%09' : ',';
-    return [`${key}=${value.map(encode).join(separator)}`];
+    if (explode) return value.map((item) => `${key}=${encode(item)}`);
+    return [`${key}=${value.map(encode).join(delimiter)}`];
   }
   if (value !== null && typeof value === 'object') {
     const entries = entriesOf(value);
     if (style === 'deepObject') return deepObjectPairs(name, value as Record<string, unknown>, allowReserved);
     if (explode) return entries.map(([field, item]) => `${encodeValue(field)}=${encode(item)}`);
-    return [`${key}=${entries.map(([field, item]) => `${encodeValue(field)},${encode(item)}`).join(',')}`];
+    return [
+      `${key}=${entries.map(([field, item]) => `${encodeValue(field)}${delimiter}${encode(item)}`).join(delimiter)}`,
+    ];
   }
   return [`${key}=${encode(value)}`];
 }

@@ -11,6 +11,7 @@ export type EstimatesReadArguments = {
   end_latitude?: number;
   end_longitude?: number;
   product_id?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const estimatesReadTool: ToolDefinition = {
@@ -59,6 +60,13 @@ export const estimatesReadTool: ToolDefinition = {
         description:
           'Unique identifier representing a specific product for a given latitude & longitude. For time_estimates.',
       },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action', 'start_latitude', 'start_longitude'],
     additionalProperties: false,
@@ -105,6 +113,13 @@ export const estimatesReadTool: ToolDefinition = {
       required: ['start_latitude', 'start_longitude', 'end_latitude', 'end_longitude'],
       security: [],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            keep: ['display_name', 'product_id'],
+          },
+        ],
+      },
     },
     time_estimates: {
       operationId: 'get_estimates_time',
@@ -147,6 +162,13 @@ export const estimatesReadTool: ToolDefinition = {
       required: ['start_latitude', 'start_longitude'],
       security: [],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            keep: ['display_name', 'product_id'],
+          },
+        ],
+      },
     },
   },
 };

@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../runtime/types.js';
 export type ProductTypesArguments = {
   latitude: number;
   longitude: number;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const productTypesTool: ToolDefinition = {
@@ -28,6 +29,13 @@ export const productTypesTool: ToolDefinition = {
         type: 'number',
         description: 'Longitude component of location.',
         format: 'double',
+      },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
       },
     },
     required: ['latitude', 'longitude'],
@@ -59,6 +67,13 @@ export const productTypesTool: ToolDefinition = {
       required: ['latitude', 'longitude'],
       security: [],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            keep: ['display_name', 'product_id'],
+          },
+        ],
+      },
     },
   },
 };

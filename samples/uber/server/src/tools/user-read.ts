@@ -13,7 +13,7 @@ export const userReadTool: ToolDefinition = {
   name: 'user_read',
   title: 'User: read',
   description:
-    'Reads user in the Uber API. Use it to look up user. Actions: user_activity (User Activity); user_profile (User Profile). It returns the API’s JSON response, for example user_activity: a Activities (count, history, limit, offset). Read-only: it never changes anything.',
+    'Reads user in the Uber API. Use it to look up user. Actions: user_activity (User Activity); user_profile (User Profile). It returns the API’s JSON response, for example user_activity: an Activities (count, history, limit, offset). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

@@ -13,6 +13,8 @@ import type { Settings } from './settings.js';
 import type { CallContext, ToolDefinition } from './types.js';
 import { failureResult, httpErrorResult } from './upstream-errors.js';
 
+const RESPONSE_FORMAT = 'response_format';
+
 export async function callTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
@@ -28,6 +30,10 @@ export async function callTool(
       `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
     );
   const accepted = new Set(route.arguments.map((argument) => argument.arg));
+  // `response_format` shapes the result, not the request; a grouped tool offers it for its list actions and the
+  // others ignore it.
+  if (tool.inputSchema['properties'] && Object.hasOwn(tool.inputSchema['properties'], RESPONSE_FORMAT))
+    accepted.add(RESPONSE_FORMAT);
   const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
   if (missing.length > 0) {
     return errorText(
@@ -59,6 +65,7 @@ export async function callTool(
       maxResultTokens: settings.maxResultTokens,
       toolName: tool.name,
       actionName: multi ? action : '',
+      responseFormat: args[RESPONSE_FORMAT] === 'detailed' ? 'detailed' : 'concise',
     });
   } catch (error) {
     if (error instanceof ArgumentError) return errorText(error.message);

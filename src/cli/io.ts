@@ -1,0 +1,19 @@
+import type { Env } from './terminal.js';
+
+/** What the CLI may touch of the process: the bin passes the real streams, tests pass recorders. */
+export type CliIo = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Colour on stderr/stdout (see colorEnabled). */
+  color: boolean;
+  cwd: string;
+  /** Whether stderr is a terminal: progress lines are only drawn there. */
+  stderrIsTTY?: boolean;
+  /** The environment, for CI detection; defaults to none. */
+  env?: Env;
+};
+
+export const EXIT = { ok: 0, input: 1, usage: 2 } as const;
+
+/** A problem with how the command was invoked; printed without a stack, exit 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,18 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { CliIo } from './io.js';
+import { formatDiagnostic, visibleDiagnostics, type Colors } from './reporter.js';
+
+export type PrintOptions = { quiet: boolean; verbose: boolean };
+
+/** Diagnostics on stderr: errors always, warnings unless quiet, information only when verbose. */
+export function printDiagnostics(diagnostics: Diagnostic[], options: PrintOptions, io: CliIo, colors: Colors): void {
+  const shown = visibleDiagnostics(diagnostics, options.verbose).filter((diagnostic) => !options.quiet || diagnostic.severity === 'error');
+  for (const diagnostic of shown) io.stderr(`${formatDiagnostic(diagnostic, colors)}\n`);
+}
+
+/** `{ ok: false, diagnostics }` on stdout, the JSON shape of every failed command. */
+export function printJsonFailure(diagnostics: Diagnostic[], io: CliIo): void {
+  io.stdout(`${JSON.stringify({ ok: false, diagnostics }, null, 2)}\n`);
+}
+
+export const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;

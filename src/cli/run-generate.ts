@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { formatChange } from '../plan/diff-surface.js';
+import { runGenerate, type GenerateRunResult } from '../pipeline.js';
+import { EXIT, type CliIo } from './io.js';
+import type { ParsedFlags } from './options.js';
+import { prepareRun } from './prepare.js';
+import { plural, printDiagnostics, type PrintOptions } from './print.js';
+import { printable, type Colors } from './reporter.js';
+
+export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean };
+
+/** `openapi-to-mcp [spec]`: generate (or check) a project and say what happened and what to do next. */
+export async function runGenerateCommand(flags: GenerateFlags, io: CliIo, colors: Colors): Promise<number> {
+  const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
+  if ('code' in prepared) return prepared.code;
+  const result = await runGenerate({
+    ...prepared.options,
+    spec: prepared.options.spec as string,
+    check: flags.check,
+    force: flags.force,
+    regroup: flags.regroup,
+    onProgress: prepared.onProgress,
+  });
+  prepared.progress.done();
+  const code = result.ok ? EXIT.ok : EXIT.input;
+  if (flags.json) {
+    io.stdout(`${JSON.stringify(generateJson(result, flags.check), null, 2)}\n`);
+    return code;
+  }
+  const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
+  if (flags.check && result.plan) {
+    reportCheck(result, { where, quiet: prepared.quiet, verbose: prepared.verbose }, io, colors);
+    return code;
+  }
+  printDiagnostics(result.diagnostics, prepared, io, colors);
+  if (!result.ok || !result.plan || prepared.quiet) return code;
+  if (result.diff && result.diff.changes.length > 0) {
+    io.stderr(
+      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
+    );
+  }
+  io.stderr(summary(result, { where, target: prepared.options.target ?? 'node' }, colors));
+  return code;
+}
+
+/** The documented JSON shape of a generation. */
+function generateJson(result: GenerateRunResult, check: boolean) {
+  return {
+    ok: result.ok,
+    outDir: result.outDir,
+    diagnostics: result.diagnostics,
+    ...(result.plan ? { totals: result.plan.totals } : {}),
+    ...(result.write
+      ? { changes: result.write.changes.map((change) => ({ kind: change.kind, path: change.path })), kept: result.write.kept }
+      : {}),
+    ...(check ? { stale: result.stale ?? [] } : {}),
+  };
+}
+
+function reportCheck(result: GenerateRunResult, options: PrintOptions & { where: string }, io: CliIo, colors: Colors): void {
+  const stale = result.stale ?? [];
+  printDiagnostics(
+    result.diagnostics.filter((diagnostic) => diagnostic.code !== 'OTM_OUTPUT_STALE'),
+    options,
+    io,
+    colors,
+  );
+  if (stale.length === 0) {
+    if (!options.quiet) io.stderr(`${colors.green('up to date')} ${options.where} matches the description.\n`);
+    return;
+  }
+  io.stderr(
+    `${colors.red('stale')} ${options.where} differs from what the description generates:\n${stale.map((file) => `  ${file}`).join('\n')}\n${colors.dim('Regenerate without --check and commit the result.')}\n`,
+  );
+}
+
+/** What was generated, how big it is for a model, where it went, and the commands to run next. */
+function summary(result: GenerateRunResult, options: { where: string; target: string }, colors: Colors): string {
+  const plan = result.plan;
+  if (!plan) return '';
+  const { totals } = plan;
+  const written = result.write?.changes.length ?? 0;
+  const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
+  const budget = `${totals.tokens.toLocaleString('en-US')} of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} tokens`;
+  const lines = [
+    `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}) for ${printable(plan.api.title)}`,
+    `  in ${options.where} — ${written === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
+    '',
+    colors.bold('Next:'),
+    `  cd ${options.where}`,
+    '  npm install && npm run build && npm test',
+    `  node dist/main.js              ${colors.dim('# stdio, for Claude Desktop, Claude Code, VS Code, Cursor')}`,
+    `  node dist/main.js --http       ${colors.dim('# Streamable HTTP on http://127.0.0.1:3000/mcp')}`,
+    ...(options.target === 'workers' ? [`  npx wrangler dev               ${colors.dim('# the Cloudflare Workers entry, locally')}`] : []),
+    colors.dim(`  README.md has the environment variables and ready-to-paste client set-ups.`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,212 @@
+import type { OperationExtension } from '../model/api-model.js';
+
+/**
+ * The configuration file's JSON Schema: the one definition of what `openapi-to-mcp.config.{json,yaml}` may hold.
+ * The validator checks files against it, the package ships it as `openapi-to-mcp.config.schema.json` for editors
+ * (a unit test keeps that file equal to this value), and the README's configuration reference lists its keys.
+ */
+
+/** The subset of JSON Schema the config validator understands (see validate-config.ts). */
+export type ConfigSchemaNode = {
+  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
+  description?: string;
+  properties?: Record<string, ConfigSchemaNode>;
+  additionalProperties?: boolean | ConfigSchemaNode;
+  propertyNames?: { pattern: string };
+  required?: string[];
+  items?: ConfigSchemaNode;
+  enum?: readonly string[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  pattern?: string;
+  default?: unknown;
+};
+
+const stringList = (description: string): ConfigSchemaNode => ({
+  type: 'array',
+  description,
+  items: { type: 'string', minLength: 1 },
+});
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const methodList = (description: string): ConfigSchemaNode => ({
+  type: 'array',
+  description,
+  items: { type: 'string', enum: [...HTTP_METHODS, ...HTTP_METHODS.map((method) => method.toUpperCase())] },
+});
+
+const selection = (verb: 'Only' | 'Leave out'): Record<string, ConfigSchemaNode> => ({
+  tags: stringList(`${verb} operations with one of these tags (case-insensitive).`),
+  operations: stringList(`${verb} these operationIds.`),
+  paths: stringList(`${verb} paths matching these globs (\`*\` within a segment, \`**\` across).`),
+  methods: methodList(`${verb} these HTTP methods.`),
+});
+
+const annotations: ConfigSchemaNode = {
+  type: 'object',
+  description: 'Tool annotations to assert for the tool holding this operation (they override the derived hints).',
+  additionalProperties: false,
+  properties: {
+    readOnlyHint: { type: 'boolean' },
+    destructiveHint: { type: 'boolean' },
+    idempotentHint: { type: 'boolean' },
+    openWorldHint: { type: 'boolean' },
+  },
+};
+
+const operationOverride: ConfigSchemaNode = {
+  type: 'object',
+  description: 'The same fields as the x-mcp extension on an operation; they win over what the description says.',
+  additionalProperties: false,
+  properties: {
+    hidden: { type: 'boolean', description: 'Leave the operation out.' },
+    tool: { type: 'string', minLength: 1, description: 'Put the operation into the tool of this name (with others that name it).' },
+    action: { type: 'string', minLength: 1, description: 'Name of its action inside the tool.' },
+    group: { type: 'string', minLength: 1, description: 'Keep operations with the same group together in one tool.' },
+    description: { type: 'string', minLength: 1, description: "Replaces the operation's description for the model." },
+    annotations,
+  },
+};
+
+const headerEntry = (withHeader: boolean): ConfigSchemaNode => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['property'],
+  properties: {
+    tool: { type: 'string', minLength: 1, description: 'Only in this tool (default: every tool with the property).' },
+    property: { type: 'string', minLength: 1, description: 'Top-level property of the tool input.' },
+    ...(withHeader ? { header: { type: 'string', minLength: 1, description: 'Header name after `Mcp-Param-` (default: derived).' } } : {}),
+  },
+});
+
+export const CONFIG_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://www.npmjs.com/package/openapi-to-mcp/openapi-to-mcp.config.schema.json',
+  title: 'openapi-to-mcp configuration',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, for editors.' },
+    spec: {
+      type: 'string',
+      minLength: 1,
+      description: 'The OpenAPI description: a path (relative to this file), `-` for stdin, or an http(s) URL.',
+    },
+    out: { type: 'string', minLength: 1, description: 'Output folder, relative to this file (default `./<api-name>-mcp`).' },
+    packageName: { type: 'string', minLength: 1, description: 'npm name of the generated project (default `<api-name>-mcp`).' },
+    target: {
+      type: 'string',
+      enum: ['node', 'workers'],
+      default: 'node',
+      description: '`workers` adds a Cloudflare Workers entry (src/worker.ts, wrangler.toml) to the Node project.',
+    },
+    prefix: { type: 'string', minLength: 1, description: 'Namespace for tool names (`github` → `github_issues_read`).' },
+    envPrefix: {
+      type: 'string',
+      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      description: 'Prefix of the environment variables the server reads (default from the API title).',
+    },
+    strategy: {
+      type: 'string',
+      enum: ['auto', 'per-operation', 'by-tag'],
+      default: 'auto',
+      description: 'How operations are grouped into tools.',
+    },
+    maxTools: { type: 'integer', minimum: 1, default: 64, description: 'Most tools to generate.' },
+    maxToolTokens: { type: 'integer', minimum: 100, default: 3000, description: 'Token budget of one tool in tools/list.' },
+    tokensPerOperation: {
+      type: 'integer',
+      minimum: 1,
+      default: 36,
+      description: 'Token budget of the whole tool list per operation (never below 4,000 in total).',
+    },
+    outputSchema: {
+      type: 'string',
+      enum: ['none', 'loose'],
+      default: 'none',
+      description: 'Declare an outputSchema on tools: none, or loose (types and nesting only, every field optional and nullable).',
+    },
+    include: {
+      type: 'object',
+      description: 'Keep only operations that match every rule given here.',
+      additionalProperties: false,
+      properties: selection('Only'),
+    },
+    exclude: {
+      type: 'object',
+      description: 'Leave out operations that match any rule given here.',
+      additionalProperties: false,
+      properties: {
+        ...selection('Leave out'),
+        deprecated: { type: 'boolean', default: false, description: 'Leave out deprecated operations.' },
+      },
+    },
+    operations: {
+      type: 'object',
+      description: 'Per-operation overrides, keyed by operationId (or `METHOD /path`), with the fields of the x-mcp extension.',
+      additionalProperties: operationOverride,
+    },
+    headers: {
+      type: 'object',
+      description: 'Which tool properties carry x-mcp-header (sent as Mcp-Param-* headers for routing).',
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: true,
+          description: 'Derive markings from the description; false marks none but `add`.',
+        },
+        add: { type: 'array', description: 'Mark these properties.', items: headerEntry(true) },
+        remove: { type: 'array', description: 'Never mark these properties.', items: headerEntry(false) },
+      },
+    },
+    renameTools: {
+      type: 'object',
+      description: 'Deliberate renames of tools the lock file pins: `{ old_name: new_name }`.',
+      additionalProperties: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_-]{0,63}$' },
+    },
+    refRoot: { type: 'string', minLength: 1, description: "Folder that file $refs may not leave (default: the description's folder)." },
+    allowRemoteRefs: { type: 'boolean', default: false, description: 'Follow $refs to http(s) URLs.' },
+    maxInputMb: { type: 'number', exclusiveMinimum: 0, default: 32, description: 'Largest description accepted, in MB.' },
+    validate: { type: 'boolean', default: true, description: 'Check the description against the OpenAPI schema (warnings).' },
+    quiet: { type: 'boolean', default: false, description: 'Print only errors.' },
+    verbose: { type: 'boolean', default: false, description: 'Also print informational diagnostics.' },
+  },
+} satisfies ConfigSchemaNode & { $schema: string; $id: string; title: string };
+
+type Selection = { tags?: string[]; operations?: string[]; paths?: string[]; methods?: string[] };
+
+/** One operation's override: the fields of the `x-mcp` extension. */
+export type OperationOverride = OperationExtension;
+
+/** What a configuration file may hold; every key is optional and documented in CONFIG_SCHEMA. */
+export type UserConfig = {
+  $schema?: string;
+  spec?: string;
+  out?: string;
+  packageName?: string;
+  target?: 'node' | 'workers';
+  prefix?: string;
+  envPrefix?: string;
+  strategy?: 'auto' | 'per-operation' | 'by-tag';
+  maxTools?: number;
+  maxToolTokens?: number;
+  tokensPerOperation?: number;
+  outputSchema?: 'none' | 'loose';
+  include?: Selection;
+  exclude?: Selection & { deprecated?: boolean };
+  operations?: Record<string, OperationOverride>;
+  headers?: {
+    enabled?: boolean;
+    add?: Array<{ tool?: string; property: string; header?: string }>;
+    remove?: Array<{ tool?: string; property: string }>;
+  };
+  renameTools?: Record<string, string>;
+  refRoot?: string;
+  allowRemoteRefs?: boolean;
+  maxInputMb?: number;
+  validate?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+};

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { HttpMethod } from '../model/api-model.js';
+import type { GenerateRunOptions } from '../pipeline.js';
+import type { UserConfig } from './config-schema.js';
+
+/**
+ * Defaults < configuration file < flags. Flags replace a file's value key by key; inside `include`, `exclude` and
+ * `headers` they replace one rule and keep the others (`--include-tag x` keeps the file's `include.paths`).
+ */
+export function mergeConfigs(file: UserConfig, flags: UserConfig): UserConfig {
+  const merged: UserConfig = { ...file, ...flags };
+  if (file.include || flags.include) merged.include = { ...file.include, ...flags.include };
+  if (file.exclude || flags.exclude) merged.exclude = { ...file.exclude, ...flags.exclude };
+  if (file.headers || flags.headers) merged.headers = { ...file.headers, ...flags.headers };
+  if (file.renameTools || flags.renameTools) merged.renameTools = { ...file.renameTools, ...flags.renameTools };
+  return merged;
+}
+
+/** Paths in a configuration file are relative to the file's folder (as in tsconfig.json); URLs and `-` stay. */
+export function resolveConfigPaths(config: UserConfig, base: string): UserConfig {
+  const local = (value: string | undefined) =>
+    value === undefined || value === '-' || /^https?:\/\//i.test(value) ? value : path.resolve(base, value);
+  return {
+    ...config,
+    ...(config.spec !== undefined ? { spec: local(config.spec) as string } : {}),
+    ...(config.out !== undefined ? { out: local(config.out) as string } : {}),
+    ...(config.refRoot !== undefined ? { refRoot: local(config.refRoot) as string } : {}),
+  };
+}
+
+/** Every key that is not set falls back to the planner's and loader's defaults inside the pipeline. */
+export function toRunOptions(config: UserConfig & { spec: string }): GenerateRunOptions {
+  const methods = (list: string[] | undefined) => list?.map((method) => method.toLowerCase() as HttpMethod);
+  const { include = {}, exclude = {} } = config;
+  return {
+    spec: config.spec,
+    ...(config.out !== undefined ? { out: config.out } : {}),
+    ...(config.packageName !== undefined ? { packageName: config.packageName } : {}),
+    ...(config.target !== undefined ? { target: config.target } : {}),
+    ...(config.refRoot !== undefined ? { refRoot: config.refRoot } : {}),
+    ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
+    ...(config.maxInputMb !== undefined ? { maxInputBytes: Math.round(config.maxInputMb * 1024 * 1024) } : {}),
+    ...(config.validate !== undefined ? { validate: config.validate } : {}),
+    ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
+    ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),
+    ...(config.outputSchema !== undefined ? { outputSchema: config.outputSchema } : {}),
+    budget: {
+      ...(config.maxToolTokens !== undefined ? { maxToolTokens: config.maxToolTokens } : {}),
+      ...(config.tokensPerOperation !== undefined ? { tokensPerOperation: config.tokensPerOperation } : {}),
+    },
+    ...(config.prefix !== undefined ? { prefix: config.prefix } : {}),
+    ...(config.envPrefix !== undefined ? { envPrefix: config.envPrefix } : {}),
+    ...(config.headers ? { headers: config.headers } : {}),
+    ...(config.operations ? { overrides: config.operations } : {}),
+    ...(config.renameTools ? { renameTools: config.renameTools } : {}),
+    select: {
+      ...(include.tags ? { includeTags: include.tags } : {}),
+      ...(exclude.tags ? { excludeTags: exclude.tags } : {}),
+      ...(include.operations ? { includeOperations: include.operations } : {}),
+      ...(exclude.operations ? { excludeOperations: exclude.operations } : {}),
+      ...(include.paths ? { includePaths: include.paths } : {}),
+      ...(exclude.paths ? { excludePaths: exclude.paths } : {}),
+      ...(include.methods ? { includeMethods: methods(include.methods) } : {}),
+      ...(exclude.methods ? { excludeMethods: methods(exclude.methods) } : {}),
+      ...(exclude.deprecated !== undefined ? { excludeDeprecated: exclude.deprecated } : {}),
+    },
+  };
+}

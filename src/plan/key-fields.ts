@@ -1,0 +1,23 @@
+/** Fields that identify and summarise an item, in order of preference: kept by concise views, named in descriptions. */
+export const PREFERRED_FIELDS = [
+  'id',
+  'gid',
+  'sid',
+  'uuid',
+  'key',
+  'slug',
+  'name',
+  'title',
+  'display_name',
+  'summary',
+  'login',
+  'email',
+  'number',
+  'state',
+  'status',
+  'type',
+  'url',
+  'html_url',
+  'created_at',
+  'updated_at',
+];

@@ -1,0 +1,40 @@
+// Cloudflare Workers entry: the same stateless MCP endpoint as `node dist/main.js --http`, as a Worker's fetch handler
+// (/mcp, /healthz, Host/Origin checks, optional bearer tokens, Mcp-Param-* header validation). Settings come from the
+// Worker's variables and secrets under the names in .env.example: `[vars]` in wrangler.toml for plain settings,
+// `wrangler secret put NAME` for credentials. With the nodejs_compat flag they are also visible as process.env,
+// where the request builder reads credentials. Under workerd the SDK validates tool input with @cfworker/json-schema
+// (its package.json picks it by the `workerd` export condition), since Ajv's compiled validators need eval.
+
+import { registerCredentialSecrets } from './runtime/auth.js';
+import { setLogLevel } from './runtime/log.js';
+import { createFetchHandler } from './runtime/serve-http.js';
+import { loadSettings } from './runtime/settings.js';
+
+type FetchHandler = (request: Request) => Promise<Response>;
+
+// One handler per isolate: settings are read once, and each request still gets a fresh McpServer (stateless).
+let handler: FetchHandler | undefined;
+
+export default {
+  async fetch(request: Request, env: Record<string, unknown>): Promise<Response> {
+    try {
+      handler ??= createHandler(env);
+    } catch (error) {
+      // A configuration error (a malformed variable) is the operator's to fix; say which, without any secret.
+      const message = error instanceof Error ? error.message : String(error);
+      return Response.json({ error: `Server misconfigured: ${message}` }, { status: 500 });
+    }
+    return handler(request);
+  },
+};
+
+function createHandler(env: Record<string, unknown>): FetchHandler {
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (typeof value === 'string') variables[name] = value;
+  // The host only decides whether localhost defaults apply; Workers are public, so ALLOWED_HOSTS is what counts.
+  const settings = loadSettings({ http: true, host: '0.0.0.0', help: false, version: false }, variables);
+  setLogLevel(settings.logLevel);
+  registerCredentialSecrets(variables);
+  if (!settings.http) throw new Error('HTTP settings missing');
+  return createFetchHandler(settings, settings.http);
+}

@@ -1,0 +1,47 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specPath } from '../helpers/paths.js';
+import { buildProject, connectStdio, generateProject, linkDependencies, tempDir, textOf } from '../helpers/project.js';
+import { startUpstream, type Upstream } from '../helpers/upstream.js';
+
+/** OAuth 2.0 client credentials (tic-tac-toe's app2AppOauth): the server gets a token, caches it, sends it upstream. */
+describe('OAuth client credentials', () => {
+  let upstream: Upstream;
+  let client: Client;
+
+  beforeAll(async () => {
+    const dir = await tempDir('oauth-e2e');
+    await generateProject({ spec: specPath('oai-tictactoe.yaml'), out: dir });
+    await linkDependencies(dir);
+    await buildProject(dir);
+    upstream = await startUpstream();
+    upstream.reply = (request) =>
+      request.path === '/oauth/token'
+        ? { body: JSON.stringify({ access_token: 'issued-token-123456', token_type: 'Bearer', expires_in: 3600 }) }
+        : { body: JSON.stringify({ winner: '.', board: [] }) };
+    client = await connectStdio(dir, {
+      TIC_TAC_TOE_BASE_URL: upstream.url,
+      TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_ID: 'client-one',
+      TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_SECRET: 'secret-two-0123',
+      TIC_TAC_TOE_APP2_APP_OAUTH_TOKEN_URL: `${upstream.url}/oauth/token`,
+    });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await upstream?.close();
+  });
+
+  it('obtains a token once with the client credentials grant and uses it for every call', async () => {
+    for (let call = 0; call < 2; call++) {
+      const result = await client.callTool({ name: 'board_read', arguments: { action: 'get_board' } });
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+    }
+    const tokenRequests = upstream.requests.filter((request) => request.path === '/oauth/token');
+    expect(tokenRequests).toHaveLength(1);
+    expect(new URLSearchParams(tokenRequests[0]?.body.toString()).get('grant_type')).toBe('client_credentials');
+    expect(tokenRequests[0]?.headers['authorization']).toBe(`Basic ${Buffer.from('client-one:secret-two-0123').toString('base64')}`);
+    const apiRequests = upstream.requests.filter((request) => request.path === '/board');
+    expect(apiRequests).toHaveLength(2);
+    for (const request of apiRequests) expect(request.headers['authorization']).toBe('Bearer issued-token-123456');
+  });
+});

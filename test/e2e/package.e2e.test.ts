@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, specPath } from '../helpers/paths.js';
+import { run } from '../helpers/project.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+const TYPES_NODE = '20.19.25';
+
+/**
+ * The package as users get it: `npm pack`, then installed into an empty folder outside this repository, so that
+ * nothing resolves from the repository's node_modules and only `dependencies` are there.
+ */
+describe('the packed tarball, installed in an empty folder', () => {
+  let root: string;
+  let consumer: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'openapi-to-mcp-package-'));
+    const packed = await run(npm, ['pack', '--json', '--pack-destination', root], { cwd: REPO_ROOT, timeoutMs: 300_000 });
+    expect(packed.code, packed.stderr.slice(-2000)).toBe(0);
+    const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as [{ filename: string }];
+    consumer = path.join(root, 'consumer');
+    await run('mkdir', ['-p', consumer], { cwd: root });
+    await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    const install = await run(
+      npm,
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(root, filename), `@types/node@${TYPES_NODE}`],
+      { cwd: consumer, timeoutMs: 600_000 },
+    );
+    expect(install.code, install.stderr.slice(-3000)).toBe(0);
+  });
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('npx openapi-to-mcp --help, a generation, plan --html and init work', async () => {
+    const help = await run(npx, ['--no-install', 'openapi-to-mcp', '--help'], { cwd: consumer });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('openapi-to-mcp plan [spec]');
+    const generated = await run(npx, ['--no-install', 'openapi-to-mcp', specPath('redocly-museum.yaml'), '-o', 'museum-mcp'], {
+      cwd: consumer,
+      env: { NO_COLOR: '1' },
+    });
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stderr).toContain('Next:');
+    const project = path.join(consumer, 'museum-mcp');
+    for (const file of ['README.md', '.env.example', 'Dockerfile', 'manifest.json', 'deploy/kubernetes.yaml', 'package.json'])
+      expect(existsSync(path.join(project, file)), file).toBe(true);
+    const readme = await readFile(path.join(project, 'README.md'), 'utf8');
+    for (const setup of ['"mcpServers"', 'claude mcp add', '.vscode/mcp.json', '.cursor/mcp.json']) expect(readme).toContain(setup);
+    const html = await run(npx, ['--no-install', 'openapi-to-mcp', 'plan', specPath('redocly-museum.yaml'), '--html', 'plan.html', '-q'], {
+      cwd: consumer,
+    });
+    expect(html.code, html.stderr).toBe(0);
+    expect(await readFile(path.join(consumer, 'plan.html'), 'utf8')).toContain('<li class="tool"');
+    const init = await run(npx, ['--no-install', 'openapi-to-mcp', 'init', 'openapi.yaml'], { cwd: consumer });
+    expect(init.code, init.stderr).toBe(0);
+    expect(await readFile(path.join(consumer, 'openapi-to-mcp.config.yaml'), 'utf8')).toContain(
+      '$schema=./node_modules/openapi-to-mcp/openapi-to-mcp.config.schema.json',
+    );
+    expect(existsSync(path.join(consumer, 'node_modules/openapi-to-mcp/openapi-to-mcp.config.schema.json'))).toBe(true);
+  });
+
+  it("import { generate } from 'openapi-to-mcp' works from JavaScript and type-checks from TypeScript", async () => {
+    await writeFile(
+      path.join(consumer, 'use.mjs'),
+      [
+        "import { generate, plan, loadConfig } from 'openapi-to-mcp';",
+        `const planned = await plan({ spec: ${JSON.stringify(specPath('oai-petstore.yaml'))} });`,
+        `const generated = await generate({ spec: ${JSON.stringify(specPath('oai-petstore.yaml'))}, out: 'petstore-from-api' });`,
+        'const config = await loadConfig({ file: "openapi-to-mcp.config.yaml" });',
+        'console.log(JSON.stringify({ ok: planned.ok && generated.ok, tools: planned.plan.tools.length, written: generated.write.changes.length, spec: config.options?.spec }));',
+      ].join('\n'),
+    );
+    const js = await run(process.execPath, ['use.mjs'], { cwd: consumer });
+    expect(js.code, js.stderr).toBe(0);
+    expect(JSON.parse(js.stdout)).toMatchObject({ ok: true, tools: 2, spec: path.join(consumer, 'openapi.yaml') });
+    expect(JSON.parse(js.stdout).written).toBeGreaterThan(10);
+
+    await writeFile(
+      path.join(consumer, 'use.ts'),
+      [
+        "import { generate, plan, type GenerateOptions, type GenerateResult, type ToolPlan, type UserConfig } from 'openapi-to-mcp';",
+        "const options: GenerateOptions = { spec: 'openapi.yaml', out: 'server', maxTools: 20, target: 'workers', overrides: { listPets: { hidden: true } } };",
+        'const result: GenerateResult = await generate(options);',
+        'const names: string[] = result.plan?.tools.map((tool) => tool.name) ?? [];',
+        "const planned: ToolPlan | undefined = (await plan({ spec: 'openapi.yaml' })).plan;",
+        "const config: UserConfig = { spec: 'openapi.yaml', include: { tags: ['pets'] } };",
+        '// @ts-expect-error maxTools is a number',
+        "const wrong: GenerateOptions = { spec: 'openapi.yaml', maxTools: 'many' };",
+        'export { names, planned, config, wrong };',
+      ].join('\n'),
+    );
+    await writeFile(
+      path.join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+        },
+        files: ['use.ts'],
+      }),
+    );
+    const types = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: consumer });
+    expect(types.code, types.stdout + types.stderr).toBe(0);
+  });
+
+  it('the generated project installs, builds and passes its own tests; its bundle manifest validates', async () => {
+    const project = path.join(consumer, 'museum-mcp');
+    const install = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, timeoutMs: 600_000 });
+    expect(install.code, install.stderr.slice(-3000)).toBe(0);
+    const build = await run(npm, ['run', 'build'], { cwd: project });
+    expect(build.code, build.stdout + build.stderr).toBe(0);
+    const test = await run(npm, ['test'], { cwd: project });
+    expect(test.code, (test.stdout + test.stderr).slice(-3000)).toBe(0);
+    const manifest = await run(npx, ['-y', '@anthropic-ai/mcpb@2.1.2', 'validate', 'manifest.json'], { cwd: project, timeoutMs: 300_000 });
+    expect(manifest.code, manifest.stdout + manifest.stderr).toBe(0);
+  });
+});

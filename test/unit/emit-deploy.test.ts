@@ -1,0 +1,117 @@
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { emitProject } from '../../src/emit/emit-project.js';
+import { openapi, planOf } from '../helpers/inline.js';
+
+const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+const SPEC = openapi(
+  {
+    '/pets': { get: { operationId: 'listPets', summary: 'List pets', responses: ok }, post: { operationId: 'addPet', responses: ok } },
+    '/pets/{id}': { delete: { operationId: 'deletePet', parameters: [{ name: 'id', in: 'path', required: true }], responses: ok } },
+  },
+  {
+    components: {
+      securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, basic: { type: 'http', scheme: 'basic' } },
+    },
+    security: [{ key: [] }, { basic: [] }],
+  },
+);
+
+/** The value at a path of plain data, or undefined. */
+function dig(value: unknown, ...path: Array<string | number>): unknown {
+  let node = value;
+  for (const key of path) node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined;
+  return node;
+}
+
+async function files(target?: 'node' | 'workers') {
+  const { plan } = await planOf(SPEC);
+  const emitted = await emitProject(plan, target ? { target } : {});
+  return Object.fromEntries(emitted.map((file) => [file.path, file.content]));
+}
+
+describe('the generated project explains and deploys itself', () => {
+  it('has a README with the action table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
+    const readme = (await files())['README.md'] as string;
+    for (const text of [
+      '| `list_pets` | read-only | List pets |',
+      '| (single) | `GET /pets` | List pets |',
+      '"mcpServers"',
+      '--env TEST_KEY=… -- node /path/to/test-mcp/dist/main.js',
+      'claude mcp add --transport http test-mcp http://127.0.0.1:3000/mcp',
+      '.vscode/mcp.json',
+      '"type": "http", "url": "http://127.0.0.1:3000/mcp"',
+      '.cursor/mcp.json',
+      'npx @anthropic-ai/mcpb pack',
+      'docker build',
+      'kubectl apply -f deploy/kubernetes.yaml',
+    ])
+      expect(readme, text).toContain(text);
+    expect(readme).not.toContain('Cloudflare Workers');
+  });
+
+  it('writes an MCP bundle manifest whose user_config feeds the environment', async () => {
+    const manifest = JSON.parse((await files())['manifest.json'] as string) as Record<string, unknown> & {
+      server: { mcp_config: { env: Record<string, string> } };
+      user_config: Record<string, { sensitive?: boolean }>;
+    };
+    expect(manifest).toMatchObject({
+      manifest_version: '0.3',
+      name: 'test-mcp',
+      version: '1.0.0',
+      server: { type: 'node', entry_point: 'dist/main.js', mcp_config: { command: 'node', args: ['${__dirname}/dist/main.js'] } },
+      compatibility: { runtimes: { node: '>=20' } },
+    });
+    expect(manifest.server.mcp_config.env).toStrictEqual({
+      TEST_BASE_URL: '${user_config.base_url}',
+      TEST_KEY: '${user_config.test_key}',
+      TEST_BASIC_USERNAME: '${user_config.test_basic_username}',
+      TEST_BASIC_PASSWORD: '${user_config.test_basic_password}',
+    });
+    expect(manifest.user_config['test_key']?.sensitive).toBe(true);
+    expect(manifest.user_config['test_basic_username']?.sensitive).toBe(false);
+    expect(manifest['tools']).toHaveLength(3);
+  });
+
+  it('ships a Kubernetes Deployment and Service: probes on /healthz, non-root, env from a Secret', async () => {
+    const documents = parseAllDocuments((await files())['deploy/kubernetes.yaml'] as string).map((document) => document.toJS() as unknown);
+    expect(documents.map((document) => dig(document, 'kind'))).toStrictEqual(['Deployment', 'Service']);
+    const [deployment, service] = documents;
+    const pod = dig(deployment, 'spec', 'template', 'spec');
+    const container = dig(pod, 'containers', 0);
+    expect(dig(pod, 'securityContext')).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    expect(dig(container, 'securityContext')).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+    expect(dig(container, 'readinessProbe', 'httpGet')).toStrictEqual({ path: '/healthz', port: 'http' });
+    expect(dig(container, 'livenessProbe', 'httpGet')).toStrictEqual({ path: '/healthz', port: 'http' });
+    expect(dig(container, 'envFrom')).toStrictEqual([{ secretRef: { name: 'test-mcp-env', optional: true } }]);
+    expect(dig(container, 'args')).toStrictEqual(['--http']);
+    expect(dig(service, 'spec', 'selector')).toStrictEqual(dig(deployment, 'spec', 'selector', 'matchLabels'));
+  });
+
+  it('adds a Workers entry only for --target workers', async () => {
+    const node = await files();
+    expect(node['wrangler.toml']).toBeUndefined();
+    expect(node['src/worker.ts']).toBeUndefined();
+    const workers = await files('workers');
+    expect(workers['wrangler.toml']).toContain('main = "src/worker.ts"');
+    expect(workers['wrangler.toml']).toContain('compatibility_flags = ["nodejs_compat"]');
+    expect(workers['src/worker.ts']).toContain('createFetchHandler');
+    const packageJson = JSON.parse(workers['package.json'] as string) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(packageJson.scripts['dev:worker']).toBe('wrangler dev');
+    expect(packageJson.devDependencies['wrangler']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(workers['README.md']).toContain('### Cloudflare Workers');
+  });
+});
+
+describe('the Workers entry template', () => {
+  it('is stored formatted exactly as the emitter would format it', async () => {
+    const { readTemplate } = await import('../../src/emit/templates.js');
+    const { formatFile } = await import('../../src/emit/format.js');
+    const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
+    const source = `${GENERATED_HEADER}\n${readTemplate('workers/worker.ts')}`;
+    expect(await formatFile('x.ts', source)).toBe(source);
+  });
+});

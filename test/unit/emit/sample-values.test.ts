@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { sampleFromPattern, sampleValue } from '../../../src/emit/sample-values.js';
+
+describe('sample values', () => {
+  it('honours formats, patterns, bounds and enums', () => {
+    expect(sampleValue({ type: 'string', format: 'date' }, {})).toBe('2024-01-02');
+    expect(sampleValue({ type: 'string', pattern: '^AC[0-9a-f]{32}$' }, {})).toMatch(/^AC[0-9a-f]{32}$/);
+    expect(sampleValue({ type: 'integer', minimum: 5, multipleOf: 4 }, {})).toBe(8);
+    expect(sampleValue({ type: 'string', minLength: 8, maxLength: 8 }, {})).toHaveLength(8);
+    expect(sampleValue({ enum: [null, 'a'] }, {})).toBe('a');
+  });
+
+  it('merges allOf parts, so a later part adds required fields without losing the first part’s schemas', () => {
+    const defs = {
+      Allocation: { type: 'object', properties: { start_date: { type: 'string', format: 'date' }, note: { type: 'string' } } },
+    };
+    expect(sampleValue({ allOf: [{ $ref: '#/$defs/Allocation' }, { type: 'object', required: ['start_date'] }] }, defs)).toEqual({
+      start_date: '2024-01-02',
+    });
+    // An allOf part that only adds a description does not turn an object into a string.
+    expect(
+      sampleValue({ allOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, { description: 'x' }] }, {}),
+    ).toEqual({
+      id: 'sample',
+    });
+  });
+
+  it('skips defaults of the wrong type and empty-string defaults', () => {
+    expect(sampleValue({ type: 'boolean', default: 'false' }, {})).toBe(true);
+    expect(sampleValue({ type: 'string', default: '' }, {})).toBe('sample');
+    expect(sampleValue({ type: 'integer', default: 20 }, {})).toBe(20);
+  });
+
+  it('fills single-value tags, so a union variant is told apart from the others', () => {
+    const defs = {
+      Reboot: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: ['ForceReboot'] } } },
+      Install: { type: 'object', properties: { type: { const: 'InstallApp' }, appId: { type: 'string' } } },
+    };
+    expect(sampleValue({ anyOf: [{ $ref: '#/$defs/Reboot' }, { $ref: '#/$defs/Install' }] }, defs)).toEqual({ type: 'ForceReboot' });
+  });
+
+  it('samples the surrounding schema together with a required-only variant', () => {
+    const schema = {
+      type: 'object',
+      properties: { image_url: { type: 'string', format: 'uri' }, file_id: { type: 'string' } },
+      anyOf: [{ required: ['image_url'] }, { required: ['file_id'] }],
+    };
+    expect(sampleValue(schema, {})).toEqual({ image_url: 'https://example.com/x' });
+  });
+
+  it('gives up on strings whose checked format contradicts their pattern', () => {
+    expect(sampleValue({ type: 'string', format: 'byte', pattern: '^.{1,1}$' }, {})).toBeUndefined();
+    expect(sampleValue({ type: 'string', format: 'date-time', pattern: 'YYYY-MM-DDThh:mm:ssZ' }, {})).toBeUndefined();
+    expect(sampleValue({ type: 'string', format: 'int32', pattern: '^[0-9]+$' }, {})).toBe('1');
+  });
+
+  it('generates strings from simple patterns', () => {
+    expect(sampleFromPattern('^[A-Z]{2}-\\d{3}$')).toBe('AA-111');
+    expect(sampleFromPattern('^(?:foo|bar)+$')).toBe('foo');
+    expect(sampleFromPattern('^(?=x)')).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+import { fromJsonSchema } from '@modelcontextprotocol/server';
+import type { JsonSchemaType } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { conciseValue } from '../../../templates/runtime/concise.js';
+import type { UpstreamResponse } from '../../../templates/runtime/http.js';
+import { conformOutput } from '../../../templates/runtime/output.js';
+import { boundJson, successResult } from '../../../templates/runtime/results.js';
+import type { ActionRoute } from '../../../templates/runtime/types.js';
+
+const tickets = [
+  { id: 1, name: 'a', status: 'open', description: 'long text', owner: { id: 'u1' }, tags: ['x'] },
+  { id: 2, name: 'b', status: 'closed', description: 'more', owner: { id: 'u2' }, tags: [] },
+];
+
+function response(body: unknown, headers: Record<string, string> = {}): UpstreamResponse {
+  return {
+    status: 200,
+    statusText: 'OK',
+    headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    body: Buffer.from(JSON.stringify(body)),
+    truncated: false,
+    url: new URL('https://api.example.com/tickets?limit=2'),
+  };
+}
+
+const route: ActionRoute = {
+  operationId: 'list',
+  method: 'get',
+  path: '/tickets',
+  arguments: [{ arg: 'cursor', in: 'query', name: 'cursor', style: 'form', explode: true }],
+  required: [],
+  security: [],
+  accepts: ['application/json'],
+  pagination: { arguments: ['cursor'], nextFields: ['next_cursor'], nextLinkHeader: true },
+  concise: { lists: [{ field: 'data', keep: ['id', 'name', 'status'] }] },
+};
+const options = { maxResultTokens: 10_000, toolName: 'tickets_read', actionName: 'list' };
+const texts = (result: { content: Array<{ type: string; text?: string }> }) => result.content.map((block) => block.text ?? '');
+
+describe('concise and detailed results', () => {
+  it('keep only the listed fields of each item by default, and say how to get the rest', () => {
+    const result = successResult(response({ data: tickets, next_cursor: 'c2' }), route, options);
+    expect(result.structuredContent).toEqual({
+      data: [
+        { id: 1, name: 'a', status: 'open' },
+        { id: 2, name: 'b', status: 'closed' },
+      ],
+      next_cursor: 'c2',
+    });
+    expect(texts(result).join(' ')).toContain('response_format "detailed"');
+    expect(JSON.parse(texts(result)[0] ?? '')).toEqual(result.structuredContent);
+  });
+
+  it('return every field when asked for detailed', () => {
+    const result = successResult(response({ data: tickets }), route, { ...options, responseFormat: 'detailed' });
+    expect(result.structuredContent).toEqual({ data: tickets });
+  });
+
+  it('keep an item whole when it has none of the fields (the API drifted)', () => {
+    expect(conciseValue([{ other: 1 }], { lists: [{ keep: ['id'] }] })).toEqual({ value: [{ other: 1 }] });
+  });
+});
+
+describe('pagination notes', () => {
+  it('turn a Link rel=next header into the arguments of the next call', () => {
+    const result = successResult(
+      response({ data: [] }, { link: '<https://api.example.com/tickets?cursor=abc&limit=2>; rel="next"' }),
+      route,
+      options,
+    );
+    expect(texts(result)).toContain('More results: call again with cursor="abc".');
+  });
+
+  it('point at next-page fields of the body', () => {
+    const result = successResult(response({ data: [], next_cursor: 'c9' }), route, options);
+    expect(texts(result).join(' ')).toContain('next_cursor: c9');
+    expect(texts(result).join(' ')).toContain('cursor');
+  });
+});
+
+describe('result budget', () => {
+  it('cuts the largest list to what fits and says how many items are shown', () => {
+    const many = { data: Array.from({ length: 500 }, (_, index) => ({ id: index, text: 'x'.repeat(100) })) };
+    const { value, note } = boundJson(many, 5_000);
+    expect(JSON.stringify(value).length).toBeLessThanOrEqual(5_000);
+    expect(note).toMatch(/^The result was cut to fit the result budget: \d+ of 500 items are shown/);
+  });
+});
+
+describe('output conformance', () => {
+  const schema = fromJsonSchema<unknown>({
+    type: 'object',
+    properties: { id: { type: ['number', 'null'] }, data: { type: ['array', 'null'] } },
+  } as JsonSchemaType);
+
+  it('passes conforming structured content through, and adds {} when a result has none', async () => {
+    expect((await conformOutput({ content: [], structuredContent: { id: 1 } }, schema)).structuredContent).toEqual({ id: 1 });
+    expect((await conformOutput({ content: [{ type: 'text', text: 'Done' }] }, schema)).structuredContent).toEqual({});
+  });
+
+  it('falls back to {} with a note when the API drifted from the description, keeping the data in the text', async () => {
+    const drifted = await conformOutput(
+      { content: [{ type: 'text', text: '{"id":"seven"}' }], structuredContent: { id: 'seven' } },
+      schema,
+    );
+    expect(drifted.isError).toBeUndefined();
+    expect(drifted.structuredContent).toEqual({});
+    expect(texts(drifted as { content: Array<{ type: string; text?: string }> })).toEqual([
+      '{"id":"seven"}',
+      expect.stringMatching(/does not have the shape the API description gives \(.*id.* must be number/),
+    ]);
+  });
+
+  it('leaves error results alone', async () => {
+    const error = { content: [{ type: 'text' as const, text: 'failed' }], isError: true };
+    expect(await conformOutput(error, schema)).toBe(error);
+  });
+});
