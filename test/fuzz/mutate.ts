@@ -264,7 +264,7 @@ export const MUTATIONS: Mutation[] = [
   {
     name: 'wrong-type',
     apply: (random, root) => {
-      const candidates = slots(root).filter((slot) => typeof slot.key === 'string' && slot.key in KEYWORD_NONSENSE);
+      const candidates = slots(root).filter((slot) => typeof slot.key === 'string' && Object.hasOwn(KEYWORD_NONSENSE, slot.key));
       if (candidates.length === 0) return undefined;
       const slot = random.pick(candidates);
       // An object whose own `toString` is not a function: `String(value)` or a template literal throws on it.

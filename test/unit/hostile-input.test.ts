@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnosticCode } from '../../src/diagnostics/codes.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { runGenerate } from '../../src/pipeline.js';
 import { crashSigns, runBin, type CliResult } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { buildProject, linkDependencies, tempDir } from '../helpers/project.js';
@@ -388,12 +389,33 @@ describe('options that reach generated files', () => {
     { option: ['--env-prefix', 'X; rm -rf /'], text: '--env-prefix' },
     { option: ['--package-name', '../../evil'], text: '--package-name' },
     { option: ['--rename-tool', 'pets_read=../../evil'], text: '--rename-tool' },
-  ])('refuses $text with a value of the wrong shape', async ({ option, text }) => {
-    const result = await generate(path.join(FIXTURES, 'duplicate-operation-ids.yaml'), option);
-    expect(result.code).toBe(1);
-    const [error] = severity(result, 'error');
+  ])('refuses $text with a value of the wrong shape (a usage error, exit 2)', async ({ option, text }) => {
+    const parent = await tempDir('hostile-option');
+    const result = await runBin([path.join(FIXTURES, 'duplicate-operation-ids.yaml'), '-o', path.join(parent, 'out'), '--json', ...option]);
+    expect(result.code).toBe(2);
+    expect(result.stderr + result.stdout).not.toMatch(/internal error|^\s+at /m);
+    const [error] = result.json?.diagnostics ?? [];
     expect(error?.code).toBe('OTM_CONFIG_INVALID');
     expect(error?.message).toContain(text);
+    expect(existsSync(parent)).toBe(false);
+  });
+
+  it('refuses them through the programmatic API and configuration as well', async () => {
+    const parent = await tempDir('hostile-option-api');
+    const result = await runGenerate({
+      spec: path.join(FIXTURES, 'duplicate-operation-ids.yaml'),
+      out: path.join(parent, 'out'),
+      envPrefix: 'X; rm -rf /',
+      packageName: '../../evil',
+      renameTools: { pets_read: '../../evil' },
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      'OTM_CONFIG_INVALID',
+      'OTM_CONFIG_INVALID',
+      'OTM_CONFIG_INVALID',
+    ]);
+    expect(existsSync(parent)).toBe(false);
   });
 });
 
