@@ -40,6 +40,24 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'soak',
+          include: ['test/soak/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'corpus',
           include: ['test/corpus/**/*.test.ts'],
           testTimeout: 600_000,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { emitProject, type Target } from './emit/emit-project.js';
 import { loadSpec, type LoadOptions } from './load/load-spec.js';
@@ -57,7 +58,12 @@ const now = () => performance.now();
 const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0, write: 0 });
 
 /** load → model (with configured overrides applied), stopping at the first stage that reports an error. */
-async function runModel(options: PlanRunOptions, diagnostics: Diagnostics, timings: StageTimings): Promise<ApiModel | undefined> {
+async function runModel(
+  options: PlanRunOptions & CheckedOptions,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+): Promise<ApiModel | undefined> {
+  if (!checkOptions(options, diagnostics)) return undefined;
   options.onProgress?.('load');
   let start = now();
   const document = await loadSpec(options, diagnostics);

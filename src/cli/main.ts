@@ -2,7 +2,7 @@ import yargs from 'yargs';
 import { GENERATOR_VERSION } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
-import { ansiColors, NO_COLORS } from './reporter.js';
+import { ansiColors, NO_COLORS, printable } from './reporter.js';
 import { runDiffCommand } from './run-diff.js';
 import { runGenerateCommand } from './run-generate.js';
 import { runInitCommand } from './run-init.js';
@@ -136,7 +136,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     io.stderr(
-      `${colors.red('internal error')} ${(error as Error).message}\nThis is a bug in openapi-to-mcp; please report it with the description that caused it.\n`,
+      `${colors.red('internal error')} ${printable((error as Error).message)}\nThis is a bug in openapi-to-mcp; please report it with the description that caused it.\n`,
     );
     if ((io.env ?? {})['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
     return EXIT.usage;

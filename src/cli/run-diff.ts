@@ -5,7 +5,7 @@ import { EXIT, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
 import { prepareRun } from './prepare.js';
 import { printDiagnostics } from './print.js';
-import type { Colors } from './reporter.js';
+import { printable, type Colors } from './reporter.js';
 
 export type DiffFlags = ParsedFlags & { old: string; new: string; json: boolean; failOnBreaking: boolean };
 
@@ -35,7 +35,8 @@ export async function runDiffCommand(flags: DiffFlags, io: CliIo, colors: Colors
     io.stdout(
       `${result.diff.changes.length} change${result.diff.changes.length === 1 ? '' : 's'} to the tool surface, ${breaking} breaking:\n`,
     );
-    for (const change of result.diff.changes) io.stdout(`  ${change.breaking ? colors.red(formatChange(change)) : formatChange(change)}\n`);
+    for (const change of result.diff.changes)
+      io.stdout(`  ${change.breaking ? colors.red(printable(formatChange(change))) : printable(formatChange(change))}\n`);
   }
   return code;
 }

@@ -5,7 +5,7 @@ import { EXIT, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
 import { prepareRun } from './prepare.js';
 import { plural, printDiagnostics, type PrintOptions } from './print.js';
-import type { Colors } from './reporter.js';
+import { printable, type Colors } from './reporter.js';
 
 export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean };
 
@@ -36,7 +36,7 @@ export async function runGenerateCommand(flags: GenerateFlags, io: CliIo, colors
   if (!result.ok || !result.plan || prepared.quiet) return code;
   if (result.diff && result.diff.changes.length > 0) {
     io.stderr(
-      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${formatChange(change)}`).join('\n')}\n`,
+      `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
     );
   }
   io.stderr(summary(result, { where, target: prepared.options.target ?? 'node' }, colors));
@@ -83,7 +83,7 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
   const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
   const budget = `${totals.tokens.toLocaleString('en-US')} of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} tokens`;
   const lines = [
-    `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}) for ${plan.api.title}`,
+    `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}) for ${printable(plan.api.title)}`,
     `  in ${options.where} — ${written === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
     '',
     colors.bold('Next:'),

@@ -9,7 +9,7 @@ import { headerLines } from './plan-headers.js';
 import { planToJson } from './plan-json.js';
 import { prepareRun } from './prepare.js';
 import { printDiagnostics } from './print.js';
-import type { Colors } from './reporter.js';
+import { printable, type Colors } from './reporter.js';
 
 export type PlanFlags = ParsedFlags & { json: boolean; html?: string };
 
@@ -60,7 +60,7 @@ function planTable(plan: NonNullable<PlanRunResult['plan']>, colors: Colors): st
     for (const action of tool.actions)
       lines.push(
         colors.dim(
-          `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${action.operation.path}`,
+          `${' '.repeat(2)}${(action.name || '(single)').padEnd(width - 2)}  ${action.operation.method.toUpperCase()} ${printable(action.operation.path)}`,
         ),
       );
     lines.push(...headerLines(tool.headers, colors));

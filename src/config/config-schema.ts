@@ -94,7 +94,11 @@ export const CONFIG_SCHEMA = {
       description: 'The OpenAPI description: a path (relative to this file), `-` for stdin, or an http(s) URL.',
     },
     out: { type: 'string', minLength: 1, description: 'Output folder, relative to this file (default `./<api-name>-mcp`).' },
-    packageName: { type: 'string', minLength: 1, description: 'npm name of the generated project (default `<api-name>-mcp`).' },
+    packageName: {
+      type: 'string',
+      pattern: '^(@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$',
+      description: 'npm name of the generated project (default `<api-name>-mcp`).',
+    },
     target: {
       type: 'string',
       enum: ['node', 'workers'],

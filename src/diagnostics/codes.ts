@@ -11,6 +11,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'The description is larger than the size limit',
     fix: 'Raise the limit with --max-input-mb, or split the description into files joined by $ref.',
   },
+  OTM_INPUT_TOO_COMPLEX: {
+    title: 'The description nests too deeply, or its YAML aliases expand too far or refer to themselves',
+    fix: 'Use $ref for deep or shared structures.',
+  },
   OTM_PARSE_ERROR: {
     title: 'The description is not valid JSON or YAML',
     fix: 'Fix the syntax at the line and column shown; a YAML linter shows the same place.',

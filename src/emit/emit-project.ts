@@ -32,6 +32,7 @@ export const RUNTIME_MODULES = [
   'settings.ts',
   'types.ts',
   'upstream-errors.ts',
+  'validate-input.ts',
 ];
 
 /** Versions the generated project depends on: the ones this generator is tested with. */

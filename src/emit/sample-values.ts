@@ -22,6 +22,10 @@ const FORMAT_SAMPLES: Record<string, string> = {
   'json-pointer': '/a',
 };
 
+/** Bounds on generated samples: a description may ask for values no test case should carry. */
+const MAX_SAMPLE_LENGTH = 4096;
+const MAX_SAMPLE_ITEMS = 64;
+
 const STRING_CANDIDATES = [
   'sample',
   'abc',
@@ -86,7 +90,9 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
     case 'array': {
       const item = sampleValue(node['items'] as JsonValue | undefined, defs, depth + 1);
       const count = Math.max(1, Number(node['minItems'] ?? 1));
-      return item === undefined ? [] : Array.from({ length: Math.min(count, 3) }, () => item);
+      // A sample that large would bloat test/cases.json; the action simply gets no generated case.
+      if (!(count <= MAX_SAMPLE_ITEMS)) return undefined;
+      return item === undefined ? [] : Array.from({ length: count }, () => item);
     }
     default:
       return sampleObject(node, defs, depth);
@@ -239,6 +245,8 @@ const CHECKED_FORMATS = new Set([
 function sampleString(node: JsonObject): string | undefined {
   const format = typeof node['format'] === 'string' ? FORMAT_SAMPLES[node['format']] : undefined;
   const minLength = Number(node['minLength'] ?? 0);
+  // `minLength: 200000000` is legal JSON Schema; padding a sample to it would take gigabytes.
+  if (!(minLength <= MAX_SAMPLE_LENGTH)) return undefined;
   const maxLength = Number(node['maxLength'] ?? Infinity);
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength && matches(node['pattern'], value);
   if (format !== undefined && CHECKED_FORMATS.has(String(node['format']))) return fits(format) ? format : undefined;
@@ -273,6 +281,7 @@ export function sampleFromPattern(pattern: string): string | undefined {
       const atom = parseAtom();
       if (atom === undefined) return undefined;
       const repeat = parseQuantifier();
+      if (repeat > MAX_SAMPLE_LENGTH || out.length + atom.length * repeat > MAX_SAMPLE_LENGTH) return undefined;
       out += atom.repeat(repeat);
     }
     return out;

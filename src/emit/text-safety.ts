@@ -10,6 +10,16 @@ export function jsonLiteral(value: unknown, indent = 2): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * A value as a TypeScript expression. In an object literal a `"__proto__": {…}` member does not create a property:
+ * it sets the object's prototype, so a schema property or default named `__proto__` would silently vanish (and lend
+ * its fields to the object). Such keys are written as computed members, which do create own properties.
+ */
+export function codeLiteral(value: unknown, indent = 2): string {
+  // A key is the only place `"__proto__":` can follow `{` or `,`: inside a JSON string every `"` is escaped.
+  return jsonLiteral(value, indent).replace(/([{,]\s*)"__proto__":/g, '$1["__proto__"]:');
+}
+
 /** One line of plain text for a `//` comment: no line breaks, control or bidi characters. */
 export function commentText(text: string, maxLength = 100): string {
   const line = text

@@ -1,10 +1,11 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './openapi-document.js';
+import { readLimited } from './read-source.js';
 
 export type BundleOptions = {
   /** Absolute path or URL of the entry description, the base for relative `$ref`s. */
@@ -84,6 +85,10 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
     const target = file.url.startsWith('file:') ? fileURLToPath(file.url) : file.url;
     const real = safeRealpath(target);
     if (!isInside(real, rootDir)) reject('outside', target);
+    // Checked before reading: a FIFO would block the generator forever and a device (or a huge file) would fill memory.
+    const info = statSync(real, { throwIfNoEntry: false });
+    if (info && !info.isFile()) reject('not-file', target);
+    if (info && bytesRead + info.size > options.maxBytes) reject('too-large', target);
     const content = readFileSync(real);
     bytesRead += content.byteLength;
     if (bytesRead > options.maxBytes) reject('too-large', target);
@@ -94,9 +99,10 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
     if (!remoteAllowed) reject('remote', file.url);
     const response = await fetch(file.url, { redirect: 'error', signal: AbortSignal.timeout(20_000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const content = Buffer.from(await response.arrayBuffer());
+    const text = await readLimited(response, options.maxBytes - bytesRead);
+    if (text === undefined) return reject('too-large', file.url);
+    const content = Buffer.from(text);
     bytesRead += content.byteLength;
-    if (bytesRead > options.maxBytes) reject('too-large', file.url);
     return content;
   };
   try {
@@ -124,7 +130,7 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
 
 class RefRejection extends Error {
   constructor(
-    readonly reason: 'outside' | 'remote' | 'too-large',
+    readonly reason: 'outside' | 'remote' | 'too-large' | 'not-file',
     readonly target: string,
   ) {
     super(`${reason}: ${target}`);
@@ -157,6 +163,16 @@ function reportRefError(
     diagnostics.error('OTM_INPUT_TOO_LARGE', 'The referenced documents together exceed the input size limit.', {
       ...where,
       hint: 'Raise the limit with --max-input-mb.',
+    });
+  } else if (rejected?.[1] === 'not-file') {
+    diagnostics.error('OTM_REF_UNRESOLVED', `A $ref reads ${displayPath(rejected[2] ?? '')}, which is not a regular file.`, {
+      ...where,
+      hint: 'References must name description files; pipes and devices are never read.',
+    });
+  } else if (/Maximum call stack size exceeded/.test(message)) {
+    diagnostics.error('OTM_INPUT_TOO_COMPLEX', 'A referenced document nests too deeply to be read.', {
+      ...where,
+      hint: 'Move deep structures into components joined by $ref.',
     });
   } else {
     diagnostics.error('OTM_REF_UNRESOLVED', `A $ref cannot be resolved: ${message.replace(/\s+/g, ' ').trim()}`, {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, hasExternalRefs, pruneExtensionRefs } from './bundle-refs.js';
-import { isJsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
+import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
+import { isJsonObject, textOf, type JsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { parseText } from './parse-text.js';
 import { readSource } from './read-source.js';
 import { validateDocument } from './validate-document.js';
@@ -27,6 +28,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
   if (!source) return undefined;
   const parsed = parseText(source.text, source.location, diagnostics);
   if (parsed === undefined) return undefined;
+  if (!withinLimits(parsed, source.location, diagnostics)) return undefined;
   if (!isJsonObject(parsed)) {
     diagnostics.error('OTM_NOT_OPENAPI', `${source.location} is not an OpenAPI description: its root is not an object.`, {
       pointer: '#',
@@ -48,6 +50,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
         : path.dirname(base);
     const bundled = await bundleRefs(root, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
     if (!bundled) return undefined;
+    // Referenced files were parsed by the bundler: the same limits apply to what they brought in.
+    if (!withinLimits(bundled, source.location, diagnostics)) return undefined;
     root = bundled;
   }
   if (!('paths' in root) || root['paths'] === null) {
@@ -70,14 +74,11 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
   return { ...detected, root, source: { kind: source.kind, location: source.location } };
 }
 
-function detectVersion(
-  root: Record<string, unknown>,
-  diagnostics: Diagnostics,
-): { version: SpecVersion; versionString: string } | undefined {
+function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {
   const swagger = root['swagger'];
   const openapi = root['openapi'];
   if (swagger !== undefined) {
-    if (String(swagger) === '2.0' || swagger === 2) return { version: '2.0', versionString: '2.0' };
+    if (swagger === '2.0' || swagger === 2) return { version: '2.0', versionString: '2.0' };
     diagnostics.error('OTM_UNSUPPORTED_VERSION', `Swagger version ${JSON.stringify(swagger)} is not supported.`, {
       pointer: '#/swagger',
       hint: 'Only Swagger 2.0 is supported among the Swagger versions.',
@@ -85,7 +86,7 @@ function detectVersion(
     return undefined;
   }
   if (openapi !== undefined) {
-    const text = String(openapi);
+    const text = textOf(openapi);
     if (/^3\.0(\.\d+)?$/.test(text)) return { version: '3.0', versionString: text };
     if (/^3\.1(\.\d+)?$/.test(text)) return { version: '3.1', versionString: text };
     diagnostics.error('OTM_UNSUPPORTED_VERSION', `OpenAPI version ${JSON.stringify(openapi)} is not supported.`, {
@@ -99,4 +100,22 @@ function detectVersion(
     hint: 'Is this an OpenAPI description? The root needs `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`).',
   });
   return undefined;
+}
+
+/** Refuses documents that every later stage would choke on: absurd nesting, alias bombs, self-containing aliases. */
+function withinLimits(parsed: unknown, location: string, diagnostics: Diagnostics): boolean {
+  const shape = measureDocument(parsed);
+  if (shape.ok) return true;
+  const message = {
+    'too-deep': `${location} nests deeper than ${MAX_DOCUMENT_DEPTH} levels.`,
+    'too-many-nodes': `${location} expands to more than ${MAX_DOCUMENT_NODES.toLocaleString('en-US')} values once its YAML aliases are resolved.`,
+    cycle: `A YAML alias in ${location} refers to a node that contains it, so the document would be infinite.`,
+  }[shape.problem];
+  const hint = {
+    'too-deep': 'Real descriptions nest far less; move deep structures into components joined by $ref.',
+    'too-many-nodes': 'This is the shape of a "billion laughs" document; use $ref instead of YAML anchors and aliases.',
+    cycle: 'Use $ref for recursive structures; YAML aliases cannot express them.',
+  }[shape.problem];
+  diagnostics.error('OTM_INPUT_TOO_COMPLEX', message, { pointer: shape.pointer, hint });
+  return false;
 }

@@ -28,3 +28,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/**
+ * A JSON value as text, for messages and for values that must be strings. `String(value)` would call an object's own
+ * `toString`, which a description can set to anything (`{"toString": "x"}` makes `String` throw).
+ */
+export function textOf(value: JsonValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

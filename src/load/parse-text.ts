@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load as loadYaml, mergeTag, YAMLException } from 'js-yaml';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
+import { MAX_DOCUMENT_DEPTH } from './measure-document.js';
 
 /** YAML 1.2 core types plus merge keys; no timestamps, so `version: 2020-09-14` stays a string. */
 const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -39,7 +40,9 @@ export function parseText(text: string, location: string, diagnostics: Diagnosti
 
 function parseYaml(body: string, location: string, diagnostics: Diagnostics, lenient: boolean): unknown {
   try {
-    return loadYaml(body, { filename: location, json: lenient, schema: YAML_SCHEMA });
+    // js-yaml's default depth limit (100) would refuse genuine descriptions that JSON.parse accepts; the measured
+    // limit after parsing applies to both formats alike.
+    return loadYaml(body, { filename: location, json: lenient, schema: YAML_SCHEMA, maxDepth: MAX_DOCUMENT_DEPTH + 1 });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
     const line = (error.mark?.line ?? 0) + 1;
@@ -48,6 +51,14 @@ function parseYaml(body: string, location: string, diagnostics: Diagnostics, len
       diagnostics.warn('OTM_VALIDATION', `${location} repeats a key at line ${line}; the last value wins.`, { line, column });
       // js-yaml's json mode lets later keys win, as JSON.parse does.
       return parseYaml(body, location, diagnostics, true);
+    }
+    if (/nesting exceeded maxDepth/.test(error.reason)) {
+      diagnostics.error('OTM_INPUT_TOO_COMPLEX', `${location} nests deeper than ${MAX_DOCUMENT_DEPTH} levels.`, {
+        line,
+        column,
+        hint: 'Real descriptions nest far less; move deep structures into components joined by $ref.',
+      });
+      return undefined;
     }
     diagnostics.error('OTM_PARSE_ERROR', `${location} is not valid YAML: ${error.reason}`, {
       line,

@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { SourceKind } from './openapi-document.js';
 
@@ -14,15 +16,19 @@ export type ReadSourceOptions = {
 /** Reads the entry description from a path, `-` (stdin) or an http(s) URL, refusing oversized inputs early. */
 export async function readSource(options: ReadSourceOptions, diagnostics: Diagnostics): Promise<SourceText | undefined> {
   const { spec, maxBytes } = options;
-  const tooLarge = (bytes: number) =>
+  // A stream (stdin, a pipe, a response without Content-Length) is read only up to the limit: its size is unknown.
+  const tooLarge = (bytes?: number) =>
     diagnostics.error(
       'OTM_INPUT_TOO_LARGE',
-      `The description is ${(bytes / 1048576).toFixed(1)} MB, over the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`,
+      bytes === undefined
+        ? `The description is larger than the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`
+        : `The description is ${(bytes / 1048576).toFixed(1)} MB, over the limit of ${(maxBytes / 1048576).toFixed(0)} MB.`,
       { hint: 'Raise the limit with --max-input-mb if the document is genuine.' },
     );
   try {
     if (spec === '-') {
-      const text = await (options.readStdin ?? readStdin)();
+      const text = options.readStdin ? await options.readStdin() : await readStream(process.stdin, maxBytes);
+      if (text === undefined) return void tooLarge();
       if (Buffer.byteLength(text) > maxBytes) return void tooLarge(Buffer.byteLength(text));
       return { kind: 'stdin', location: '<stdin>', text };
     }
@@ -35,7 +41,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       const declared = Number(response.headers.get('content-length') ?? '0');
       if (declared > maxBytes) return void tooLarge(declared);
       const text = await readLimited(response, maxBytes);
-      if (text === undefined) return void tooLarge(maxBytes + 1);
+      if (text === undefined) return void tooLarge();
       return { kind: 'url', location: spec, text };
     }
     const info = await stat(spec);
@@ -46,7 +52,11 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       return undefined;
     }
     if (info.size > maxBytes) return void tooLarge(info.size);
-    return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
+    if (info.isFile()) return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
+    // A pipe or device (`<(curl …)`, /dev/stdin) has no size up front: read it with the limit.
+    const text = await readStream(createReadStream(spec), maxBytes);
+    if (text === undefined) return void tooLarge();
+    return { kind: 'file', location: spec, text };
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
     diagnostics.error('OTM_INPUT_UNREADABLE', `Cannot read ${spec === '-' ? 'standard input' : spec}: ${reason}`);
@@ -54,23 +64,31 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
   }
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string | undefined> {
+/** A response body as text, or undefined as soon as it passes `maxBytes` (the rest is never read). */
+export async function readLimited(response: Response, maxBytes: number): Promise<string | undefined> {
   if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.byteLength;
-    if (total > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return readStream(response.body, maxBytes, () => void response.body?.cancel().catch(() => undefined));
 }
 
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
+/**
+ * Reads a stream as UTF-8 text, stopping as soon as it passes `maxBytes`: memory stays bounded whatever is piped in
+ * (a 5 GB file, /dev/zero). Undefined means the stream was larger than the limit.
+ */
+async function readStream(
+  stream: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+  cancel: () => void = () => (stream as Partial<Readable>).destroy?.(),
+): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    total += bytes.byteLength;
+    if (total > maxBytes) {
+      cancel();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
 import {
   HTTP_METHODS,
   type ApiModel,
@@ -65,6 +65,14 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     if (item) operations.push(...buildPathItem(pathKey, item.node, pointer, context));
   }
   uniqueOperationIds(operations, diagnostics);
+  // A server without tools is legal (and what a webhooks-only description gives, reported when it was loaded), but
+  // `paths: {}` is more often a mistake than an intention.
+  if (operations.length === 0 && !diagnostics.items.some((item) => item.code === 'OTM_NO_PATHS')) {
+    diagnostics.warn('OTM_NO_PATHS', 'The description has no operations: the server will have no tools.', {
+      pointer: '#/paths',
+      hint: 'Add operations (get, post, …) under `paths`.',
+    });
+  }
 
   const info = isJsonObject(root['info']) ? root['info'] : {};
   const title = stringOf(info['title'])?.trim() ?? 'API';
@@ -72,7 +80,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
   const rootExtension = isJsonObject(root['x-mcp']) ? root['x-mcp'] : {};
   return {
     title,
-    version: info['version'] === undefined ? '0.0.0' : String(info['version']),
+    version: info['version'] === undefined ? '0.0.0' : textOf(info['version']),
     ...(description ? { description } : {}),
     slug: slugOf(title),
     specVersion: document.version,
@@ -136,8 +144,8 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     ...input.pathParameters,
     ...rawParameters(operation['parameters'], childPointer(pointer, 'parameters'), context),
   ]) {
-    const location = String(parameter.node['in']);
-    const name = String(parameter.node['name']);
+    const location = textOf(parameter.node['in']);
+    const name = textOf(parameter.node['name']);
     merged.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, parameter);
   }
   const raw = [...merged.values()];

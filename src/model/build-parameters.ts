@@ -3,6 +3,7 @@ import { childPointer } from '../diagnostics/json-pointer.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { ParameterLocation, ParameterModel, ParameterStyle } from './api-model.js';
 import type { SchemaConverter } from './build-schema.js';
+import { isHttpToken } from './http-token.js';
 import { stringOf } from './resolve-ref.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -45,7 +46,9 @@ export function buildParameter3(node: JsonObject, pointer: string, context: Para
   if (!isLocation(location)) {
     context.diagnostics.warn(
       'OTM_PARAMETER_LOCATION',
-      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      location === undefined
+        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
+        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
       {
         pointer: childPointer(pointer, 'in'),
         hint: 'Use path, query, header or cookie.',
@@ -53,6 +56,7 @@ export function buildParameter3(node: JsonObject, pointer: string, context: Para
     );
     return undefined;
   }
+  if (!sendableName(name, location, pointer, context.diagnostics)) return undefined;
   let schemaNode: JsonValue | undefined = node['schema'];
   let schemaPointer = childPointer(pointer, 'schema');
   let contentType: string | undefined;
@@ -97,7 +101,9 @@ export function buildParameter2(node: JsonObject, pointer: string, context: Para
   if (!isLocation(location) || location === 'cookie') {
     context.diagnostics.warn(
       'OTM_PARAMETER_LOCATION',
-      `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      location === undefined
+        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
+        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
       {
         pointer: childPointer(pointer, 'in'),
         hint: 'Swagger 2.0 parameters are in path, query, header, body or formData.',
@@ -105,6 +111,7 @@ export function buildParameter2(node: JsonObject, pointer: string, context: Para
     );
     return undefined;
   }
+  if (!sendableName(name, location, pointer, context.diagnostics)) return undefined;
   const { style, explode } = collectionStyle(node['collectionFormat'], location);
   return {
     name,
@@ -151,6 +158,20 @@ export function collectionStyle(
     default:
       return { style: formLike ? 'form' : 'simple', explode: false };
   }
+}
+
+/** Header and cookie names must be tokens; a parameter that cannot be sent is skipped rather than failing every call. */
+function sendableName(name: string, location: ParameterLocation, pointer: string, diagnostics: Diagnostics): boolean {
+  if ((location !== 'header' && location !== 'cookie') || isHttpToken(name)) return true;
+  diagnostics.warn(
+    'OTM_PARAMETER_LOCATION',
+    `The ${location} parameter ${JSON.stringify(name)} cannot be sent: it is not a valid ${location} name; it was skipped.`,
+    {
+      pointer: childPointer(pointer, 'name'),
+      hint: "Header and cookie names are RFC 9110 tokens: letters, digits and !#$%&'*+-.^_`|~, no spaces.",
+    },
+  );
+  return false;
 }
 
 function defaultStyle(location: ParameterLocation): ParameterStyle {

@@ -49,10 +49,60 @@ const PLAIN_KEYWORDS = [
   'exclusiveMinimum',
   'exclusiveMaximum',
 ] as const;
+const isText = (value: JsonValue) => typeof value === 'string';
+const isNumber = (value: JsonValue) => typeof value === 'number' && Number.isFinite(value);
+const isCount = (value: JsonValue) => isNumber(value) && (value as number) >= 0;
+const isFlag = (value: JsonValue) => typeof value === 'boolean';
+
+/** The value each plain keyword must have (JSON Schema 2020-12 validation vocabulary). */
+const KEYWORD_SHAPES: ReadonlyArray<readonly [string, (value: JsonValue) => boolean]> = [
+  ['format', isText],
+  ['title', isText],
+  ['description', isText],
+  ['contentMediaType', isText],
+  ['contentEncoding', isText],
+  ['minimum', isNumber],
+  ['maximum', isNumber],
+  ['exclusiveMinimum', isNumber],
+  ['exclusiveMaximum', isNumber],
+  ['multipleOf', (value) => isNumber(value) && (value as number) > 0],
+  ['minLength', isCount],
+  ['maxLength', isCount],
+  ['minItems', isCount],
+  ['maxItems', isCount],
+  ['minContains', isCount],
+  ['maxContains', isCount],
+  ['minProperties', isCount],
+  ['maxProperties', isCount],
+  ['uniqueItems', isFlag],
+  ['deprecated', isFlag],
+  ['readOnly', isFlag],
+  ['writeOnly', isFlag],
+  ['enum', (value) => Array.isArray(value) && value.length > 0],
+  [
+    'dependentRequired',
+    (value) =>
+      isJsonObject(value) && Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')),
+  ],
+];
+
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /** Deeper inline nesting than this is cut; real descriptions stay far below it. */
 const MAX_DEPTH = 64;
+/**
+ * Lists of schemas (allOf, anyOf, oneOf, prefixItems) nested in lists: the validator of the generated server walks a
+ * referenced schema once per list level twice over (Ajv's `hasRef`), so 30 levels take hours to compile and the server
+ * never starts. Real descriptions nest a handful.
+ */
+const MAX_LIST_DEPTH = 12;
+/** Enum values, consts and defaults nested deeper than this are dropped: they are data, and the same walk covers them. */
+const MAX_DATA_DEPTH = 8;
+/**
+ * Enum values, consts and defaults longer than this (as JSON) are dropped: a model gains nothing from a megabyte enum
+ * value, and counting its tokens takes the tokenizer hours.
+ */
+const MAX_DATA_CHARS = 4_096;
 /** Number of schema nodes converted for one description before the rest is cut. */
 const MAX_NODES = 2_000_000;
 
@@ -139,12 +189,9 @@ export class SchemaConverter {
         });
         return false;
       }
-      if (
-        isJsonObject(target) &&
-        typeof target['$ref'] === 'string' &&
-        Object.keys(target).length === 1 &&
-        target['$ref'].startsWith('#')
-      ) {
+      // A `$ref` next to other keywords is still a link of the chain: `{$ref: itself, description: …}` is a schema that
+      // only refers to itself, and the generated server's validator recurses on it until the stack overflows.
+      if (isJsonObject(target) && typeof target['$ref'] === 'string' && target['$ref'].startsWith('#')) {
         current = target['$ref'];
         continue;
       }
@@ -159,23 +206,30 @@ export class SchemaConverter {
     return name;
   }
 
-  private convertNode(node: JsonValue | undefined, pointer: string, depth: number): SchemaModel {
+  private convertNode(node: JsonValue | undefined, pointer: string, depth: number, lists = 0): SchemaModel {
     if (node === undefined || node === null) return {};
     if (typeof node === 'boolean') return node;
     if (!isJsonObject(node)) {
       this.diagnostics.warn('OTM_INVALID_OBJECT', 'A schema is not an object; it was treated as "any value".', { pointer });
       return {};
     }
-    if (++this.nodes > MAX_NODES || depth > MAX_DEPTH) {
-      this.reportLimit(pointer, depth > MAX_DEPTH ? 'nests deeper than 64 levels' : 'has more than 2,000,000 schema nodes');
+    if (++this.nodes > MAX_NODES || depth > MAX_DEPTH || lists > MAX_LIST_DEPTH) {
+      this.reportLimit(
+        pointer,
+        depth > MAX_DEPTH
+          ? 'nests deeper than 64 levels'
+          : lists > MAX_LIST_DEPTH
+            ? `nests allOf, anyOf or oneOf lists deeper than ${MAX_LIST_DEPTH} levels`
+            : 'has more than 2,000,000 schema nodes',
+      );
       return {};
     }
     const ref = node['$ref'];
-    if (typeof ref === 'string') return this.convertRef(node, ref, pointer, depth);
-    return this.convertObject(node, pointer, depth);
+    if (typeof ref === 'string') return this.convertRef(node, ref, pointer, depth, lists);
+    return this.convertObject(node, pointer, depth, lists);
   }
 
-  private convertRef(node: JsonObject, ref: string, pointer: string, depth: number): SchemaModel {
+  private convertRef(node: JsonObject, ref: string, pointer: string, depth: number, lists: number): SchemaModel {
     if (!ref.startsWith('#')) {
       this.diagnostics.error('OTM_REF_UNRESOLVED', `The $ref ${ref} points outside the bundled description.`, { pointer });
       return {};
@@ -186,14 +240,14 @@ export class SchemaConverter {
     // OAS 3.0 ignores $ref siblings, but their descriptions still help a model; 3.1 keeps siblings as 2020-12 does.
     if (typeof node['description'] === 'string') out['description'] = node['description'];
     if (this.dialect === '3.1') {
-      const siblings = this.convertObject({ ...node, $ref: null, description: null }, pointer, depth);
+      const siblings = this.convertObject({ ...node, $ref: null, description: null }, pointer, depth, lists);
       if (isJsonObject(siblings)) for (const [key, value] of Object.entries(siblings)) out[key] = value;
     }
     if (this.dialect !== '3.1' && (node['nullable'] === true || node['x-nullable'] === true)) return { anyOf: [out, { type: 'null' }] };
     return out;
   }
 
-  private convertObject(node: JsonObject, pointer: string, depth: number): JsonObject {
+  private convertObject(node: JsonObject, pointer: string, depth: number, lists: number): JsonObject {
     const out: JsonObject = {};
     for (const keyword of PLAIN_KEYWORDS) {
       const value = node[keyword];
@@ -202,6 +256,8 @@ export class SchemaConverter {
     this.fixType(node, out, pointer);
     this.fixExclusiveBounds(node, out);
     this.fixPattern(out, pointer);
+    this.dropDeepData(out, pointer);
+    this.dropMalformed(out, pointer);
     if (out['required'] !== undefined) {
       const required = Array.isArray(out['required']) ? out['required'].filter((item): item is string => typeof item === 'string') : [];
       if (required.length > 0) out['required'] = [...new Set(required)];
@@ -211,15 +267,17 @@ export class SchemaConverter {
       const value = node[keyword];
       if (value === undefined || value === null) continue;
       if (keyword === 'items' && Array.isArray(value)) {
-        out['prefixItems'] = value.map((item, index) => this.convertNode(item, childPointer(pointer, 'items', index), depth + 1));
+        out['prefixItems'] = value.map((item, index) =>
+          this.convertNode(item, childPointer(pointer, 'items', index), depth + 1, lists + 1),
+        );
         continue;
       }
-      out[keyword] = this.convertNode(value, childPointer(pointer, keyword), depth + 1);
+      out[keyword] = this.convertNode(value, childPointer(pointer, keyword), depth + 1, lists);
     }
     for (const keyword of SUBSCHEMA_LIST_KEYWORDS) {
       const value = node[keyword];
       if (!Array.isArray(value)) continue;
-      const list = value.map((item, index) => this.convertNode(item, childPointer(pointer, keyword, index), depth + 1));
+      const list = value.map((item, index) => this.convertNode(item, childPointer(pointer, keyword, index), depth + 1, lists + 1));
       if (list.length > 0) out[keyword] = list;
     }
     for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
@@ -227,7 +285,7 @@ export class SchemaConverter {
       if (!isJsonObject(value)) continue;
       const map: JsonObject = {};
       for (const [key, child] of Object.entries(value))
-        setOwn(map, key, this.convertNode(child, childPointer(pointer, keyword, key), depth + 1));
+        setOwn(map, key, this.convertNode(child, childPointer(pointer, keyword, key), depth + 1, lists));
       out[keyword] = map;
     }
     this.applyNullable(node, out);
@@ -287,6 +345,47 @@ export class SchemaConverter {
     }
   }
 
+  /** Enum values, a const or a default larger or deeper than any real one: dropped (see MAX_DATA_DEPTH, MAX_DATA_CHARS). */
+  private dropDeepData(out: JsonObject, pointer: string): void {
+    const report = (keyword: string) =>
+      this.diagnostics.warn(
+        'OTM_SCHEMA_LIMIT',
+        `A ${keyword} value nests deeper than ${MAX_DATA_DEPTH} levels or is longer than ${MAX_DATA_CHARS} characters; it was dropped.`,
+        { pointer: childPointer(pointer, keyword) },
+      );
+    const fits = (value: JsonValue) => withinDepth(value, MAX_DATA_DEPTH) && JSON.stringify(value).length <= MAX_DATA_CHARS;
+    for (const keyword of ['default', 'const']) {
+      if (out[keyword] === undefined || fits(out[keyword] as JsonValue)) continue;
+      delete out[keyword];
+      report(keyword);
+    }
+    const values = out['enum'];
+    if (!Array.isArray(values)) return;
+    const kept = values.filter(fits);
+    if (kept.length === values.length) return;
+    out['enum'] = kept;
+    report('enum');
+  }
+
+  /**
+   * Keyword values of the wrong type (`format: {}`, `minimum: "0"`, `enum: []`) are dropped: the generated server's
+   * validator refuses to compile such a schema, so the server would not even start.
+   */
+  private dropMalformed(out: JsonObject, pointer: string): void {
+    for (const [keyword, valid] of KEYWORD_SHAPES) {
+      const value = out[keyword];
+      if (value === undefined || valid(value)) continue;
+      delete out[keyword];
+      this.diagnostics.warn(
+        'OTM_INVALID_OBJECT',
+        `Schema keyword ${keyword} has a value of the wrong type (${JSON.stringify(value).slice(0, 60)}); it was ignored.`,
+        {
+          pointer: childPointer(pointer, keyword),
+        },
+      );
+    }
+  }
+
   private applyNullable(node: JsonObject, out: JsonObject): void {
     if (this.dialect === '3.1') return;
     if (node['nullable'] !== true && node['x-nullable'] !== true) return;
@@ -319,4 +418,16 @@ export function defNameFor(pointer: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, 60);
   return cleaned === '' ? 'Schema' : cleaned;
+}
+
+/** True when `value` nests at most `limit` levels of arrays and objects. */
+function withinDepth(value: JsonValue, limit: number): boolean {
+  const stack: Array<[JsonValue, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [JsonValue, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= limit) return false;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
 }

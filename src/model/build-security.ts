@@ -1,7 +1,8 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { OAuthFlowModel, SecurityRequirement, SecuritySchemeModel } from './api-model.js';
+import { isHttpToken } from './http-token.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
 
 /**
@@ -37,18 +38,20 @@ export function buildSecuritySchemes(root: JsonObject, swagger2: boolean, diagno
 function buildScheme(key: string, node: JsonObject, swagger2: boolean): SecuritySchemeModel {
   const description = stringOf(node['description']);
   const common = { key, ...(description ? { description } : {}) };
-  const type = String(node['type'] ?? '');
+  const type = textOf(node['type']);
   if (type === 'apiKey') {
     const location = node['in'];
     const name = node['name'];
     if ((location === 'header' || location === 'query' || location === 'cookie') && typeof name === 'string' && name !== '') {
+      if (location !== 'query' && !isHttpToken(name))
+        return { ...common, kind: 'unsupported', type: `apiKey ${location} ${JSON.stringify(name)}, not a valid ${location} name` };
       return { ...common, kind: 'apiKey', in: location, name };
     }
     return { ...common, kind: 'unsupported', type: 'apiKey without name or location' };
   }
   if (type === 'basic') return { ...common, kind: 'httpBasic' };
   if (type === 'http') {
-    const scheme = String(node['scheme'] ?? '').toLowerCase();
+    const scheme = textOf(node['scheme']).toLowerCase();
     if (scheme === 'bearer') {
       const bearerFormat = stringOf(node['bearerFormat']);
       return { ...common, kind: 'httpBearer', ...(bearerFormat ? { bearerFormat } : {}) };
@@ -57,7 +60,7 @@ function buildScheme(key: string, node: JsonObject, swagger2: boolean): Security
     return { ...common, kind: 'unsupported', type: `http ${scheme}` };
   }
   if (type === 'oauth2') return { ...common, kind: 'oauth2', flows: swagger2 ? swagger2Flows(node) : oauthFlows(node['flows']) };
-  if (type === 'openIdConnect') return { ...common, kind: 'openIdConnect', url: String(node['openIdConnectUrl'] ?? '') };
+  if (type === 'openIdConnect') return { ...common, kind: 'openIdConnect', url: textOf(node['openIdConnectUrl']) };
   return { ...common, kind: 'unsupported', type: type || 'unknown' };
 }
 
@@ -78,7 +81,7 @@ function swagger2Flows(node: JsonObject): OAuthFlowModel[] {
     implicit: 'implicit',
     password: 'password',
   };
-  const flow = names[String(node['flow'] ?? '')];
+  const flow = names[textOf(node['flow'])];
   return flow ? [flowOf(flow, node)] : [];
 }
 

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { ServerModel, ServerVariableModel } from './api-model.js';
 import { stringOf } from './resolve-ref.js';
 
@@ -22,11 +22,11 @@ function buildVariables(value: JsonValue | undefined): ServerVariableModel[] {
   return Object.entries(value)
     .filter((entry): entry is [string, JsonObject] => isJsonObject(entry[1]))
     .map(([name, node]) => {
-      const values = Array.isArray(node['enum']) ? node['enum'].map(String) : undefined;
+      const values = Array.isArray(node['enum']) ? node['enum'].map(textOf) : undefined;
       const description = stringOf(node['description']);
       return {
         name,
-        default: node['default'] === undefined ? (values?.[0] ?? '') : String(node['default']),
+        default: node['default'] === undefined ? (values?.[0] ?? '') : textOf(node['default']),
         ...(values && values.length > 0 ? { enum: values } : {}),
         ...(description ? { description } : {}),
       };

@@ -26,7 +26,7 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
   const headers = pinned.filter(([name]) => name.toLowerCase() !== 'accept');
   return {
     method: operation.method,
-    path: path || '/',
+    path: encodeStaticPath(path || '/'),
     fixedQuery,
     arguments: draft.arguments.map((argument) => argument.route),
     ...(draft.body ? { body: { mediaType: draft.body.media.mediaType, kind: draft.body.media.kind, required: draft.body.required } } : {}),
@@ -35,4 +35,19 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
     accepts,
     ...(headers.length > 0 ? { headers } : {}),
   };
+}
+
+/**
+ * Percent-encodes the literal parts of a path template that a URL path cannot hold as they are (spaces, line breaks,
+ * quotes, backticks, stray braces). A URL parser would otherwise drop or rewrite them, and the request would reach a
+ * path the description never named. `{name}` placeholders and existing `%XX` escapes are kept.
+ */
+export function encodeStaticPath(template: string): string {
+  return template
+    .replace(/[\uD800-\uDFFF]/gu, '\uFFFD') // an unpaired surrogate has no UTF-8 form to percent-encode
+    .split(/(\{[^{}]+\})/)
+    .map((part, index) =>
+      index % 2 === 1 ? part : part.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(char)),
+    )
+    .join('');
 }

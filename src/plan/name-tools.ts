@@ -6,6 +6,14 @@ import { compareStrings, snakeCase, wordsOf } from './words.js';
 /** Names valid for Claude, OpenAI and Gemini at once. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
+/**
+ * A name the generated server can register: valid, and not a property every object inherits. The MCP SDK keeps tools
+ * in a plain object, so a tool named `constructor` is refused as "already registered" and the server never starts.
+ */
+export function isUsableName(name: string): boolean {
+  return TOOL_NAME_PATTERN.test(name) && !(name in Object.prototype);
+}
+
 const MAX_ACTION_LENGTH = 48;
 
 /**
@@ -233,5 +241,6 @@ function shorten(name: string, max: number): string {
 
 function leadingLetter(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_-]/g, '_');
-  return /^[A-Za-z_]/.test(cleaned) ? cleaned : `op_${cleaned}`.slice(0, 64);
+  const named = /^[A-Za-z_]/.test(cleaned) ? cleaned : `op_${cleaned}`.slice(0, 64);
+  return named in Object.prototype ? `${named}_op` : named;
 }

@@ -6,7 +6,7 @@ import { planCredentials } from './credentials.js';
 import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
 import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
 import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
-import { nameActions, nameTools } from './name-tools.js';
+import { isUsableName, nameActions, nameTools } from './name-tools.js';
 import { actionSummary, renderTool, type ToolDraft } from './render-tool.js';
 import { resourcePaths } from './resource-path.js';
 import { cleanText } from './sanitize-text.js';
@@ -183,9 +183,11 @@ function pinnedNames(previous: PreviousNames | undefined, renames: Record<string
   if (!previous || strategy !== 'auto') return { locked, preferredActions };
   for (const [tool, entry] of Object.entries(previous)) {
     const name = renames[tool] ?? tool;
+    // The lock file lives in the output folder, where anyone may edit it: a name becomes a file name and code.
+    if (!isUsableName(name)) continue;
     for (const [action, operation] of Object.entries(entry.actions)) {
       locked.set(operation, name);
-      if (action) preferredActions.set(operation, action);
+      if (action && isUsableName(action)) preferredActions.set(operation, action);
     }
   }
   return { locked, preferredActions };

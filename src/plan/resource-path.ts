@@ -10,7 +10,7 @@ export function staticSegments(path: string): string[] {
   const out: string[] = [];
   for (const raw of template.split('/')) {
     if (raw === '' || /^\{[^}]*\}$/.test(raw)) continue;
-    const withoutParams = raw.replace(/\{[^}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
+    const withoutParams = raw.replace(/\{[^{}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
     const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
     // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
     const rpc = base.includes('.') && out.length === 0 ? base.split('.').filter(Boolean) : undefined;

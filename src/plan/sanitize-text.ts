@@ -28,22 +28,33 @@ export function cleanText(raw: string | undefined, maxLength: number): CleanedTe
   return { text: capLength(kept.join(' '), maxLength), neutralized: kept.length !== sentences.length };
 }
 
+/**
+ * Longest text considered: far more than any description a tool shows (at most a few hundred characters), and short
+ * enough that no pattern below can take long whatever the text holds.
+ */
+const MAX_SOURCE = 65_536;
+
+/**
+ * Markup to prose. Every pattern stays linear on hostile text: an unclosed construct (`<!--`, `<script`, `[a](`, a
+ * line of dashes) ends at the end of the text or of its line instead of being searched for again from every start,
+ * which made a 400 KB description take minutes.
+ */
 export function toPlainText(raw: string): string {
-  return raw
-    .replace(/<!--[\s\S]*?-->/g, ' ')
+  return (raw.length > MAX_SOURCE ? raw.slice(0, MAX_SOURCE) : raw)
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
     .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
     .replace(/<br\s*\/?>|<\/p>|<\/li>|<\/h\d>/gi, '. ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (entity, name: string) => decodeEntity(entity, name))
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
-    .replace(/^\s{0,3}#{1,6}\s*/gm, '')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, ' ')
-    .replace(/^\s*[-*+]\s+/gm, '; ')
+    .replace(/!\[[^[\]\n]*\]\([^()\n]*\)/g, ' ')
+    .replace(/\[([^[\]\n]+)\]\([^()\n]*\)/g, '$1')
+    .replace(/\[([^[\]\n]+)\]\[[^[\]\n]*\]/g, '$1')
+    .replace(/^[ \t]*\[[^[\]\n]+\]:[ \t]*\S+.*$/gm, ' ')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]*/gm, '')
+    .replace(/^[ \t]*>[ \t]?/gm, '')
+    .replace(/^(?=[ \t:|-]*\|)[ \t:|-]+$/gm, ' ')
+    .replace(/^[ \t]*[-*+][ \t]+/gm, '; ')
     .replace(/(\*\*|__|~~)(.+?)\1/g, '$2')
     .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
     .replace(/`([^`]*)`/g, '$1')

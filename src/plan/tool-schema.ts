@@ -270,10 +270,17 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
     firstType !== undefined && distinct.every((schema) => typeof schema === 'object' && JSON.stringify(schema['type']) === firstType);
   const type = (distinct[0] as JsonObject)['type'] as JsonValue;
   if (sameType && distinct.every((schema) => Array.isArray((schema as JsonObject)['enum']))) {
+    // A set of serialised values: comparing each value with every other is quadratic, and a description may hold
+    // enums of 100,000 values.
     const values: JsonValue[] = [];
+    const seenValues = new Set<string>();
     for (const schema of distinct)
-      for (const value of (schema as JsonObject)['enum'] as JsonValue[])
-        if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
+      for (const value of (schema as JsonObject)['enum'] as JsonValue[]) {
+        const key = JSON.stringify(value);
+        if (seenValues.has(key)) continue;
+        seenValues.add(key);
+        values.push(value);
+      }
     return { type, enum: values };
   }
   // Scalars of one type that differ only in format or bounds: the bare type accepts what each action accepts, and

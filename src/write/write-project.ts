@@ -4,7 +4,7 @@ import type { EmittedFile } from '../emit/file-set.js';
 import { applyChanges, recoverInterrupted } from './apply-changes.js';
 import type { Surface } from '../plan/surface.js';
 import { CHANGELOG_FILE, updateChangelog } from './changelog.js';
-import { hashContent, LOCK_FILE, type LockFile } from './lock-file.js';
+import { hashContent, isSafeRelativePath, LOCK_FILE, type LockFile } from './lock-file.js';
 import { planChanges, type ChangeSet } from './plan-changes.js';
 import { readIfExists, type ExistingProject } from './read-project.js';
 
@@ -55,6 +55,13 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
   };
   const withLock = [...files, changelog, lockFileEntry(files, options)];
   const changes = await planChanges(outDir, withLock, existing, options.force ?? false, diagnostics);
+  // Paths come from tool names and the lock file; none may reach outside the output folder, whatever produced it.
+  for (const change of changes.changes) {
+    if (isSafeRelativePath(change.path)) continue;
+    diagnostics.error('OTM_WRITE_FAILED', `Refused to touch ${JSON.stringify(change.path)}: it is not inside ${options.outDir}.`, {
+      hint: 'Nothing was written. Check the lock file in the output folder for paths that leave it.',
+    });
+  }
   if (options.check || diagnostics.hasErrors) return { ...changes, outDir, wrote: false, recovered };
   try {
     await applyChanges(outDir, changes.changes, existing.kind === 'missing');

@@ -53,6 +53,8 @@ export function run(
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
+    // A command may stop reading its input early (a size limit); the rest of the input is then discarded.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type RecordedRequest = {
@@ -10,7 +10,13 @@ export type RecordedRequest = {
   body: Buffer;
 };
 
-export type Reply = { status?: number; headers?: Record<string, string>; body?: string | Buffer };
+export type Reply = {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Takes over the response (fault injection: a reset, a body that never ends); status, headers and body are ignored. */
+  raw?: (response: ServerResponse) => void;
+};
 
 export type Upstream = {
   url: string;
@@ -43,12 +49,18 @@ export async function startUpstream(): Promise<Upstream> {
       };
       upstream.requests.push(recorded);
       const reply = await upstream.reply(recorded);
+      if (reply.raw) return reply.raw(response);
       response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       response.end(reply.body ?? '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  upstream.close = () => new Promise((resolve) => server.close(() => resolve()));
+  upstream.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      // Responses a test left hanging on purpose would otherwise keep the server open.
+      server.closeAllConnections();
+    });
   return upstream;
 }
