@@ -12,7 +12,16 @@ const byScheme = new Map(api.credentials.map((credential) => [credential.scheme,
 
 /** Registers every configured credential for redaction; called once at start. */
 export function registerCredentialSecrets(env: NodeJS.ProcessEnv = process.env): void {
-  for (const credential of api.credentials) for (const name of credential.env) registerSecret(env[name]);
+  for (const credential of api.credentials) {
+    for (const name of credential.env) registerSecret(env[name]);
+    // Basic sends base64(user:password), which contains neither value's own base64: register the pair as sent.
+    if (credential.kind === 'httpBasic' && env[credential.env[1] ?? ''])
+      registerSecret(`${env[credential.env[0] ?? ''] ?? ''}:${env[credential.env[1] ?? ''] ?? ''}`);
+    if (credential.kind === 'oauth2ClientCredentials' && env[credential.env[1] ?? ''])
+      registerSecret(
+        `${encodeURIComponent(env[credential.env[0] ?? ''] ?? '')}:${encodeURIComponent(env[credential.env[1] ?? ''] ?? '')}`,
+      );
+  }
 }
 
 function isConfigured(credential: Credential, env: NodeJS.ProcessEnv): boolean {

@@ -3,6 +3,7 @@
 // redirects followed only within the same origin.
 
 import { log } from './log.js';
+import { redact, scrubBytes, trimSecretPrefix } from './redact.js';
 import type { Settings } from './settings.js';
 import type { OutgoingRequest } from './types.js';
 
@@ -83,7 +84,8 @@ async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: A
             statusText: response.statusText,
             headers: response.headers,
             url,
-            redirectedTo: next.href,
+            // The Location may carry what the request carried (a key in the query): it is shown to the model.
+            redirectedTo: redact(next.href),
           };
         }
         await response.body?.cancel();
@@ -118,12 +120,13 @@ async function readBody(response: Response, limit: number): Promise<{ body: Uint
       chunks.push(value.subarray(0, limit - size));
       size = limit;
       await reader.cancel();
-      return { body: Buffer.concat(chunks), truncated: true };
+      return { body: trimSecretPrefix(scrubBytes(Buffer.concat(chunks))), truncated: true };
     }
     chunks.push(value);
     size += value.byteLength;
   }
-  return { body: Buffer.concat(chunks), truncated: false };
+  // Scrubbed here, once, before hooks, results or error texts see the body in any encoding.
+  return { body: scrubBytes(Buffer.concat(chunks)), truncated: false };
 }
 
 /** Milliseconds to wait before a retry, honouring Retry-After; undefined when the wait would be too long. */

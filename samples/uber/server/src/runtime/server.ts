@@ -13,11 +13,13 @@ import { conformOutput } from './output.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
+import { OwnPropertiesValidator } from './validate-input.js';
 
+const validator = new OwnPropertiesValidator();
 const registrations = tools.map((tool) => ({
   tool,
-  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
-  output: tool.outputSchema ? fromJsonSchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
+  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, validator),
+  output: tool.outputSchema ? fromJsonSchema<unknown>(tool.outputSchema as JsonSchemaType, validator) : undefined,
 }));
 
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */

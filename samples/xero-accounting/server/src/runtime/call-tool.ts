@@ -17,14 +17,16 @@ const RESPONSE_FORMAT = 'response_format';
 
 export async function callTool(
   tool: ToolDefinition,
-  args: Record<string, unknown>,
+  input: Record<string, unknown>,
   settings: Settings,
   signal?: AbortSignal,
 ): Promise<CallToolResult> {
+  // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
+  const args: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, input);
   const actionNames = Object.keys(tool.actions);
   const multi = actionNames.length > 1;
   const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
-  const route = tool.actions[action];
+  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
   if (!route)
     return errorText(
       `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
@@ -69,6 +71,10 @@ export async function callTool(
     });
   } catch (error) {
     if (error instanceof ArgumentError) return errorText(error.message);
+    if (error instanceof URIError)
+      return errorText(
+        'An argument holds text that is not valid Unicode (an unpaired surrogate); send well-formed text and call again.',
+      );
     if (error instanceof ConfigurationError)
       return errorText(`The server is not configured for this call: ${error.message}`);
     if (error instanceof UpstreamFailure) return failureResult(error, errorContext);

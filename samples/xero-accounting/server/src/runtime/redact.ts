@@ -2,13 +2,69 @@
 // Keeps credentials out of results, errors and logs.
 
 const secrets = new Set<string>();
+/** The same values as UTF-8 bytes, for scrubbing response bodies before anything decodes them. */
+const secretBytes: Buffer[] = [];
 
-/** Registers a credential value so that it is never echoed; short values are ignored (they would match everywhere). */
+/**
+ * Registers a credential value so that it is never echoed; short values are ignored (they would match everywhere).
+ * Every form the value takes on the wire is registered: as set, percent-encoded (paths, cookies), form-encoded (a
+ * query string), base64 (Basic), and escaped inside a JSON string (an echo of the request as JSON).
+ */
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < 6) return;
-  secrets.add(value);
-  secrets.add(encodeURIComponent(value));
-  secrets.add(Buffer.from(value).toString('base64'));
+  const forms = [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    Buffer.from(value).toString('base64'),
+    JSON.stringify(value).slice(1, -1),
+    JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'),
+  ];
+  for (const form of forms) {
+    if (secrets.has(form)) continue;
+    secrets.add(form);
+    secretBytes.push(Buffer.from(form));
+  }
+}
+
+/**
+ * Replaces registered credentials in a response body, whatever its media type: an upstream that echoes the request
+ * in a binary or image body would otherwise hand them to the model base64-encoded, where no text redaction sees them.
+ */
+export function scrubBytes(body: Uint8Array): Uint8Array {
+  let buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  for (const secret of secretBytes) {
+    if (buffer.indexOf(secret) < 0) continue;
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let at = buffer.indexOf(secret); at >= 0; at = buffer.indexOf(secret, from)) {
+      parts.push(buffer.subarray(from, at), REDACTED);
+      from = at + secret.length;
+    }
+    parts.push(buffer.subarray(from));
+    buffer = Buffer.concat(parts);
+  }
+  return buffer;
+}
+
+const REDACTED = Buffer.from('[redacted]');
+
+/**
+ * A body cut at the size limit may end in the first bytes of a credential that the cut split; those bytes are
+ * dropped too (after scrubbing), so that no prefix of a credential survives the cut.
+ */
+export function trimSecretPrefix(body: Uint8Array): Uint8Array {
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let cut = 0;
+  for (const secret of secretBytes) {
+    for (let length = Math.min(secret.length - 1, buffer.length); length > cut; length--) {
+      if (buffer.subarray(buffer.length - length).equals(secret.subarray(0, length))) {
+        cut = length;
+        break;
+      }
+    }
+  }
+  return cut > 0 ? buffer.subarray(0, buffer.length - cut) : buffer;
 }
 
 const AUTH_PATTERNS: RegExp[] = [

@@ -54,7 +54,7 @@ export function createFetchHandler(settings: Settings, http: HttpOptions): (requ
     if (foreignOrigin) return foreignOrigin;
     const authInfo = auth ? await auth.authenticate(request) : undefined;
     if (authInfo instanceof Response) return authInfo;
-    if (!inFlight.tryEnter()) {
+    if (!(await inFlight.enter(request.signal))) {
       return Response.json(
         { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'The server is busy; retry shortly.' } },
         { status: 503, headers: { 'Retry-After': '1' } },
