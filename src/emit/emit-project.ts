@@ -1,12 +1,12 @@
 import type { ToolPlan } from '../plan/tool-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
-import { formatFile } from './format.js';
+import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
-import { createSourceProject, apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
+import { printJsonDocument } from './print/print-value.js';
+import { apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
-import { jsonLiteral } from './text-safety.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
@@ -58,62 +58,56 @@ export type EmitOptions = {
 };
 
 /**
- * Stage 4: ToolPlan → the files of a generated project, formatted and sorted by path. Pure apart from reading this
- * package's own templates.
+ * Stage 4: ToolPlan → the files of a generated project, in their final (prettier) format and sorted by path. Pure
+ * apart from reading this package's own templates.
  */
 export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Promise<EmittedFile[]> {
   const packageName = options.packageName ?? `${plan.api.slug}-mcp`;
-  const project = createSourceProject();
   const files: EmittedFile[] = [];
   const generated = (path: string, content: string) => files.push({ path, content, ownership: 'generated' });
-  const staticFiles = new Set<string>();
-  const copied = (path: string, content: string) => {
-    staticFiles.add(path);
+  // Scaffold text rendered from templates is finished (prettier for JSON) once every file is listed.
+  const renderedPaths = new Set<string>();
+  const rendered = (path: string, content: string) => {
+    renderedPaths.add(path);
     generated(path, content);
   };
 
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
   plan.tools.forEach((tool, index) => {
-    const { path, content } = toolSource(project, tool, fileNames[index]);
+    const { path, content } = toolSource(tool, fileNames[index]);
     generated(path, content);
   });
-  generated(
-    ...pair(
-      toolsIndexSource(
-        project,
-        plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })),
-      ),
-    ),
-  );
-  generated(...pair(apiSource(project, plan, packageName)));
-  for (const module of RUNTIME_MODULES) copied(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
-  copied('src/main.ts', withHeader(readTemplate('main.ts')));
+  generated(...pair(toolsIndexSource(plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })))));
+  generated(...pair(apiSource(plan, packageName)));
+  // Static modules are stored already formatted (a unit test keeps them so).
+  for (const module of RUNTIME_MODULES) generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
+  generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
-  if (target === 'workers') copied('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
+  if (target === 'workers') generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
   const view = { ...projectView(plan, packageName), workers: target === 'workers' };
-  generated('package.json', renderTemplate('project/package.json.hbs', view));
-  generated('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
-  generated('README.md', renderTemplate('project/README.md.hbs', view));
-  generated('.env.example', renderTemplate('project/env.example.hbs', view));
-  generated('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
-  generated('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
-  generated('.gitignore', renderTemplate('project/gitignore.hbs', view));
-  generated('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
-  generated('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
+  rendered('package.json', renderTemplate('project/package.json.hbs', view));
+  rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
+  rendered('README.md', renderTemplate('project/README.md.hbs', view));
+  rendered('.env.example', renderTemplate('project/env.example.hbs', view));
+  rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
+  rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
+  rendered('.gitignore', renderTemplate('project/gitignore.hbs', view));
+  rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
+  rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
   generated(
     'manifest.json',
-    jsonLiteral(bundleManifest(plan, { packageName, packageVersion: view.packageVersion, description: view.description })),
+    printJsonDocument(bundleManifest(plan, { packageName, packageVersion: view.packageVersion, description: view.description })),
   );
-  if (target === 'workers') generated('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
-  copied('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
-  copied('test/server.test.ts', readTemplate('project/test/server.test.ts'));
-  generated('test/cases.json', jsonLiteral(buildTestCases(plan)));
+  if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
+  generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
+  generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
+  generated('test/cases.json', printJsonDocument(buildTestCases(plan)));
   generated(
     'test/tools-list.json',
-    jsonLiteral(
+    printJsonDocument(
       plan.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
         name,
         title,
@@ -124,12 +118,10 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
       })),
     ),
   );
-
-  // Static modules are stored already formatted with the same options (a unit test keeps them so).
-  const formatted = await Promise.all(
-    files.map(async (file) => (staticFiles.has(file.path) ? file : { ...file, content: await formatFile(file.path, file.content) })),
+  const finished = await Promise.all(
+    files.map(async (file) => (renderedPaths.has(file.path) ? { ...file, content: await finishFile(file.path, file.content) } : file)),
   );
-  return formatted.sort(compareFiles);
+  return finished.sort(compareFiles);
 }
 
 function pair(file: { path: string; content: string }): [string, string] {

@@ -1,11 +1,12 @@
-import { format } from 'prettier';
+import { PRETTIER_OPTIONS } from './print/prettier-parts.js';
 
-/** Pinned, inline options: the user's .prettierrc never changes generated output. */
-const OPTIONS = { singleQuote: true, printWidth: 120, trailingComma: 'all', semi: true, endOfLine: 'lf', tabWidth: 2 } as const;
-
-/** Formats TypeScript and JSON files; other files are written as rendered, with one final newline. */
-export async function formatFile(path: string, content: string): Promise<string> {
-  if (path.endsWith('.ts')) return format(content, { ...OPTIONS, parser: 'typescript' });
-  if (path.endsWith('.json')) return format(content, { ...OPTIONS, parser: 'json' });
-  return `${content.replace(/\s+$/, '')}\n`;
+/**
+ * A scaffold file rendered from a template, as it is written: JSON formatted by prettier with the pinned inline
+ * options (the user's .prettierrc never applies), other text with one final newline. Prettier is loaded on the
+ * first JSON file; generated TypeScript modules and data files are printed in prettier's layout by `print/`.
+ */
+export async function finishFile(path: string, content: string): Promise<string> {
+  if (!path.endsWith('.json')) return `${content.replace(/\s+$/, '')}\n`;
+  const { format } = await import('prettier');
+  return format(content, { ...PRETTIER_OPTIONS, parser: 'json' });
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
 import { commentText, jsonLiteral, markdownText } from './text-safety.js';
 
 /** The templates folder of this package: the generated project's scaffold and its static runtime modules. */
@@ -16,17 +16,27 @@ export function readTemplate(relativePath: string): string {
   return text;
 }
 
-const handlebars = Handlebars.create();
-handlebars.registerHelper('json', (value: unknown) => jsonLiteral(value, 0));
-handlebars.registerHelper('md', (value: unknown) => markdownText(String(value ?? '')));
-handlebars.registerHelper('comment', (value: unknown) => commentText(String(value ?? '')));
-handlebars.registerHelper(
-  'code',
-  (value: unknown) =>
-    `\`${commentText(String(value ?? ''), 200)
-      .replace(/`/g, '')
-      .replace(/\|/g, '\\|')}\``,
-);
+type HandlebarsApi = typeof import('handlebars');
+
+const require = createRequire(import.meta.url);
+let instance: HandlebarsApi | undefined;
+
+/** Handlebars with only the escaping helpers, created on the first render (commands that emit nothing skip it). */
+function handlebars(): HandlebarsApi {
+  if (instance) return instance;
+  instance = (require('handlebars') as HandlebarsApi).create();
+  instance.registerHelper('json', (value: unknown) => jsonLiteral(value, 0));
+  instance.registerHelper('md', (value: unknown) => markdownText(String(value ?? '')));
+  instance.registerHelper('comment', (value: unknown) => commentText(String(value ?? '')));
+  instance.registerHelper(
+    'code',
+    (value: unknown) =>
+      `\`${commentText(String(value ?? ''), 200)
+        .replace(/`/g, '')
+        .replace(/\|/g, '\\|')}\``,
+  );
+  return instance;
+}
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
 
@@ -38,7 +48,7 @@ const compiled = new Map<string, HandlebarsTemplateDelegate>();
 export function renderTemplate(relativePath: string, view: object): string {
   let template = compiled.get(relativePath);
   if (!template) {
-    template = handlebars.compile(readTemplate(relativePath), {
+    template = handlebars().compile(readTemplate(relativePath), {
       strict: true,
       noEscape: true,
       knownHelpersOnly: true,

@@ -2,6 +2,7 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { emitProject } from '../../src/emit/emit-project.js';
 import { openapi, planOf } from '../helpers/inline.js';
+import { prettierFormat } from '../helpers/prettier.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const SPEC = openapi(
@@ -107,11 +108,10 @@ describe('the generated project explains and deploys itself', () => {
 });
 
 describe('the Workers entry template', () => {
-  it('is stored formatted exactly as the emitter would format it', async () => {
+  it('is stored formatted exactly as prettier formats it', async () => {
     const { readTemplate } = await import('../../src/emit/templates.js');
-    const { formatFile } = await import('../../src/emit/format.js');
     const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
     const source = `${GENERATED_HEADER}\n${readTemplate('workers/worker.ts')}`;
-    expect(await formatFile('x.ts', source)).toBe(source);
+    expect(await prettierFormat('x.ts', source)).toBe(source);
   });
 });

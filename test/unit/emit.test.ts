@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emitProject } from '../../src/emit/emit-project.js';
 import { commentText, jsonLiteral, markdownText } from '../../src/emit/text-safety.js';
 import { openapi, planOf } from '../helpers/inline.js';
+import { prettierFormat } from '../helpers/prettier.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 
@@ -76,9 +77,8 @@ describe('emit', () => {
 });
 
 describe('static templates', () => {
-  it('are stored formatted exactly as the emitter would format them', async () => {
+  it('are stored formatted exactly as prettier formats them', async () => {
     const { readTemplate } = await import('../../src/emit/templates.js');
-    const { formatFile } = await import('../../src/emit/format.js');
     const { RUNTIME_MODULES } = await import('../../src/emit/emit-project.js');
     const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
     for (const template of [
@@ -86,10 +86,59 @@ describe('static templates', () => {
       'main.ts',
       'project/vitest.config.ts',
       'project/test/server.test.ts',
+      'custom/hooks.ts',
+      'custom/tools.ts',
     ]) {
       const source = readTemplate(template);
       const withHeader = source.startsWith('#!') ? source.replace('\n', `\n${GENERATED_HEADER}\n`) : `${GENERATED_HEADER}\n${source}`;
-      expect(await formatFile('x.ts', withHeader), template).toBe(withHeader);
+      expect(await prettierFormat('x.ts', withHeader), template).toBe(withHeader);
+    }
+  });
+});
+
+describe('generated files', () => {
+  it('are printed in their final format: prettier leaves every TypeScript and JSON file unchanged', async () => {
+    const evil = 'It\'s a "quoted" title \u2028 with 日本語 and an emoji 😀 that is long enough to need its own line somewhere';
+    const pet = {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string', description: evil },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    };
+    const petResponse = { 200: { description: 'ok', content: { 'application/json': { schema: pet } } } };
+    const { plan } = await planOf(
+      openapi(
+        {
+          '/pets/{petId}': {
+            get: {
+              operationId: 'showPet',
+              summary: evil,
+              parameters: [
+                { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+                { name: 'kind', in: 'query', schema: { type: 'string', enum: ['dog', 'cat', "it's", 'a"b', 'x'.repeat(70)] } },
+                { name: 'sizes', in: 'query', schema: { type: 'array', items: { type: 'integer', enum: [1, 2, 3, -4, 1e21] } } },
+                { name: 'tags', in: 'query', schema: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+              ],
+              responses: petResponse,
+            },
+            delete: {
+              operationId: 'deletePet',
+              parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+              responses: ok,
+            },
+          },
+          '/pets': { get: { operationId: 'listPets', summary: evil, responses: ok }, post: { operationId: 'addPet', responses: ok } },
+        },
+        { info: { title: evil, version: '1.0.0' } },
+      ),
+      { outputSchema: 'loose' },
+    );
+    expect(plan.tools.some((tool) => tool.outputSchema)).toBe(true);
+    const files = await emitProject(plan);
+    for (const file of files.filter((entry) => /\.(ts|json)$/.test(entry.path))) {
+      expect(file.content, file.path).toBe(await prettierFormat(file.path, file.content));
     }
   });
 });
