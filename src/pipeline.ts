@@ -85,6 +85,15 @@ async function runModel(
 
 /** load → model → plan. */
 export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
+  try {
+    return await planStages(options, diagnostics);
+  } finally {
+    // Validation of a large description runs alongside the other stages; its warnings join the list here.
+    await diagnostics.settle();
+  }
+}
+
+async function planStages(options: PlanRunOptions, diagnostics: Diagnostics): Promise<PlanRunResult> {
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
@@ -101,6 +110,14 @@ export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnos
  */
 export async function runGenerate(options: GenerateRunOptions): Promise<GenerateRunResult> {
   const diagnostics = new Diagnostics();
+  try {
+    return await generateStages(options, diagnostics);
+  } finally {
+    await diagnostics.settle();
+  }
+}
+
+async function generateStages(options: GenerateRunOptions, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };

@@ -22,6 +22,7 @@ export type Diagnostic = {
 /** Collects diagnostics across stages; the CLI decides how to print them and which exit code they mean. */
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
+  private readonly pending: Array<{ at: number; items: Promise<Diagnostic[]> }> = [];
 
   add(diagnostic: Diagnostic): void {
     this.items.push(diagnostic);
@@ -33,6 +34,24 @@ export class Diagnostics {
 
   warn(code: DiagnosticCode, message: string, details: Omit<Diagnostic, 'severity' | 'code' | 'message'> = {}): void {
     this.add({ severity: 'warning', code, message, ...details });
+  }
+
+  /**
+   * Diagnostics that are being computed concurrently (schema validation of a large description runs in a worker
+   * thread). `settle` puts them exactly where they would be had they been added now, so the order never depends
+   * on timing.
+   */
+  defer(items: Promise<Diagnostic[]>): void {
+    this.pending.push({ at: this.items.length, items });
+  }
+
+  /** Waits for every deferred batch and inserts it in place. */
+  async settle(): Promise<void> {
+    const pending = this.pending.splice(0);
+    const batches = await Promise.all(pending.map((entry) => entry.items));
+    for (let index = pending.length - 1; index >= 0; index--) {
+      this.items.splice((pending[index] as { at: number }).at, 0, ...(batches[index] ?? []));
+    }
   }
 
   get hasErrors(): boolean {

@@ -5,7 +5,7 @@ import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measu
 import { isJsonObject, textOf, type JsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { parseText } from './parse-text.js';
 import { readSource } from './read-source.js';
-import { validateDocument } from './validate-document.js';
+import { validateDescription } from './validate-concurrently.js';
 
 export type LoadOptions = {
   /** A file path, `-` for standard input, or an http(s) URL. */
@@ -70,7 +70,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
     diagnostics.error('OTM_NOT_OPENAPI', '`paths` must be an object of path items.', { pointer: '#/paths' });
     return undefined;
   }
-  if (options.validate !== false) validateDocument(root, diagnostics);
+  if (options.validate !== false) validateDescription(root, root === parsed ? source : undefined, diagnostics);
   return { ...detected, root, source: { kind: source.kind, location: source.location } };
 }
 

@@ -23,10 +23,13 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /**
  * Sets `object[key]` as an own data property. Plain assignment with a key such as `__proto__` taken from a
- * description would replace the object's prototype instead of adding a property.
+ * description would replace the object's prototype instead of adding a property. `__proto__` is the only accessor
+ * on Object.prototype, so every other key is assigned: the same property, and an order of magnitude faster than
+ * defineProperty (which also leaves V8 objects in slow dictionary mode).
  */
 export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 /**

@@ -4,9 +4,48 @@ import type { JsonObject } from './openapi-document.js';
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 type SchemaValidator = (api: JsonObject) => void;
+/** A validator compiled at build time (scripts/build-validators.mjs): Ajv's standalone output. */
+type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 const require = createRequire(import.meta.url);
-let validator: SchemaValidator | undefined;
+let fallback: SchemaValidator | undefined;
+const compiled = new Map<string, CompiledValidator | null>();
+
+/** The schema swagger-parser would choose for this document. */
+function schemaName(root: JsonObject): string | undefined {
+  if (root['swagger']) return 'openapi-2.0';
+  const version = root['openapi'];
+  // Anything else (a number, say) goes to swagger-parser itself, which reports it its own way.
+  if (typeof version !== 'string') return undefined;
+  return version.startsWith('3.1') ? 'openapi-3.1' : 'openapi-3.0';
+}
+
+function compiledValidator(name: string): CompiledValidator | null {
+  if (!compiled.has(name)) {
+    try {
+      compiled.set(name, require(`./validators/${name}.cjs`) as CompiledValidator);
+    } catch {
+      compiled.set(name, null);
+    }
+  }
+  return compiled.get(name) ?? null;
+}
+
+/**
+ * swagger-parser's schema validation: the same schemas and Ajv options, precompiled at build time when the module
+ * is there (compiling them costs more than validating most descriptions), else swagger-parser's own validator.
+ * Throws as swagger-parser does, with Ajv's errors in `details`.
+ */
+function validateSchema(root: JsonObject): void {
+  const name = schemaName(root);
+  const validate = name ? compiledValidator(name) : null;
+  if (!validate) {
+    fallback ??= require('@apidevtools/swagger-parser/lib/validators/schema.js') as SchemaValidator;
+    fallback(root);
+    return;
+  }
+  if (!validate(root)) throw Object.assign(new SyntaxError('Swagger schema validation failed.'), { details: validate.errors ?? [] });
+}
 
 /** Reported individually; the rest are summarised so a broken vendor file does not bury the output. */
 const MAX_REPORTED = 8;
@@ -17,9 +56,8 @@ const MAX_REPORTED = 8;
  * real descriptions often break the schema in ways that do not stop generation.
  */
 export function validateDocument(root: JsonObject, diagnostics: Diagnostics): void {
-  validator ??= require('@apidevtools/swagger-parser/lib/validators/schema.js') as SchemaValidator;
   try {
-    validator(root);
+    validateSchema(root);
   } catch (error) {
     const details = (error as { details?: AjvError[] }).details ?? [];
     const seen = new Set<string>();

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
+import { validateDocument } from '../../src/load/validate-document.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const invalid = {
+  openapi: '3.0.3',
+  info: { title: 'T' },
+  paths: { '/a': { get: { responses: { 200: {} }, extra: true } } },
+  servers: 'not a list',
+};
+
+describe('validation in a worker thread', () => {
+  it('reports what validating in place reports, at the place it would have been reported', async () => {
+    // The worker runs from dist/ (built by npm run build), as it does for users.
+    const { validateDescription } = (await import(
+      pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href
+    )) as typeof import('../../src/load/validate-concurrently.js');
+    const { Diagnostics: BuiltDiagnostics } = (await import(
+      pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href
+    )) as typeof import('../../src/diagnostics/diagnostic.js');
+    const inPlace = new Diagnostics();
+    validateDocument(structuredClone(invalid), inPlace);
+    expect(inPlace.items.length).toBeGreaterThan(1);
+
+    const concurrent = new BuiltDiagnostics();
+    concurrent.warn('OTM_VALIDATION', 'before');
+    // The worker validates the text (parsed again there); the document passed in place is a valid one, so the
+    // warnings can only have come from the worker, not from the in-place fallback.
+    const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
+    validateDescription(valid, { text: JSON.stringify(invalid), location: 'x.json' }, concurrent, 0);
+    concurrent.warn('OTM_VALIDATION', 'after');
+    expect(concurrent.items.map((item) => item.message)).toEqual(['before', 'after']);
+    await concurrent.settle();
+    expect(concurrent.items).toEqual([
+      { severity: 'warning', code: 'OTM_VALIDATION', message: 'before' },
+      ...inPlace.items,
+      { severity: 'warning', code: 'OTM_VALIDATION', message: 'after' },
+    ]);
+  });
+});
