@@ -3,10 +3,6 @@ import { GENERATOR_VERSION } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';
-import { runDiffCommand } from './run-diff.js';
-import { runGenerateCommand } from './run-generate.js';
-import { runInitCommand } from './run-init.js';
-import { runPlanCommand } from './run-plan.js';
 import { unknownArgumentHelp } from './suggest.js';
 
 export { EXIT, type CliIo } from './io.js';
@@ -15,6 +11,9 @@ export { colorEnabled } from './terminal.js';
 const DESCRIPTION =
   'Generate a typed MCP server project from an OpenAPI description (Swagger 2.0, OpenAPI 3.0, 3.1).\n' +
   'Options come from flags, then openapi-to-mcp.config.{json,yaml} in the working directory (or --config FILE).';
+
+// Each command's module (and through it the pipeline) is imported when the command runs, so `--help`, `--version`
+// and usage errors answer without loading the stages.
 
 /** Parses arguments and runs a command; returns the exit code. Only the bin calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -49,7 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .example('$0 spec.yaml --target workers', 'Also write a Cloudflare Workers entry')
           .example('$0', 'Everything from openapi-to-mcp.config.yaml (see `init`)'),
       async (args) => {
-        exitCode = await runGenerateCommand(args, io, colors);
+        exitCode = await (await import('./run-generate.js')).runGenerateCommand(args, io, colors);
       },
     )
     .command(
@@ -63,7 +62,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .example('$0 plan spec.yaml --html plan.html', 'A page with tools, actions, token bars and warnings')
           .example('$0 plan spec.yaml --json | jq ".tools[].name"', 'The plan as JSON'),
       async (args) => {
-        exitCode = await runPlanCommand(args, io, colors);
+        exitCode = await (await import('./run-plan.js')).runPlanCommand(args, io, colors);
       },
     )
     .command(
@@ -76,7 +75,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('fail-on-breaking', { type: 'boolean', default: false, describe: 'Exit 1 when a change is breaking' })
           .example('$0 diff v1.yaml v2.yaml --fail-on-breaking', 'Fail CI when a tool or action a model relies on goes away'),
       async (args) => {
-        exitCode = await runDiffCommand(args, io, colors);
+        exitCode = await (await import('./run-diff.js')).runDiffCommand(args, io, colors);
       },
     )
     .command(
@@ -95,7 +94,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
           .example('$0 init openapi.yaml', 'Start a configuration for ./openapi.yaml'),
       async (args) => {
-        exitCode = await runInitCommand(args, io, colors);
+        exitCode = await (await import('./run-init.js')).runInitCommand(args, io, colors);
       },
     )
     .epilogue('Exit codes: 0 success, 1 problems in the description (or stale output with --check), 2 usage or configuration errors.')

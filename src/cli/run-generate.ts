@@ -50,11 +50,17 @@ function generateJson(result: GenerateRunResult, check: boolean) {
     outDir: result.outDir,
     diagnostics: result.diagnostics,
     ...(result.plan ? { totals: result.plan.totals } : {}),
+    timings: roundTimings(result.timings),
     ...(result.write
       ? { changes: result.write.changes.map((change) => ({ kind: change.kind, path: change.path })), kept: result.write.kept }
       : {}),
     ...(check ? { stale: result.stale ?? [] } : {}),
   };
+}
+
+/** Milliseconds per stage, to a tenth: enough for a benchmark, stable enough to read. */
+function roundTimings(timings: GenerateRunResult['timings']): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([stage, ms]) => [stage, Math.round(ms * 10) / 10]));
 }
 
 function reportCheck(result: GenerateRunResult, options: PrintOptions & { where: string }, io: CliIo, colors: Colors): void {

@@ -1,7 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './openapi-document.js';
@@ -106,6 +105,8 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
     return content;
   };
   try {
+    // Loaded only for multi-file descriptions: most are one file, and the bundler is a large module graph.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     const bundled = await SwaggerParser.bundle(
       options.base,
       structuredClone(root) as never,

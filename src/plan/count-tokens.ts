@@ -1,6 +1,20 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import type { JsonObject } from '../load/openapi-document.js';
 import type { ToolAnnotations } from './tool-plan.js';
+
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+
+const require = createRequire(import.meta.url);
+let countTokens: CountTokens | undefined;
+
+/**
+ * The o200k encoder, loaded on the first count: its 200,000-entry table takes a few hundred milliseconds to load,
+ * which commands that never plan (`--help`, `--version`, a description that fails to load) should not pay.
+ */
+function encoder(): CountTokens {
+  countTokens ??= (require('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return countTokens;
+}
 
 /** o200k tokens of a tool's entry in `tools/list`, as a client serialises it. */
 export function countToolTokens(tool: {
@@ -31,9 +45,10 @@ const LONG_RUN_PATTERN = /\S{1000}/;
  * by a token per slice; every other text is counted exactly as before.
  */
 function countText(text: string): number {
-  if (!LONG_RUN_PATTERN.test(text)) return countTokens(text, { disallowedSpecial: new Set() });
+  const count = encoder();
+  if (!LONG_RUN_PATTERN.test(text)) return count(text, { disallowedSpecial: new Set() });
   let total = 0;
   for (let start = 0; start < text.length; start += LONG_RUN)
-    total += countTokens(text.slice(start, start + LONG_RUN), { disallowedSpecial: new Set() });
+    total += count(text.slice(start, start + LONG_RUN), { disallowedSpecial: new Set() });
   return total;
 }
