@@ -98,6 +98,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   const headerOptions = options.headers ?? {};
   // Header decisions depend on the grouping; only the last round's diagnostics describe the plan that is kept.
   let headerDiagnostics = new Diagnostics();
+  const renders = new Map<string, ToolModel>();
   for (let round = 0; round < GROUPING_ROUNDS; round++) {
     const groups = groupOperations(
       units,
@@ -123,15 +124,25 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       });
     }
     const siblings = siblingMap(draftList);
-    const render = (draft: ToolDraft) =>
-      renderTool(draft, {
-        apiTitle: context.apiTitle,
-        apiServers: model.servers,
-        defs,
-        schemas: model.schemas,
-        outputSchema: options.outputSchema ?? 'none',
-        siblings: siblings.get(draft.name) ?? {},
-      });
+    const render = (draft: ToolDraft) => {
+      const toolSiblings = siblings.get(draft.name) ?? {};
+      // Later rounds re-form many of the same tools: a render is a pure function of what the key lists and of
+      // the plan-wide context (title, servers, schemas, options).
+      const key = renderKey(draft, toolSiblings);
+      let tool = renders.get(key);
+      if (!tool) {
+        tool = renderTool(draft, {
+          apiTitle: context.apiTitle,
+          apiServers: model.servers,
+          defs,
+          schemas: model.schemas,
+          outputSchema: options.outputSchema ?? 'none',
+          siblings: toolSiblings,
+        });
+        renders.set(key, tool);
+      }
+      return tool;
+    };
     tools = fitBudget(draftList, render, budget);
     const total = totalTokens(tools);
     if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
@@ -267,6 +278,23 @@ function toolIntent(units: GroupingUnit[]): Intent {
   if (units.some((unit) => unit.intent === 'delete')) return 'delete';
   if (units.some((unit) => unit.intent === 'write')) return 'write';
   return 'read';
+}
+
+/**
+ * Everything a render depends on besides the plan-wide context (API title, servers, schemas): the draft's name,
+ * label, intent, detail level, header decisions and sibling tools, and its actions (each action's draft and summary
+ * follow from its name and operation).
+ */
+function renderKey(draft: ToolDraft, siblings: Partial<Record<Intent, string>>): string {
+  return JSON.stringify([
+    draft.name,
+    draft.resourceLabel,
+    draft.intent,
+    draft.detail,
+    draft.actions.map((action) => [action.name, action.draft.operation.key]),
+    siblings,
+    draft.headers,
+  ]);
 }
 
 /** For each tool, the tools on the same resource with the other intents, so descriptions can point at them. */
