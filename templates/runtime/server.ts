@@ -1,9 +1,10 @@
 // The MCP server: one McpServer per connection (stdio) or per request (stateless HTTP), with every generated tool
-// registered in a stable order. Input schemas are wrapped once, at module load: Ajv compiles each schema when it is
-// wrapped, so doing it per request would cost milliseconds and memory on every call.
+// registered in a stable order. Each tool's input and output validators are compiled once per process, on the
+// tool's first call: Ajv compiling every schema at start-up was most of a large server's cold start (and per request
+// it would cost milliseconds on every call), while `tools/list` only needs the JSON Schemas themselves.
 
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
-import type { JsonSchemaType } from '@modelcontextprotocol/server';
+import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
@@ -15,10 +16,25 @@ import type { Settings } from './settings.js';
 import { OwnPropertiesValidator } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
+
+/** `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. */
+function lazySchema<T>(schema: JsonSchemaType): StandardSchemaWithJSON<T, T> {
+  let compiled: StandardSchemaWithJSON<T, T> | undefined;
+  const standard = () => (compiled ??= fromJsonSchema<T>(schema, validator))['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'mcp',
+      jsonSchema: { input: () => schema, output: () => schema },
+      validate: (data) => standard().validate(data),
+    },
+  } as StandardSchemaWithJSON<T, T>;
+}
+
 const registrations = tools.map((tool) => ({
   tool,
-  input: fromJsonSchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, validator),
-  output: tool.outputSchema ? fromJsonSchema<unknown>(tool.outputSchema as JsonSchemaType, validator) : undefined,
+  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+  output: tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));
 
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */

@@ -127,6 +127,17 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       expect(text).not.toContain('key-0123456789');
     });
 
+    it('validates arguments against the input schema (compiled on first use) before calling the API', async () => {
+      upstream.requests.length = 0;
+      const wrongAction = await client().callTool({ name: 'pet_read', arguments: { action: 'no_such_action', petId: 1 } });
+      expect(wrongAction.isError).toBe(true);
+      expect(textOf(wrongAction)).toMatch(/action/);
+      const wrongType = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 'seven' } });
+      expect(wrongType.isError).toBe(true);
+      expect(textOf(wrongType)).toMatch(/petId|integer/);
+      expect(upstream.requests).toHaveLength(0);
+    });
+
     it('refuses a missing argument with a message naming it', async () => {
       upstream.requests.length = 0;
       const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id' } });

@@ -53,8 +53,10 @@ export function run(
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
-    // A command may stop reading its input early (a size limit); the rest of the input is then discarded.
-    child.stdin.on('error', () => undefined);
+    // A command may exit before reading all of its input (mkdir, --version, a size limit): the pipe closes first.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(options.input ?? '');
   });
 }
