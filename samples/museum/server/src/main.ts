@@ -6,8 +6,6 @@ import { api } from './api.js';
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { loadEnvFile } from './runtime/env-file.js';
 import { setLogLevel } from './runtime/log.js';
-import { startHttp } from './runtime/serve-http.js';
-import { startStdio } from './runtime/serve-stdio.js';
 import { loadSettings, parseFlags, USAGE } from './runtime/settings.js';
 
 try {
@@ -22,12 +20,15 @@ try {
     const settings = loadSettings(flags);
     setLogLevel(settings.logLevel);
     registerCredentialSecrets();
+    // Each transport is loaded only when used: stdio never pays for the HTTP stack, nor HTTP for stdio.
     if (settings.http) {
+      const { startHttp } = await import('./runtime/serve-http.js');
       const server = await startHttp(settings);
       const stop = () => server.close(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
     } else {
+      const { startStdio } = await import('./runtime/serve-stdio.js');
       startStdio(settings);
     }
   }
