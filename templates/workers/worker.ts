@@ -2,15 +2,18 @@
 // (/mcp, /healthz, Host/Origin checks, optional bearer tokens, Mcp-Param-* header validation). Settings come from the
 // Worker's variables and secrets under the names in .env.example: `[vars]` in wrangler.toml for plain settings,
 // `wrangler secret put NAME` for credentials. With the nodejs_compat flag they are also visible as process.env,
-// where the request builder reads credentials. Under workerd the SDK validates tool input with @cfworker/json-schema
-// (its package.json picks it by the `workerd` export condition), since Ajv's compiled validators need eval.
+// where the request builder reads credentials. Tool input is validated by Ajv, whose validators are generated code;
+// workerd allows generating code only while the script starts, so every validator is compiled at module scope.
 
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { setLogLevel } from './runtime/log.js';
 import { createFetchHandler } from './runtime/serve-http.js';
+import { compileValidators } from './runtime/server.js';
 import { loadSettings } from './runtime/settings.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
+
+compileValidators();
 
 // One handler per isolate: settings are read once, and each request still gets a fresh McpServer (stateless).
 let handler: FetchHandler | undefined;

@@ -18,18 +18,21 @@ import { OwnPropertiesValidator } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 
+type LazySchema<T> = { schema: StandardSchemaWithJSON<T, T>; compile: () => void };
+
 /** `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. */
-function lazySchema<T>(schema: JsonSchemaType): StandardSchemaWithJSON<T, T> {
+function lazySchema<T>(jsonSchema: JsonSchemaType): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
-  const standard = () => (compiled ??= fromJsonSchema<T>(schema, validator))['~standard'];
-  return {
+  const standard = () => (compiled ??= fromJsonSchema<T>(jsonSchema, validator))['~standard'];
+  const schema = {
     '~standard': {
       version: 1,
       vendor: 'mcp',
-      jsonSchema: { input: () => schema, output: () => schema },
+      jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
       validate: (data) => standard().validate(data),
     },
   } as StandardSchemaWithJSON<T, T>;
+  return { schema, compile: () => void standard() };
 }
 
 const registrations = tools.map((tool) => ({
@@ -37,6 +40,17 @@ const registrations = tools.map((tool) => ({
   input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
   output: tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));
+
+/**
+ * Compiles every validator now. Hosts that refuse code generation while handling a request (Cloudflare Workers
+ * allow it only while the script starts) call this at module scope; Node compiles each on first use instead.
+ */
+export function compileValidators(): void {
+  for (const { input, output } of registrations) {
+    input.compile();
+    output?.compile();
+  }
+}
 
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
 const LIST_TTL_MS = 5 * 60_000;
@@ -58,8 +72,8 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: input,
-        ...(output ? { outputSchema: output } : {}),
+        inputSchema: input.schema,
+        ...(output ? { outputSchema: output.schema } : {}),
         annotations: tool.annotations,
       },
       async (args, context) => {
@@ -69,7 +83,7 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
             `Too many tool calls: this server allows ${settings.rateLimitPerMinute} per minute. Wait ${wait} seconds and call again.`,
           );
         const result = await callTool(tool, args, settings, context.mcpReq.signal);
-        return output ? conformOutput(result, output) : result;
+        return output ? conformOutput(result, output.schema) : result;
       },
     );
   }
