@@ -6,7 +6,8 @@
 //
 //   npm run test:conformance [-- --spec path/to/openapi.yaml]
 //
-// Needs dist/ (npm ci builds it) and ../shared/specs next to the repository.
+// Needs dist/ (npm ci builds it). The default description is the Xero sample shipped in samples/, so the run does not
+// depend on where the shared corpus is.
 
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -25,7 +26,7 @@ const SCENARIOS = [
   'server-stateless',
 ];
 // Xero marks the string header parameter xero-tenant-id, which http-custom-header-server-validation needs.
-const DEFAULT_SPEC = path.resolve(ROOT, '../shared/specs/xero-accounting.yaml');
+const DEFAULT_SPEC = path.join(ROOT, 'samples/xero-accounting/openapi.yaml');
 
 const specIndex = process.argv.indexOf('--spec');
 const spec = specIndex > 0 ? path.resolve(process.argv[specIndex + 1] ?? '') : DEFAULT_SPEC;
