@@ -37,7 +37,26 @@ export function countToolTokens(tool: {
 
 /** Longer than any word: a run of this many characters without white space is counted slice by slice. */
 const LONG_RUN = 1_000;
-const LONG_RUN_PATTERN = /\S{1000}/;
+
+/** Characters below U+0080 that `\s` matches. */
+const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+const UNICODE_SPACE = /\s/;
+
+/**
+ * Whether `text` has LONG_RUN characters in a row without white space (what `/\S{1000}/` tests). A linear scan:
+ * the regular expression restarts at every position and rescans the run, which on JSON (long stretches without
+ * spaces) was the most expensive line of a large plan.
+ */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const space = code < 0x80 ? ASCII_SPACE.has(code) : UNICODE_SPACE.test(text.charAt(index));
+    run = space ? 0 : run + 1;
+    if (run >= LONG_RUN) return true;
+  }
+  return false;
+}
 
 /**
  * Byte-pair merging is quadratic in the length of one pre-token, and a description can hold a megabyte-long "word"
@@ -46,7 +65,7 @@ const LONG_RUN_PATTERN = /\S{1000}/;
  */
 function countText(text: string): number {
   const count = encoder();
-  if (!LONG_RUN_PATTERN.test(text)) return count(text, { disallowedSpecial: new Set() });
+  if (!hasLongRun(text)) return count(text, { disallowedSpecial: new Set() });
   let total = 0;
   for (let start = 0; start < text.length; start += LONG_RUN)
     total += count(text.slice(start, start + LONG_RUN), { disallowedSpecial: new Set() });
