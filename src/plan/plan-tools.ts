@@ -12,7 +12,7 @@ import { resourcePaths } from './resource-path.js';
 import { cleanText } from './sanitize-text.js';
 import { inputView } from './schema-views.js';
 import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { Intent, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
+import type { ConciseModel, Intent, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
 import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
@@ -99,6 +99,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   // Header decisions depend on the grouping; only the last round's diagnostics describe the plan that is kept.
   let headerDiagnostics = new Diagnostics();
   const renders = new Map<string, ToolModel>();
+  const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
   for (let round = 0; round < GROUPING_ROUNDS; round++) {
     const groups = groupOperations(
       units,
@@ -138,6 +139,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
           schemas: model.schemas,
           outputSchema: options.outputSchema ?? 'none',
           siblings: toolSiblings,
+          conciseViews,
         });
         renders.set(key, tool);
       }

@@ -9,7 +9,7 @@ import { describeTool, summarize, type ActionSummary } from './describe-tool.js'
 import { applyHeaders, type HeaderDecisions } from './headers.js';
 import { looseOutputSchema } from './output-schema.js';
 import { cleanText } from './sanitize-text.js';
-import type { Intent, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
+import type { ConciseModel, Intent, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
 import { buildToolSchema, type NamedAction } from './tool-schema.js';
 
 /** A tool before rendering: its name, members and the schema detail it is rendered at. */
@@ -31,6 +31,8 @@ export type RenderContext = {
   schemas: Record<string, SchemaModel>;
   outputSchema: OutputSchemaMode;
   siblings: Partial<Record<Intent, string>>;
+  /** Concise views by operation, shared by every render of a plan: they do not depend on the detail level. */
+  conciseViews: Map<OperationModel, ConciseModel | undefined>;
 };
 
 export function actionSummary(
@@ -58,7 +60,7 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
   const marked = new Set(draft.headers.marked.map((decision) => decision.property));
   const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
   const operations = draft.actions.map((action) => action.draft.operation);
-  const concise = operations.map((operation) => (draft.intent === 'read' ? conciseView(operation, context.schemas) : undefined));
+  const concise = operations.map((operation) => (draft.intent === 'read' ? conciseViewOf(operation, context) : undefined));
   const { schema: inputSchema, offered } = withResponseFormat(
     applyHeaders(built.schema, draft.headers.marked, context.defs),
     draft.actions.filter((_, index) => concise[index]).map((action) => action.name),
@@ -102,6 +104,11 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
     detail: draft.detail,
   };
   return { ...tool, tokens: countToolTokens(tool) };
+}
+
+function conciseViewOf(operation: OperationModel, context: RenderContext): ConciseModel | undefined {
+  if (!context.conciseViews.has(operation)) context.conciseViews.set(operation, conciseView(operation, context.schemas));
+  return context.conciseViews.get(operation);
 }
 
 function titleOf(draft: ToolDraft): string {
