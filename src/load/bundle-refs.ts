@@ -15,22 +15,6 @@ export type BundleOptions = {
   maxBytes: number;
 };
 
-/** True when some `$ref` outside vendor extensions points at another document. */
-export function hasExternalRefs(root: JsonValue): boolean {
-  const stack: JsonValue[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (isJsonObject(node)) {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return true;
-        if (!key.startsWith('x-')) stack.push(value);
-      }
-    }
-  }
-  return false;
-}
-
 /**
  * Removes vendor extensions (`x-…`) that hold `$ref`s to other documents. Extensions carry nothing the generator
  * needs from other files, and real descriptions point them at files that were never published (Spotify).

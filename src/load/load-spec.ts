@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
-import { bundleRefs, hasExternalRefs, pruneExtensionRefs } from './bundle-refs.js';
+import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
+import { hasExternalRefs, maskDataRefs, unmaskDataRefs } from './data-refs.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { isJsonObject, textOf, type JsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { parseText } from './parse-text.js';
@@ -40,7 +41,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
   if (!detected) return undefined;
 
   let root = parsed;
-  if (hasExternalRefs(root)) {
+  if (hasExternalRefs(root, detected.version)) {
     root = pruneExtensionRefs(root, diagnostics);
     const base = source.kind === 'url' ? source.location : path.resolve(source.kind === 'stdin' ? 'stdin.yaml' : source.location);
     const refRoot = options.refRoot
@@ -48,11 +49,13 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
       : source.kind === 'url'
         ? new URL('.', source.location).href
         : path.dirname(base);
-    const bundled = await bundleRefs(root, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
+    // `$ref`s inside example values and other data are hidden from the bundler, which would try to read them.
+    const masked = maskDataRefs(root, detected.version);
+    const bundled = await bundleRefs(masked, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
     if (!bundled) return undefined;
     // Referenced files were parsed by the bundler: the same limits apply to what they brought in.
     if (!withinLimits(bundled, source.location, diagnostics)) return undefined;
-    root = bundled;
+    root = unmaskDataRefs(bundled, detected.version);
   }
   if (!('paths' in root) || root['paths'] === null) {
     const webhooksOnly = detected.version === '3.1' && isJsonObject(root['webhooks']);

@@ -1,3 +1,5 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
@@ -81,6 +83,56 @@ describe('load', () => {
       'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    $ref: "http://127.0.0.1:9/x.yaml#/a"\n',
     );
     expect(diagnostics.errors[0]).toMatchObject({ code: 'OTM_REF_REMOTE_BLOCKED', pointer: '#/paths/~1a' });
+  });
+
+  it('leaves $refs inside example values, defaults and enums alone: they are data (GitHub Enterprise Cloud)', async () => {
+    // GitHub's ghec.json has example values holding `$ref`s to files it never published.
+    const dataRefs = {
+      example: { stats: { $ref: 'unpublished-example.yaml' } },
+      default: { $ref: 'not-a-file.yaml' },
+      enum: [{ $ref: 'also-data.yaml' }],
+    };
+    const spec = (parameterRef: string) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/stats': {
+            get: {
+              parameters: [{ $ref: parameterRef }],
+              responses: {
+                default: {
+                  description: 'ok',
+                  content: {
+                    'application/json': {
+                      schema: { type: 'object', properties: { default: { type: 'object', ...dataRefs } } },
+                      examples: { stats: { value: { actions: { $ref: 'server-statistics-actions.yaml' } } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        components: { parameters: { Page: { name: 'page', in: 'query', schema: { type: 'integer' } } } },
+      });
+    const local = await loadText(spec('#/components/parameters/Page'));
+    expect(codes(local.diagnostics).filter((code) => code.startsWith('OTM_REF'))).toEqual([]);
+    expect(local.document).toBeDefined();
+
+    // With a real reference to another file the bundler runs; the data keeps its `$ref` keys, untouched.
+    const dir = await mkdtemp(path.join(tmpdir(), 'otm-data-refs-'));
+    await writeFile(path.join(dir, 'page.yaml'), 'name: page\nin: query\nschema: {type: integer}\n');
+    await writeFile(path.join(dir, 'openapi.json'), spec('page.yaml'));
+    const diagnostics = new Diagnostics();
+    const bundled = await loadSpec({ spec: path.join(dir, 'openapi.json') }, diagnostics);
+    expect(diagnostics.errors).toEqual([]);
+    const operation = (bundled?.root['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/stats']?.['get'];
+    expect(operation?.['parameters']).toEqual([{ name: 'page', in: 'query', schema: { type: 'integer' } }]);
+    const media = JSON.stringify(operation?.['responses']);
+    expect(media).toContain('{"$ref":"server-statistics-actions.yaml"}');
+    expect(media).toContain('"default":{"type":"object","example":{"stats":{"$ref":"unpublished-example.yaml"}}');
+    expect(media).not.toContain('openapi-to-mcp:$ref');
   });
 
   it('ignores unresolvable references inside vendor extensions (spotify)', async () => {
