@@ -65,6 +65,8 @@ beforeAll(async () => {
   process.env[`${cases.envPrefix}_BASE_URL`] = `http://127.0.0.1:${port}/base`;
   // One request per call: retries would turn the 429 and 5xx checks below into waits.
   process.env[`${cases.envPrefix}_RETRIES`] = '0';
+  // No per-minute limit: the suite calls every action (more than the default 600 a minute in large APIs).
+  process.env[`${cases.envPrefix}_RATE_LIMIT`] = '0';
   // Credentials come from a .env file, as a user's copy of .env.example provides them.
   const { loadEnvFile } = await import('../src/runtime/env-file.js');
   const envFile = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-env-')), '.env');
