@@ -4,8 +4,51 @@ import { wordsOf } from './words.js';
 /** Segments that only version or namespace an API and say nothing about the resource. */
 const VERSION_SEGMENT = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;
 
+/**
+ * Path keys that send every call to one URL and name the operation in a literal query or fragment (AWS query APIs:
+ * `/#Action=DescribeClusters`, `/?Action=RunInstances`).
+ */
+const RPC_ACTION = /[?#&](?:action|operation|method|op)=([A-Za-z][A-Za-z0-9]*)/i;
+
+/** Words that open RPC action names; what follows them names the resource (`DescribeClusterSnapshots`). */
+const RPC_VERBS = new Set(
+  (
+    'accept add allocate apply assign associate attach authorize batch cancel check copy create delete deregister ' +
+    'describe detach disable disassociate enable export get import list modify purchase put reboot register reject ' +
+    'release remove replace request reset resize restore resume revoke rotate run search set start stop tag ' +
+    'terminate untag update validate'
+  ).split(' '),
+);
+
+/** `DescribeClusterSnapshots` → `cluster/snapshot`: the words after the verbs, the last one singular. */
+function rpcActionSegments(action: string): string[] {
+  const words = wordsOf(action);
+  let start = 0;
+  while (start < words.length - 1 && RPC_VERBS.has(words[start] ?? '')) start++;
+  // An unknown verb still opens the name: `PromoteReadReplica` is about read replicas.
+  if (start === 0 && words.length > 1) start = 1;
+  const rest = words.slice(start);
+  const last = rest.length - 1;
+  rest[last] = singular(rest[last] ?? '');
+  return rest;
+}
+
+function singular(word: string): string {
+  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ch|sh|x)es$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
 /** Static segments of the path template, without parameters, extensions, `:verbs` or RPC method suffixes. */
 export function staticSegments(path: string): string[] {
+  const segments = templateSegments(path);
+  if (segments.length > 0) return segments;
+  const action = RPC_ACTION.exec(path)?.[1];
+  return action ? rpcActionSegments(action) : segments;
+}
+
+function templateSegments(path: string): string[] {
   const template = path.split(/[?#]/)[0] ?? path;
   const out: string[] = [];
   for (const raw of template.split('/')) {
