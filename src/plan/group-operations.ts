@@ -66,7 +66,7 @@ export function groupOperations(
     const useTags = tagsAreInformative(free);
     const initial = [
       ...pinned.map((members) => ({ ...toCluster(members, useTags), locked: locked.get(members[0]!.operation.key) })),
-      ...byKey(rest, (unit) => initialKey(unit, useTags)).map((members) => toCluster(members, useTags)),
+      ...initialGroups(rest, useTags).map((members) => toCluster(members, useTags)),
     ];
     const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
     return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
@@ -74,7 +74,7 @@ export function groupOperations(
   if (strategy === 'by-tag')
     return [...groups, ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members }))];
   const useTags = tagsAreInformative(free);
-  const initial = byKey(free, (unit) => initialKey(unit, useTags)).map((members) => toCluster(members, useTags));
+  const initial = initialGroups(free, useTags).map((members) => toCluster(members, useTags));
   const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
   return [...groups, ...merged.map((cluster) => ({ units: cluster.units }))];
 }
@@ -92,6 +92,68 @@ function initialKey(unit: GroupingUnit, useTags: boolean): string {
   const group = unit.operation.extension.group;
   if (group !== undefined) return `${unit.intent} group:${group}`;
   return `${unit.intent} ${useTags ? (unit.operation.tags[0] ?? '') : ''} ${unit.resource.join('/')}`;
+}
+
+/**
+ * Operations on the same resource with the same intent start as one group, split where it would exceed the caps
+ * no merge may pass: a path skeleton can put a hundred operations on one resource (every call of an RPC API on
+ * one URL), and one tool with a hundred actions is harder to use than several.
+ */
+function initialGroups(units: GroupingUnit[], useTags: boolean): GroupingUnit[][] {
+  return coarsen(byKey(units, (unit) => initialKey(unit, useTags)).flatMap(splitOversized), useTags);
+}
+
+/**
+ * Most initial groups the clustering starts from. It keeps a score for every pair, so its memory and time grow with
+ * the square of the groups: Microsoft Graph's 11,422 operations start as 8,887 groups (a 630 MB score table and
+ * minutes of work). GitHub's 1,223 operations start as about 1,000.
+ */
+const MAX_INITIAL_GROUPS = 2_000;
+
+/**
+ * Above the limit, groups of one intent (and tag) whose resources share their first segments are joined, the
+ * longest shared prefix first, until few enough remain: the same groups the clustering would join first anyway,
+ * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
+ */
+function coarsen(groups: GroupingUnit[][], useTags: boolean): GroupingUnit[][] {
+  const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
+  let current = groups;
+  for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
+    const keyOf = (members: GroupingUnit[]) => {
+      const first = members[0] as GroupingUnit;
+      const pinned = first.operation.extension.group;
+      if (pinned !== undefined) return `${first.intent} group:${pinned}`;
+      const prefix = commonPrefix(members.map((unit) => unit.resource)).slice(0, depth);
+      return `${first.intent} ${useTags ? (first.operation.tags[0] ?? '') : ''} ${prefix.join('/')}`;
+    };
+    const joined = new Map<string, GroupingUnit[]>();
+    for (const members of current) {
+      const key = keyOf(members);
+      joined.set(key, [...(joined.get(key) ?? []), ...members]);
+    }
+    current = [...joined.keys()].sort(compareStrings).flatMap((key) => splitOversized(joined.get(key) ?? []));
+  }
+  return current;
+}
+
+function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
+  const argumentCount = new Set(members.flatMap((unit) => unit.argumentNames)).size;
+  if (members.length <= MAX_RELAXED_ACTIONS && argumentCount <= MAX_RELAXED_ARGUMENTS) return [members];
+  const sorted = [...members].sort((a, b) => compareStrings(a.operation.key, b.operation.key));
+  const parts: GroupingUnit[][] = [];
+  let part: GroupingUnit[] = [];
+  let names = new Set<string>();
+  for (const unit of sorted) {
+    const joined = new Set([...names, ...unit.argumentNames]);
+    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || joined.size > MAX_RELAXED_ARGUMENTS)) {
+      parts.push(part);
+      part = [];
+      names = new Set(unit.argumentNames);
+    } else names = joined;
+    part.push(unit);
+  }
+  parts.push(part);
+  return parts;
 }
 
 function byKey(units: GroupingUnit[], keyOf: (unit: GroupingUnit) => string): GroupingUnit[][] {
