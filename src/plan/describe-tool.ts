@@ -97,16 +97,25 @@ function describeLean(input: ToolDescriptionInput): string {
     // Arguments every action needs are in the schema's `required` list; the lines name only the others.
     // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
     const shared = mostlyRequired(actions.map((action) => action.needs));
-    const line = (action: ActionSummary) => {
+    // Optional arguments every action takes (an API's common query parameters) are named once, not per action.
+    const common = commonOptional(actions);
+    const argumentsOf = (action: ActionSummary) => {
       const needs = action.needs.filter((name) => !shared.has(name));
-      const optional = action.optional && action.optional.length > 0 ? `optional ${compressNames(action.optional).join(', ')}` : '';
-      const parts = [needs.join(', '), optional].filter(Boolean);
-      return parts.length > 0 ? `${action.name} (${parts.join('; ')})` : action.name;
+      const own = (action.optional ?? []).filter((name) => !common.has(name));
+      const optional = own.length > 0 ? `optional ${compressNames(own).join(', ')}` : '';
+      return [needs.join(', '), optional].filter(Boolean).join('; ');
     };
     sentences.push(`${INTENT_VERBS[intent].what} ${input.resourceLabel}.`);
-    // Actions with nothing to add are already named by the schema's `action` enum.
-    const lines = actions.map(line).filter((text, index) => text !== actions[index]?.name);
+    // Actions with nothing to add are already named by the schema's `action` enum; actions that take the same
+    // arguments (create, update and patch of one resource) share a line.
+    const byArguments = new Map<string, string[]>();
+    for (const action of actions) {
+      const text = argumentsOf(action);
+      if (text) byArguments.set(text, [...(byArguments.get(text) ?? []), action.name]);
+    }
+    const lines = [...byArguments].map(([text, names]) => `${listText(names)} (${text})`);
     if (lines.length > 0) sentences.push(`Actions: ${lines.join('; ')}.`);
+    if (common.size > 0) sentences.push(`Every action also takes optional ${compressNames([...common]).join(', ')}.`);
   }
   const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
   sentences.push(pagingArguments.length > 0 ? `Returns JSON; lists page with ${pagingArguments.join(', ')}.` : 'Returns JSON.');
@@ -118,6 +127,14 @@ function describeLean(input: ToolDescriptionInput): string {
   if (deprecated.length > 0) sentences.push(`Deprecated: ${deprecated.join(', ')}.`);
   sentences.push(LEAN_EFFECTS[intent]);
   return sentences.join(' ');
+}
+
+/** Optional arguments that every action lists, in the first action's order; none for fewer than two actions. */
+function commonOptional(actions: ActionSummary[]): Set<string> {
+  if (actions.length < 2) return new Set();
+  const [first, ...rest] = actions as [ActionSummary, ...ActionSummary[]];
+  const others = rest.map((action) => new Set(action.optional ?? []));
+  return new Set((first.optional ?? []).filter((name) => others.every((set) => set.has(name))));
 }
 
 function whenToUse(input: ToolDescriptionInput): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../../src/model/api-model.js';
+import { describeTool, type ActionSummary } from '../../../src/plan/describe-tool.js';
 import { groupOperations, type GroupingUnit } from '../../../src/plan/group-operations.js';
 import { staticSegments } from '../../../src/plan/resource-path.js';
 import { openapi, planOf } from '../../helpers/inline.js';
@@ -66,5 +67,40 @@ describe('grouping', () => {
     expect(names).toContain('cluster_read');
     expect(names).toContain('cluster_write');
     expect(plan.tools.flatMap((tool) => tool.actions)).toHaveLength(10);
+  });
+});
+
+describe('lean descriptions', () => {
+  // Google's APIs put the same dozen query parameters on every operation, and create, update and patch of a
+  // resource take the same body fields: listed per action, the lean description of one tool ran to 8,800 characters.
+  const common = ['alt', 'fields', 'prettyPrint', 'quotaUser'];
+  const action = (name: string, optional: string[], needs: string[] = []): ActionSummary => ({
+    name,
+    operation: { deprecated: false } as OperationModel,
+    summary: name,
+    needs,
+    returns: '',
+    optional: [...common, ...optional],
+  });
+
+  it('name arguments every action takes once, and give actions with the same arguments one line', () => {
+    const body = ['colour', 'label', 'size'];
+    const description = describeTool({
+      apiTitle: 'Things API',
+      resourceLabel: 'things',
+      intent: 'write',
+      actions: [
+        action('insert_thing', body),
+        action('patch_thing', body, ['id']),
+        action('touch_thing', [], ['id']),
+        action('update_thing', body, ['id']),
+      ],
+      siblings: {},
+      detail: 6,
+    });
+    expect(description).toContain('Every action also takes optional alt, fields, prettyPrint, quotaUser.');
+    // `id` is needed by most actions, so its property says so; touch_thing has nothing else to add.
+    expect(description).toContain('Actions: insert_thing, patch_thing and update_thing (optional colour, label, size).');
+    expect(description.match(/quotaUser/g)).toHaveLength(1);
   });
 });

@@ -23,13 +23,20 @@ export type AccountingBatchPaymentsReadArguments = {
   BrandingThemeID?: string;
   BudgetID?: string;
   ContactGroupID?: string;
+  DateFrom?: string;
+  DateTo?: string;
+  IDs?: string;
+  'If-Modified-Since'?: string;
+  order?: string;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingBatchPaymentsReadTool: ToolDefinition = {
   name: 'accounting_batch_payments_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_batch_payment (BatchPaymentID); get_batch_payments (optional If-Modified-Since, order, where); get_branding_theme (BrandingThemeID); get_branding_theme_payment_services (BrandingThemeID); get_budget (BudgetID; optional DateFrom, DateTo); get_budgets (optional DateFrom, DateTo, IDs); get_contact_group (ContactGroupID); get_contact_groups (optional order, where); retrieves_history_from_specific_batch_payment (BatchPaymentID). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_batch_payment and retrieves_history_from_specific_batch_payment (BatchPaymentID); get_branding_theme and get_branding_theme_payment_services (BrandingThemeID); get_budget (BudgetID); get_contact_group (ContactGroupID). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -59,18 +66,55 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       },
       BatchPaymentID: {
         type: 'string',
+        description: 'For get_batch_payment, retrieves_history_from_specific_batch_payment.',
       },
       BrandingThemeID: {
         type: 'string',
+        description: 'For get_branding_theme, get_branding_theme_payment_services.',
       },
       BudgetID: {
         type: 'string',
+        description: 'For get_budget.',
       },
       ContactGroupID: {
         type: 'string',
+        description: 'For get_contact_group.',
+      },
+      DateFrom: {
+        type: 'string',
+        description: 'For get_budget, get_budgets.',
+      },
+      DateTo: {
+        type: 'string',
+        description: 'For get_budget, get_budgets.',
+      },
+      IDs: {
+        type: 'string',
+        description: 'For get_budgets.',
+        items: {
+          type: 'string',
+        },
+      },
+      'If-Modified-Since': {
+        type: 'string',
+        description: 'For get_batch_payments.',
+      },
+      order: {
+        type: 'string',
+        description: 'For get_batch_payments, get_contact_groups.',
+      },
+      where: {
+        type: 'string',
+        description: 'For get_batch_payments, get_contact_groups.',
+      },
+      response_format: {
+        type: 'string',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
       },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_batch_payment: {
@@ -98,6 +142,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BatchPaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'BatchPayments',
+            keep: ['BatchPaymentID'],
+          },
+        ],
+      },
     },
     get_batch_payments: {
       operationId: 'getBatchPayments',
@@ -140,6 +192,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'BatchPayments',
+            keep: ['BatchPaymentID'],
+          },
+        ],
+      },
     },
     get_branding_theme: {
       operationId: 'getBrandingTheme',
@@ -166,6 +226,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'BrandingThemes',
+            keep: ['BrandingThemeID'],
+          },
+        ],
+      },
     },
     get_branding_theme_payment_services: {
       operationId: 'getBrandingThemePaymentServices',
@@ -192,6 +260,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'PaymentServices',
+            keep: ['PaymentServiceID', 'PaymentServiceName', 'PaymentServiceType'],
+          },
+        ],
+      },
     },
     get_budget: {
       operationId: 'getBudget',
@@ -234,6 +310,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BudgetID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Budgets',
+            keep: ['BudgetID'],
+          },
+        ],
+      },
     },
     get_budgets: {
       operationId: 'getBudgets',
@@ -276,6 +360,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Budgets',
+            keep: ['BudgetID'],
+          },
+        ],
+      },
     },
     get_contact_group: {
       operationId: 'getContactGroup',
@@ -302,6 +394,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['ContactGroupID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'ContactGroups',
+            keep: ['ContactGroupID'],
+          },
+        ],
+      },
     },
     get_contact_groups: {
       operationId: 'getContactGroups',
@@ -336,6 +436,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'ContactGroups',
+            keep: ['ContactGroupID'],
+          },
+        ],
+      },
     },
     retrieves_all_branding_themes: {
       operationId: 'getBrandingThemes',
@@ -354,6 +462,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'BrandingThemes',
+            keep: ['BrandingThemeID'],
+          },
+        ],
+      },
     },
     retrieves_history_from_specific_batch_payment: {
       operationId: 'getBatchPaymentHistory',
@@ -416,6 +532,14 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'PaymentServices',
+            keep: ['PaymentServiceID', 'PaymentServiceName', 'PaymentServiceType'],
+          },
+        ],
+      },
     },
   },
 };

@@ -23,14 +23,17 @@ export type AccountingContactsReadArguments = {
   ContactNumber?: string;
   ExpenseClaimID?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   contentType?: string;
+  order?: string;
+  where?: string;
 };
 
 export const accountingContactsReadTool: ToolDefinition = {
   name: 'accounting_contacts_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_contact_attachment_by_file_name (FileName, contentType); get_contact_attachment_by_id (AttachmentID, contentType); get_contact_by_contact_number (ContactNumber); get_contacts (optional IDs, If-Modified-Since, includeArchived, order, page, pageSize, searchTerm, summaryOnly, where); get_expense_claim (ExpenseClaimID); get_expense_claim_history (ExpenseClaimID); retrieves_expense_claims (optional If-Modified-Since, order, where). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_contact_attachment_by_file_name (FileName, contentType); get_contact_attachment_by_id (AttachmentID, contentType); get_contact_by_contact_number (ContactNumber); get_contacts (optional IDs, includeArchived, page, pageSize, searchTerm, summaryOnly); get_expense_claim and get_expense_claim_history (ExpenseClaimID). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -59,6 +62,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       },
       AttachmentID: {
         type: 'string',
+        description: 'For get_contact_attachment_by_id.',
       },
       ContactID: {
         type: 'string',
@@ -67,15 +71,31 @@ export const accountingContactsReadTool: ToolDefinition = {
       },
       ContactNumber: {
         type: 'string',
+        description: 'For get_contact_by_contact_number.',
       },
       ExpenseClaimID: {
         type: 'string',
+        description: 'For get_expense_claim, get_expense_claim_history.',
       },
       FileName: {
         type: 'string',
+        description: 'For get_contact_attachment_by_file_name.',
+      },
+      'If-Modified-Since': {
+        type: 'string',
+        description: 'For get_contacts, retrieves_expense_claims.',
       },
       contentType: {
         type: 'string',
+        description: 'For get_contact_attachment_by_file_name, get_contact_attachment_by_id.',
+      },
+      order: {
+        type: 'string',
+        description: 'For get_contacts, retrieves_expense_claims.',
+      },
+      where: {
+        type: 'string',
+        description: 'For get_contacts, retrieves_expense_claims.',
       },
     },
     required: ['action', 'xero-tenant-id'],

@@ -20,17 +20,19 @@ export type AccountingInvoicesReadArguments = {
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   InvoiceID?: string;
   JournalID?: string;
   JournalNumber?: number;
   contentType?: string;
+  unitdp?: number;
 };
 
 export const accountingInvoicesReadTool: ToolDefinition = {
   name: 'accounting_invoices_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_invoice (optional unitdp); get_invoice_attachment_by_file_name (FileName, contentType); get_invoice_attachment_by_id (AttachmentID, contentType); get_invoices (optional ContactIDs, IDs, If-Modified-Since, InvoiceNumbers, Statuses, createdByMyApp, includeArchived, order, page, pageSize, searchTerm, summaryOnly, unitdp, where); get_journal (JournalID); get_journal_by_number (JournalNumber); get_journals (optional If-Modified-Since, offset, paymentsOnly). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_invoice_attachment_by_file_name (FileName, contentType); get_invoice_attachment_by_id (AttachmentID, contentType); get_invoices (optional ContactIDs, IDs, InvoiceNumbers, Statuses, createdByMyApp, includeArchived, order, page, pageSize, searchTerm, summaryOnly, where); get_journal (JournalID); get_journal_by_number (JournalNumber); get_journals (optional offset, paymentsOnly). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -59,9 +61,15 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       },
       AttachmentID: {
         type: 'string',
+        description: 'For get_invoice_attachment_by_id.',
       },
       FileName: {
         type: 'string',
+        description: 'For get_invoice_attachment_by_file_name.',
+      },
+      'If-Modified-Since': {
+        type: 'string',
+        description: 'For get_invoices, get_journals.',
       },
       InvoiceID: {
         type: 'string',
@@ -69,12 +77,19 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       },
       JournalID: {
         type: 'string',
+        description: 'For get_journal.',
       },
       JournalNumber: {
         type: 'integer',
+        description: 'For get_journal_by_number.',
       },
       contentType: {
         type: 'string',
+        description: 'For get_invoice_attachment_by_file_name, get_invoice_attachment_by_id.',
+      },
+      unitdp: {
+        type: 'integer',
+        description: 'For get_invoice, get_invoices.',
       },
     },
     required: ['action', 'xero-tenant-id'],

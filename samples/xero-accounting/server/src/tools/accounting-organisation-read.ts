@@ -29,7 +29,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
   name: 'accounting_organisation_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_overpayment (OverpaymentID); get_overpayments (optional If-Modified-Since, References, order, page, pageSize, unitdp, where); get_payment (PaymentID); get_payments (optional If-Modified-Since, order, page, pageSize, where); get_prepayment (PrepaymentID); get_prepayments (optional If-Modified-Since, InvoiceNumbers, order, page, pageSize, unitdp, where); retrieves_cis_settings_for_xero_organistaion (OrganisationID); retrieves_history_record_for_specific_prepayment (PrepaymentID); retrieves_history_records_of_overpayment (OverpaymentID); retrieves_history_records_of_specific_payment (PaymentID). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_overpayment and retrieves_history_records_of_overpayment (OverpaymentID); get_overpayments (optional If-Modified-Since, References, order, page, pageSize, unitdp, where); get_payment and retrieves_history_records_of_specific_payment (PaymentID); get_payments (optional If-Modified-Since, order, page, pageSize, where); get_prepayment and retrieves_history_record_for_specific_prepayment (PrepaymentID); get_prepayments (optional If-Modified-Since, InvoiceNumbers, order, page, pageSize, unitdp, where); retrieves_cis_settings_for_xero_organistaion (OrganisationID). Returns JSON; lists page with page, pageSize. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -23,7 +23,7 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
   name: 'accounting_overpayments_write',
   title: 'Accounting: create and update',
   description:
-    'Creates and changes accounting. Actions: create_overpayment_allocations (OverpaymentID; optional Allocations, Idempotency-Key, summarizeErrors); create_overpayment_history (OverpaymentID; optional HistoryRecords, Idempotency-Key); create_prepayment_allocations (PrepaymentID; optional Allocations, Idempotency-Key, summarizeErrors); create_prepayment_history (PrepaymentID; optional HistoryRecords, Idempotency-Key). Returns JSON. See also accounting_bank_transactions_read, accounting_delete. Changes data; never deletes.',
+    'Creates and changes accounting. Actions: create_overpayment_allocations and create_overpayment_history (OverpaymentID); create_prepayment_allocations and create_prepayment_history (PrepaymentID). Returns JSON. See also accounting_bank_transactions_read, accounting_delete. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -47,12 +47,14 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       Allocations: {
         type: 'array',
+        description: 'Not for create_overpayment_history, create_prepayment_history.',
         items: {
           type: 'object',
         },
       },
       HistoryRecords: {
         type: 'array',
+        description: 'For create_overpayment_history, create_prepayment_history.',
         items: {
           type: 'object',
         },
@@ -62,12 +64,15 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       OverpaymentID: {
         type: 'string',
+        description: 'Not for create_prepayment_allocations, create_prepayment_history.',
       },
       PrepaymentID: {
         type: 'string',
+        description: 'For create_prepayment_allocations, create_prepayment_history.',
       },
       summarizeErrors: {
         type: 'boolean',
+        description: 'Not for create_overpayment_history, create_prepayment_history.',
       },
     },
     required: ['action', 'xero-tenant-id'],

@@ -17,17 +17,29 @@ export type AccountingQuotesReadArguments = {
     | 'retrieves_history_records_of_specific_quote';
   'xero-tenant-id': string;
   AttachmentID?: string;
+  ContactID?: string;
+  DateFrom?: string;
+  DateTo?: string;
+  ExpiryDateFrom?: string;
+  ExpiryDateTo?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   QuoteID?: string;
+  QuoteNumber?: string;
+  Status?: string;
   UserID?: string;
   contentType?: string;
+  order?: string;
+  page?: number;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const accountingQuotesReadTool: ToolDefinition = {
   name: 'accounting_quotes_read',
   title: 'Accounting: read',
   description:
-    'Reads accounting. Actions: get_quote_attachment_by_file_name (FileName, contentType); get_quote_attachment_by_id (AttachmentID, contentType); get_quotes (optional ContactID, DateFrom, DateTo, ExpiryDateFrom, ExpiryDateTo, If-Modified-Since, QuoteNumber, Status, order, page); get_user (UserID); get_users (optional If-Modified-Since, order, where). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
+    'Reads accounting. Actions: get_quote_attachment_by_file_name (FileName, contentType); get_quote_attachment_by_id (AttachmentID, contentType); get_user (UserID). Returns JSON. See also accounting_bank_transactions_write, accounting_delete. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -54,22 +66,76 @@ export const accountingQuotesReadTool: ToolDefinition = {
       },
       AttachmentID: {
         type: 'string',
+        description: 'For get_quote_attachment_by_id.',
+      },
+      ContactID: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
+      DateFrom: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
+      DateTo: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
+      ExpiryDateFrom: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
+      ExpiryDateTo: {
+        type: 'string',
+        description: 'For get_quotes.',
       },
       FileName: {
         type: 'string',
+        description: 'For get_quote_attachment_by_file_name.',
+      },
+      'If-Modified-Since': {
+        type: 'string',
+        description: 'For get_quotes, get_users.',
       },
       QuoteID: {
         type: 'string',
         description: 'Required except for get_quotes, get_user, get_users.',
       },
+      QuoteNumber: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
+      Status: {
+        type: 'string',
+        description: 'For get_quotes.',
+      },
       UserID: {
         type: 'string',
+        description: 'For get_user.',
       },
       contentType: {
         type: 'string',
+        description: 'For get_quote_attachment_by_file_name, get_quote_attachment_by_id.',
+      },
+      order: {
+        type: 'string',
+        description: 'For get_quotes, get_users.',
+      },
+      page: {
+        type: 'integer',
+        description: 'For get_quotes.',
+      },
+      where: {
+        type: 'string',
+        description: 'For get_users.',
+      },
+      response_format: {
+        type: 'string',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
       },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_quote: {
@@ -97,6 +163,14 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Quotes',
+            keep: ['QuoteID', 'BrandingThemeID', 'QuoteNumber'],
+          },
+        ],
+      },
     },
     get_quote_as_pdf: {
       operationId: 'getQuoteAsPdf',
@@ -305,6 +379,14 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Quotes',
+            keep: ['QuoteID', 'BrandingThemeID', 'QuoteNumber'],
+          },
+        ],
+      },
     },
     get_user: {
       operationId: 'getUser',
@@ -331,6 +413,14 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['UserID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Users',
+            keep: ['UserID', 'FirstName', 'LastName'],
+          },
+        ],
+      },
     },
     get_users: {
       operationId: 'getUsers',
@@ -373,6 +463,14 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Users',
+            keep: ['UserID', 'FirstName', 'LastName'],
+          },
+        ],
+      },
     },
     retrieves_attachments_for_specific_quote: {
       operationId: 'getQuoteAttachments',
@@ -399,6 +497,14 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      concise: {
+        lists: [
+          {
+            field: 'Attachments',
+            keep: ['AttachmentID', 'FileName', 'MimeType'],
+          },
+        ],
+      },
     },
     retrieves_history_records_of_specific_quote: {
       operationId: 'getQuoteHistory',
