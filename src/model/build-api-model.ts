@@ -16,7 +16,7 @@ import { buildParameter2, buildParameter3 } from './build-parameters.js';
 import { SchemaConverter } from './build-schema.js';
 import { buildSecurityRequirements, buildSecuritySchemes } from './build-security.js';
 import { buildServers2, buildServers3 } from './build-servers.js';
-import { isClientHeader, isCredentialName, schemeForParameter } from './credential-parameters.js';
+import { isClientHeader, isCredentialParameter, schemeForParameter } from './credential-parameters.js';
 import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
 import { readOperationExtension } from './read-extension.js';
@@ -264,7 +264,7 @@ function separateCredentials(
   for (const parameter of parameters) {
     if (isClientHeader(parameter)) continue;
     const credential =
-      schemeForParameter(parameter, context.schemes) !== undefined || (parameter.in !== 'path' && isCredentialName(parameter.name));
+      schemeForParameter(parameter, context.schemes) !== undefined || (parameter.in !== 'path' && isCredentialParameter(parameter));
     if (credential && typeof parameter.mcpHeader === 'string') {
       context.diagnostics.warn(
         'OTM_HEADER_REFUSED',
@@ -276,7 +276,7 @@ function separateCredentials(
       );
     }
     if (schemeForParameter(parameter, context.schemes)) continue;
-    if (parameter.in === 'path' || !isCredentialName(parameter.name)) {
+    if (parameter.in === 'path' || !isCredentialParameter(parameter)) {
       kept.push(parameter);
       continue;
     }

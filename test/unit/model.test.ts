@@ -167,6 +167,20 @@ describe('model', () => {
       expect(operation.parameters.some((parameter) => parameter.name.toLowerCase() === 'authorization')).toBe(false);
   });
 
+  it('treats `key` as a credential only when its description says it is one (Google APIs)', async () => {
+    const parameters = [
+      { name: 'key', in: 'query', description: 'API key. Your API key identifies your project.', schema: { type: 'string' } },
+      { name: 'oauth_token', in: 'query', description: 'OAuth 2.0 token for the current user.', schema: { type: 'string' } },
+      { name: 'fields', in: 'query', schema: { type: 'string' } },
+    ];
+    const { model } = await modelOf(openapi({ '/a': { get: { parameters, responses: { 200: { description: 'ok' } } } } }));
+    expect(model.operations[0]?.parameters.map((parameter) => parameter.name)).toEqual(['fields']);
+    // Elsewhere `key` is data: the key of a stored object.
+    const storage = [{ name: 'key', in: 'query', description: 'The object key to read.', schema: { type: 'string' } }];
+    const { model: plain } = await modelOf(openapi({ '/b': { get: { parameters: storage, responses: { 200: { description: 'ok' } } } } }));
+    expect(plain.operations[0]?.parameters.map((parameter) => parameter.name)).toEqual(['key']);
+  });
+
   it('reads security schemes of every kind, sorted by key', async () => {
     const model = await corpusModel('oai-tictactoe.yaml');
     expect(model.securitySchemes.map((scheme) => `${scheme.key}:${scheme.kind}`)).toEqual([
