@@ -141,9 +141,7 @@ function actionCase(tool: ToolModel, action: ActionModel, args: Record<string, J
     query,
     headers,
     cookies,
-    ...(sendsBody && body
-      ? { body: { contentType: body.kind === 'multipart' ? 'multipart/form-data' : mediaBase(body.mediaType), fields } }
-      : {}),
+    ...(sendsBody && body ? { body: { contentType: sentContentType(body), fields } } : {}),
   };
 }
 
@@ -176,6 +174,17 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
     if (isPlainObject(value) && argument.style === 'deepObject') return Object.keys(value).length > 0 ? [`${argument.name}[`] : [];
   }
   return [argument.name];
+}
+
+/**
+ * The Content-Type the server sends for a body: a media range (any type, or `image/*`) is not a type, so files go as
+ * their own type (`application/octet-stream` for the base64 samples) and text as text/plain.
+ */
+function sentContentType(body: { kind: string; mediaType: string }): string {
+  if (body.kind === 'multipart') return 'multipart/form-data';
+  const base = mediaBase(body.mediaType);
+  if (!base.includes('*')) return base;
+  return body.kind === 'text' ? 'text/plain' : 'application/octet-stream';
 }
 
 function mediaBase(mediaType: string): string {

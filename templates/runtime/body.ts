@@ -32,7 +32,8 @@ export async function buildBody(
       // `image/*` or `*/*` names a family, not a type: the file's own type (from a data: URL) is more precise.
       return { body: new Blob([file.bytes]), contentType: spec.mediaType.includes('*') ? file.type : spec.mediaType };
     }
-    if (spec.kind === 'text') return { body: scalarText(value), contentType: spec.mediaType };
+    if (spec.kind === 'text')
+      return { body: scalarText(value), contentType: spec.mediaType.includes('*') ? 'text/plain' : spec.mediaType };
     if (spec.kind === 'form')
       return { body: formBody(Object.entries((value ?? {}) as Record<string, unknown>)), contentType: spec.mediaType };
     return { body: JSON.stringify(value), contentType: spec.mediaType };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProject, generateProject, linkDependencies, run, tempDir } from '../helpers/project.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
 
-/** 140 resources, each listed, created, read, updated and deleted: 700 operations, more than any corpus file but GitHub's. */
+/** 140 resources, each listed, created, read, updated and deleted (700 operations, more than any corpus file), and two uploads. */
 function largeDescription(resources: number): object {
   const paths: Record<string, object> = {};
   const item = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' } } };
@@ -28,6 +28,21 @@ function largeDescription(resources: number): object {
       delete: { operationId: `delete_${name}`, responses: { 204: { description: 'deleted' } } },
     };
   }
+  // Bodies typed with media ranges, as GitHub Enterprise Server's uploads are: the server must send a real type.
+  paths['/uploads'] = {
+    post: {
+      operationId: 'upload_asset',
+      requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } },
+      responses: ok(item),
+    },
+  };
+  paths['/notes'] = {
+    post: {
+      operationId: 'add_note',
+      requestBody: { required: true, content: { 'text/*': { schema: { type: 'string' } } } },
+      responses: ok(item),
+    },
+  };
   return {
     openapi: '3.0.3',
     info: { title: 'Widgets at scale', version: '1.0.0' },
@@ -42,14 +57,14 @@ function largeDescription(resources: number): object {
  * A held-out shape the vendor corpus lacks: an API with more operations than the generated server's default rate
  * limit allows calls per minute. Its own test suite calls every action once and must still pass.
  */
-describe('a 700-operation API', () => {
+describe('a 702-operation API', () => {
   it('plans every operation, builds, and passes its own tests', async () => {
     const dir = await tempDir('large-api');
     const spec = path.join(dir, '..', `${path.basename(dir)}.json`);
     await writeFile(spec, JSON.stringify(largeDescription(140)));
     const result = await generateProject({ spec, out: dir });
     const operations = result.model!.operations.map((operation) => operation.key);
-    expect(operations).toHaveLength(700);
+    expect(operations).toHaveLength(702);
     expect(toolRuleViolations(result.plan!, operations)).toEqual([]);
     await linkDependencies(dir);
     await buildProject(dir);

@@ -173,4 +173,11 @@ describe('binary and text bodies', () => {
     const built = await buildBody(route('text', 'application/sdp', [{ arg: 'body', in: 'body-whole' }]), { body: 'v=0\r\n' }, undefined);
     expect(built).toEqual({ body: 'v=0\r\n', contentType: 'application/sdp' });
   });
+
+  it('never sends a media range as the Content-Type (GitHub Enterprise Server uploads take */*)', async () => {
+    const text = await buildBody(route('text', 'text/*', [{ arg: 'body', in: 'body-whole' }]), { body: 'hello' }, undefined);
+    expect(text.contentType).toBe('text/plain');
+    const any = await buildBody(route('binary', '*/*', [{ arg: 'body', in: 'body-whole', file: true }]), { body: 'aGVsbG8=' }, undefined);
+    expect(any.contentType).toBe('application/octet-stream');
+  });
 });
