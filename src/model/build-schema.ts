@@ -258,6 +258,7 @@ export class SchemaConverter {
     this.fixPattern(out, pointer);
     this.dropDeepData(out, pointer);
     this.dropMalformed(out, pointer);
+    this.alignEnumWithType(out, pointer);
     if (out['required'] !== undefined) {
       const required = Array.isArray(out['required']) ? out['required'].filter((item): item is string => typeof item === 'string') : [];
       if (required.length > 0) out['required'] = [...new Set(required)];
@@ -386,6 +387,38 @@ export class SchemaConverter {
     }
   }
 
+  /**
+   * Enum values of another scalar type than the schema's own (`type: string` with `enum: [20160128, …]`, FireBrowse)
+   * would make every value invalid: none is both a string and in the list. They travel as text in a path or query
+   * anyway, so they are converted to the declared type where that keeps their meaning, and dropped where it cannot.
+   */
+  private alignEnumWithType(out: JsonObject, pointer: string): void {
+    const values = out['enum'];
+    const type = Array.isArray(out['type']) ? out['type'].filter((item) => item !== 'null') : [out['type']];
+    if (!Array.isArray(values) || type.length !== 1 || !['string', 'integer', 'number', 'boolean'].includes(String(type[0]))) return;
+    const declared = String(type[0]);
+    const converted = values.flatMap((value): JsonValue[] => {
+      if (value === null || matchesScalarType(value, declared)) return [value];
+      if (declared === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return [String(value)];
+      if ((declared === 'integer' || declared === 'number') && typeof value === 'string' && value.trim() !== '') {
+        const number = Number(value);
+        return matchesScalarType(number, declared) ? [number] : [];
+      }
+      if (declared === 'boolean' && (value === 'true' || value === 'false')) return [value === 'true'];
+      return [];
+    });
+    if (converted.length === values.length && converted.every((value, index) => value === values[index])) return;
+    const unique = [...new Map(converted.map((value) => [JSON.stringify(value), value])).values()];
+    if (unique.length > 0) out['enum'] = unique;
+    else delete out['enum'];
+    this.diagnostics.add({
+      severity: 'info',
+      code: 'OTM_INVALID_OBJECT',
+      message: `Enum values of another type than ${declared} were ${unique.length > 0 ? 'converted' : 'dropped'}: no value could have matched both.`,
+      pointer: childPointer(pointer, 'enum'),
+    });
+  }
+
   private applyNullable(node: JsonObject, out: JsonObject): void {
     if (this.dialect === '3.1') return;
     if (node['nullable'] !== true && node['x-nullable'] !== true) return;
@@ -430,4 +463,11 @@ function withinDepth(value: JsonValue, limit: number): boolean {
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
   return true;
+}
+
+function matchesScalarType(value: JsonValue, type: string): boolean {
+  if (type === 'string') return typeof value === 'string';
+  if (type === 'boolean') return typeof value === 'boolean';
+  if (type === 'integer') return typeof value === 'number' && Number.isInteger(value);
+  return typeof value === 'number' && Number.isFinite(value);
 }

@@ -181,6 +181,17 @@ describe('model', () => {
     expect(plain.operations[0]?.parameters.map((parameter) => parameter.name)).toEqual(['key']);
   });
 
+  it('converts enum values to the declared scalar type, so that some value can match (FireBrowse dates)', async () => {
+    const parameters = [
+      { name: 'date', in: 'query', schema: { type: 'array', items: { type: 'string', enum: [20160128, 20151101] } } },
+      { name: 'level', in: 'query', schema: { type: 'integer', enum: ['1', '2', 'high'] } },
+    ];
+    const { model } = await modelOf(openapi({ '/a': { get: { parameters, responses: { 200: { description: 'ok' } } } } }));
+    const [date, level] = model.operations[0]?.parameters ?? [];
+    expect((date?.schema as { items: { enum: unknown[] } }).items.enum).toEqual(['20160128', '20151101']);
+    expect((level?.schema as { enum: unknown[] }).enum).toEqual([1, 2]);
+  });
+
   it('reads security schemes of every kind, sorted by key', async () => {
     const model = await corpusModel('oai-tictactoe.yaml');
     expect(model.securitySchemes.map((scheme) => `${scheme.key}:${scheme.kind}`)).toEqual([
