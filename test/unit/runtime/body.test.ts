@@ -174,6 +174,17 @@ describe('binary and text bodies', () => {
     expect(built).toEqual({ body: 'v=0\r\n', contentType: 'application/sdp' });
   });
 
+  it('sends a multipart body described as one file as a single part named file (Codat attachments)', async () => {
+    const built = await buildBody(
+      route('multipart', 'multipart/form-data', [{ arg: 'body', in: 'body-whole', file: true }]),
+      { body: 'aGVsbG8=' },
+      undefined,
+    );
+    const form = await (await received(built)).formData();
+    expect([...form.keys()]).toEqual(['file']);
+    expect(await (form.get('file') as Blob).text()).toBe('hello');
+  });
+
   it('never sends a media range as the Content-Type (GitHub Enterprise Server uploads take */*)', async () => {
     const text = await buildBody(route('text', 'text/*', [{ arg: 'body', in: 'body-whole' }]), { body: 'hello' }, undefined);
     expect(text.contentType).toBe('text/plain');
