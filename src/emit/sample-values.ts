@@ -193,8 +193,44 @@ function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonOb
       resolved['const'] ?? (Array.isArray(resolved['enum']) && resolved['enum'].length === 1 ? resolved['enum'][0] : undefined);
     if (single !== undefined) set(name, single);
   }
+  fillToMinimum(out, node, properties, defs, depth, set);
   return out;
 }
+
+/** `minProperties`: optional properties first, then keys of `additionalProperties` (from `propertyNames` if listed). */
+function fillToMinimum(
+  out: JsonObject,
+  node: JsonObject,
+  properties: JsonObject,
+  defs: JsonObject,
+  depth: number,
+  set: (name: string, value: JsonValue) => void,
+): void {
+  const minimum = typeof node['minProperties'] === 'number' ? Math.min(node['minProperties'], MAX_SAMPLE_ITEMS) : 0;
+  const missing = () => Object.keys(out).length < minimum;
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!missing()) return;
+    if (Object.hasOwn(out, name)) continue;
+    const value = sampleValue(schema, defs, depth + 1);
+    if (value !== undefined) set(name, value);
+  }
+  const extra = node['additionalProperties'];
+  if (!missing() || extra === false) return;
+  const names = resolve(node['propertyNames'] ?? true, defs);
+  const candidates =
+    isPlainObject(names) && Array.isArray(names['enum'])
+      ? names['enum'].map(String)
+      : Array.from({ length: minimum }, (_, index) => `key${index + 1}`);
+  for (const name of candidates) {
+    if (!missing()) return;
+    if (Object.hasOwn(out, name)) continue;
+    const value = sampleValue(extra === undefined ? true : (extra as JsonValue), defs, depth + 1);
+    if (value !== undefined) set(name, value);
+  }
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
 
 function sampleNumber(node: JsonObject, integer: boolean): number {
   const exclusiveMinimum = typeof node['exclusiveMinimum'] === 'number' ? node['exclusiveMinimum'] : undefined;
@@ -210,7 +246,13 @@ function sampleNumber(node: JsonObject, integer: boolean): number {
       : typeof node['exclusiveMaximum'] === 'number'
         ? node['exclusiveMaximum'] - (integer ? 1 : 0.5)
         : undefined;
-  let value = minimum ?? (maximum !== undefined ? Math.min(1, maximum) : 1);
+  // Bounds past 32 bits say "any size" (often they are only the ±(2^53−1) an x-mcp-header marking adds): a sample
+  // at such a bound is a valid but absurd ID, and breaks `format: int32`.
+  const low = minimum !== undefined && minimum >= INT32_MIN ? minimum : undefined;
+  const high = maximum !== undefined && maximum <= INT32_MAX ? maximum : undefined;
+  let value = low ?? (high !== undefined ? Math.min(1, high) : 1);
+  if (minimum !== undefined && value < minimum) value = minimum;
+  if (maximum !== undefined && value > maximum) value = maximum;
   if (integer) value = Math.ceil(value);
   const multiple = typeof node['multipleOf'] === 'number' && node['multipleOf'] > 0 ? node['multipleOf'] : undefined;
   if (multiple) value = Math.ceil(value / multiple) * multiple;

@@ -49,7 +49,8 @@ export function sampleArguments(
   if (tool.actions.length > 1) args['action'] = actionName;
   const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
   for (const name of names) {
-    const value = sampleValue(properties[name], defs);
+    const location = action.route.arguments.find((argument) => argument.arg === name)?.in;
+    const value = sampleFor(properties[name], defs, location === 'path' || location === 'header' || location === 'cookie');
     if (value === undefined) {
       if (action.required.includes(name)) return undefined;
       continue;
@@ -57,6 +58,22 @@ export function sampleArguments(
     Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return args;
+}
+
+/**
+ * A sample for one action's argument. A property that several actions of the tool share with different schemas is
+ * their `anyOf` (Google's `account`: an object in one action's body, a string in another's path); a path, header or
+ * cookie parameter takes the first variant that gives a scalar.
+ */
+function sampleFor(schema: JsonValue | undefined, defs: JsonObject, scalar: boolean): JsonValue | undefined {
+  const variants = scalar && schema !== null && typeof schema === 'object' && !Array.isArray(schema) ? schema['anyOf'] : undefined;
+  if (Array.isArray(variants)) {
+    for (const variant of variants) {
+      const value = sampleValue(variant, defs);
+      if (value !== undefined && (value === null || typeof value !== 'object')) return value;
+    }
+  }
+  return sampleValue(schema, defs);
 }
 
 /** The data the generated test suite runs on: one case per action, one per credential the routes use. */

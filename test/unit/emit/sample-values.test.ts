@@ -10,6 +10,24 @@ describe('sample values', () => {
     expect(sampleValue({ enum: [null, 'a'] }, {})).toBe('a');
   });
 
+  it('picks 1 where the only bounds are past 32 bits, as routing headers add (UK Parliament int32 IDs)', () => {
+    const huge = { minimum: -9007199254740991, maximum: 9007199254740991 };
+    expect(sampleValue({ type: 'integer', format: 'int32', ...huge }, {})).toBe(1);
+    expect(sampleValue({ type: 'integer', minimum: -10_000_000_000, maximum: -5_000_000_000 }, {})).toBe(-5_000_000_000);
+    expect(sampleValue({ type: 'integer', minimum: 0 }, {})).toBe(0);
+  });
+
+  it('fills objects up to minProperties, from optional properties and then additional ones (AWS FormatConfig)', () => {
+    expect(sampleValue({ type: 'object', minProperties: 1, additionalProperties: { type: 'string' } }, {})).toEqual({ key1: 'sample' });
+    expect(
+      sampleValue(
+        { type: 'object', minProperties: 1, propertyNames: { enum: ['JPEGQuality'] }, additionalProperties: { type: 'string' } },
+        {},
+      ),
+    ).toEqual({ JPEGQuality: 'sample' });
+    expect(sampleValue({ type: 'object', minProperties: 1, properties: { a: { type: 'integer' } } }, {})).toEqual({ a: 1 });
+  });
+
   it('merges allOf parts, so a later part adds required fields without losing the first part’s schemas', () => {
     const defs = {
       Allocation: { type: 'object', properties: { start_date: { type: 'string', format: 'date' }, note: { type: 'string' } } },

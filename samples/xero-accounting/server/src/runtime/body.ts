@@ -28,6 +28,11 @@ export async function buildBody(
   if (whole) {
     const value = args[whole.arg];
     if (value === undefined) return {};
+    if (spec.kind === 'multipart' && (whole.file || typeof value === 'string')) {
+      // A multipart body described as one file, with no field to put it in: one part, under the usual name `file`.
+      const file = await readFileArgument(whole.arg, value, uploadDir);
+      return multipartBody([{ name: 'file', filename: file.name, contentType: file.type, data: file.bytes }]);
+    }
     if (whole.file || spec.kind === 'binary') {
       const file = await readFileArgument(whole.arg, value, uploadDir);
       // `image/*` or `*/*` names a family, not a type: the file's own type (from a data: URL) is more precise.
