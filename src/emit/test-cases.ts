@@ -195,12 +195,13 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
 
 /**
  * The Content-Type the server sends for a body: a media range (any type, or `image/*`) is not a type, so files go as
- * their own type (`application/octet-stream` for the base64 samples) and text as text/plain.
+ * their own type (`application/octet-stream` for the base64 samples), JSON as application/json and text as text/plain.
  */
 function sentContentType(body: { kind: string; mediaType: string }): string {
   if (body.kind === 'multipart') return 'multipart/form-data';
   const base = mediaBase(body.mediaType);
   if (!base.includes('*')) return base;
+  if (body.kind === 'json') return 'application/json';
   return body.kind === 'text' ? 'text/plain' : 'application/octet-stream';
 }
 

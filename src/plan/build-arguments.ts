@@ -115,9 +115,13 @@ function parameterArgument(parameter: ParameterModel, key: string): ArgumentDraf
   };
 }
 
-/** The media type a model can fill best: JSON, then forms, multipart, text, binary; then the description's order. */
+/**
+ * The media type a model can fill best: JSON, then forms, multipart, text, binary; within a kind a real type before a
+ * media range (`application/*+json` is no Content-Type to send); then the description's order.
+ */
 function chooseMedia(contents: MediaTypeModel[]): MediaTypeModel | undefined {
-  return [...contents].sort((a, b) => bodyKindRank(a.kind) - bodyKindRank(b.kind))[0];
+  const range = (media: MediaTypeModel) => (media.mediaType.includes('*') ? 1 : 0);
+  return [...contents].sort((a, b) => bodyKindRank(a.kind) - bodyKindRank(b.kind) || range(a) - range(b))[0];
 }
 
 /** Files travel as base64 text (or a data: URL); a path is read only inside the server's upload folder. */

@@ -127,6 +127,24 @@ describe('routes of odd path keys and servers', () => {
     });
   });
 
+  it('sends a real media type when the description lists a media range first (randommer.io: application/*+json)', async () => {
+    const schema = { type: 'object', properties: { text: { type: 'string' } } };
+    const plan = await planOf({
+      openapi: '3.0.3',
+      info: { title: 'Ranges', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/humanize': {
+          post: {
+            requestBody: { content: { 'application/*+json': { schema }, 'application/json': { schema }, 'text/json': { schema } } },
+            responses: ok,
+          },
+        },
+      },
+    });
+    expect(actionOf(plan, 'POST /humanize').route.body?.mediaType).toBe('application/json');
+  });
+
   it('keeps per-path and per-operation servers, and the server variables of the API', async () => {
     const plan = await planOf(openapi);
     expect(actionOf(plan, 'POST /files/content').route.servers).toEqual([{ url: 'https://upload.box.com/api/2.0', variables: [] }]);
