@@ -116,3 +116,25 @@ describe('output conformance', () => {
     expect(await conformOutput(error, schema)).toBe(error);
   });
 });
+
+describe('upstream errors', () => {
+  it('name the argument an error body blames, also when its name holds a dot (AEM json.maximumresults)', async () => {
+    const { httpErrorResult } = await import('../../../templates/runtime/upstream-errors.js');
+    const blamedRoute: ActionRoute = {
+      ...route,
+      method: 'post',
+      arguments: [
+        { arg: 'json.maximumresults', in: 'query', name: 'json.maximumresults', style: 'form', explode: true },
+        { arg: 'name', in: 'query', name: 'name', style: 'form', explode: true },
+      ],
+    };
+    const failure = (field: string) =>
+      httpErrorResult(
+        { ...response({ errors: [{ field, message: 'is not valid' }] }), status: 400, statusText: 'Bad Request' },
+        { toolName: 'config_write', actionName: '', route: blamedRoute, siblings: [] },
+      );
+    const text = (result: { content: Array<{ type: string; text?: string }> }) => result.content.map((block) => block.text).join(' ');
+    expect(text(failure('json.maximumresults'))).toContain('It points at: json.maximumresults.');
+    expect(text(failure('items.0.name'))).toContain('It points at: name.');
+  });
+});

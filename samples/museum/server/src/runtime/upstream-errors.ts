@@ -146,8 +146,11 @@ function blamedArguments(body: unknown, route: ActionRoute): string[] {
     if (Array.isArray(value)) return value.slice(0, 50).forEach((item) => visit(item, depth + 1));
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       if (FIELD_KEYS.includes(key) && (typeof item === 'string' || Array.isArray(item))) {
-        for (const part of (Array.isArray(item) ? item : [item]).map(String))
+        for (const part of (Array.isArray(item) ? item : [item]).map(String)) {
+          // Whole (a name can hold a dot: AEM's `json.maximumresults`) and split into a path's parts (`pets.0.name`).
+          names.add(part.trim().replace(/^[/#]+/, ''));
           for (const token of part.split(/[/.[\]\s'"]+/)) if (token) names.add(token);
+        }
       }
       visit(item, depth + 1);
     }

@@ -42,7 +42,7 @@ export async function buildBody(
       return { body: scalarText(value), contentType: spec.mediaType.includes('*') ? 'text/plain' : spec.mediaType };
     if (spec.kind === 'form')
       return { body: formBody(Object.entries((value ?? {}) as Record<string, unknown>)), contentType: spec.mediaType };
-    return { body: JSON.stringify(value), contentType: spec.mediaType };
+    return { body: JSON.stringify(value), contentType: concreteJson(spec.mediaType) };
   }
   if (fields.length === 0 && !spec.required) return {};
   switch (spec.kind) {
@@ -60,9 +60,17 @@ export async function buildBody(
       const object: Record<string, unknown> = {};
       for (const field of fields)
         Object.defineProperty(object, field.name, { value: args[field.arg], enumerable: true });
-      return { body: JSON.stringify(object), contentType: spec.kind === 'json' ? spec.mediaType : 'application/json' };
+      return {
+        body: JSON.stringify(object),
+        contentType: spec.kind === 'json' ? concreteJson(spec.mediaType) : 'application/json',
+      };
     }
   }
+}
+
+/** A JSON media type to send: a range such as `application/*+json` is not one, so it goes as application/json. */
+function concreteJson(mediaType: string): string {
+  return mediaType.includes('*') ? 'application/json' : mediaType;
 }
 
 /**
