@@ -289,6 +289,7 @@ export class SchemaConverter {
         setOwn(map, key, this.convertNode(child, childPointer(pointer, keyword, key), depth + 1, lists));
       out[keyword] = map;
     }
+    this.moveArrayEnum(out, pointer);
     this.applyNullable(node, out);
     return out;
   }
@@ -296,7 +297,8 @@ export class SchemaConverter {
   private fixType(node: JsonObject, out: JsonObject, pointer: string): void {
     const type = node['type'];
     if (type === undefined) return;
-    if (type === 'file') {
+    // Swagger 2.0's `type: file`, and `format: file` that converters leave on it (Azure: `type: object, format: file`).
+    if (type === 'file' || node['format'] === 'file') {
       out['type'] = 'string';
       out['format'] = 'binary';
       return;
@@ -415,6 +417,25 @@ export class SchemaConverter {
       severity: 'info',
       code: 'OTM_INVALID_OBJECT',
       message: `Enum values of another type than ${declared} were ${unique.length > 0 ? 'converted' : 'dropped'}: no value could have matched both.`,
+      pointer: childPointer(pointer, 'enum'),
+    });
+  }
+
+  /**
+   * Scalar enum values written on an array instead of its items (Wordnik's sourceDictionaries): no array equals a
+   * string, so every call would fail validation. They move to the items.
+   */
+  private moveArrayEnum(out: JsonObject, pointer: string): void {
+    const values = out['enum'];
+    if (out['type'] !== 'array' || !Array.isArray(values) || !values.every((value) => value === null || typeof value !== 'object')) return;
+    const items = out['items'] ?? {};
+    if (!isJsonObject(items) || items['enum'] !== undefined) return;
+    out['items'] = { ...items, enum: values.filter((value) => value !== null) };
+    delete out['enum'];
+    this.diagnostics.add({
+      severity: 'info',
+      code: 'OTM_INVALID_OBJECT',
+      message: 'Enum values of scalars on an array were moved to its items: no array could have matched them.',
       pointer: childPointer(pointer, 'enum'),
     });
   }

@@ -192,6 +192,17 @@ describe('model', () => {
     expect((level?.schema as { enum: unknown[] }).enum).toEqual([1, 2]);
   });
 
+  it('moves scalar enums written on an array to its items, and reads format: file as a file (Wordnik, Azure)', async () => {
+    const parameters = [
+      { name: 'sources', in: 'query', schema: { type: 'array', enum: ['all', 'wiktionary'], items: { type: 'string' } } },
+    ];
+    const requestBody = { content: { 'application/octet-stream': { schema: { type: 'object', format: 'file' } } } };
+    const { model } = await modelOf(openapi({ '/a': { post: { parameters, requestBody, responses: { 200: { description: 'ok' } } } } }));
+    const operation = model.operations[0];
+    expect(operation?.parameters[0]?.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['all', 'wiktionary'] } });
+    expect(operation?.requestBody?.contents[0]?.schema).toEqual({ type: 'string', format: 'binary' });
+  });
+
   it('reads security schemes of every kind, sorted by key', async () => {
     const model = await corpusModel('oai-tictactoe.yaml');
     expect(model.securitySchemes.map((scheme) => `${scheme.key}:${scheme.kind}`)).toEqual([
