@@ -298,7 +298,10 @@ function sampleString(node: JsonObject): string | undefined {
     if (generated !== undefined && fits(generated)) return generated;
   }
   const padded = (format ?? 'sample').padEnd(minLength, 'x');
-  return Number.isFinite(maxLength) ? padded.slice(0, Math.max(minLength, Math.min(padded.length, maxLength))) : padded;
+  const value = Number.isFinite(maxLength) ? padded.slice(0, Math.max(minLength, Math.min(padded.length, maxLength))) : padded;
+  // No known value matches the pattern (a pattern no string can match, like Azure's " ^[-\w._()]+$"): none is given,
+  // rather than one the server's validator would refuse.
+  return matches(node['pattern'], value) ? value : undefined;
 }
 
 function matches(pattern: JsonValue | undefined, value: string): boolean {
@@ -374,12 +377,15 @@ export function sampleFromPattern(pattern: string): string | undefined {
     }
     if (char === '+') {
       index++;
+      if (source[index] === '?') index++;
       return 1;
     }
     if (char === '{') {
       const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index));
       if (!match) return 1;
       index += match[0].length;
+      // A lazy `{m,n}?` matches the same strings (AWS ARNs: `\d{12}?`).
+      if (source[index] === '?') index++;
       return Number(match[1]);
     }
     return 1;

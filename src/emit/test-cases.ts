@@ -49,8 +49,13 @@ export function sampleArguments(
   if (tool.actions.length > 1) args['action'] = actionName;
   const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
   for (const name of names) {
-    const location = action.route.arguments.find((argument) => argument.arg === name)?.in;
-    const value = sampleFor(properties[name], defs, location === 'path' || location === 'header' || location === 'cookie');
+    const route = action.route.arguments.find((argument) => argument.arg === name);
+    const location = route?.in;
+    // A file argument takes base64 text whatever its schema says of the content ('<binary string>').
+    const value =
+      route && 'file' in route && route.file
+        ? FILE_SAMPLE
+        : sampleFor(properties[name], defs, location === 'path' || location === 'header' || location === 'cookie');
     if (value === undefined) {
       if (action.required.includes(name)) return undefined;
       continue;
@@ -59,6 +64,9 @@ export function sampleArguments(
   }
   return args;
 }
+
+/** `hello` in base64: the content of sample file arguments. */
+const FILE_SAMPLE = 'aGVsbG8=';
 
 /**
  * A sample for one action's argument. A property that several actions of the tool share with different schemas is

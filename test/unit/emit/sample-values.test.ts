@@ -28,6 +28,12 @@ describe('sample values', () => {
     expect(sampleValue({ type: 'object', minProperties: 1, properties: { a: { type: 'integer' } } }, {})).toEqual({ a: 1 });
   });
 
+  it('reads lazy quantifiers, and gives no value for a pattern no sample matches (AWS ARNs, Azure)', () => {
+    const arn = '^arn:aws[-\\w]{0,10}?:detective:[-\\w]{2,20}?:\\d{12}?:graph:[abcdef\\d]{32}?$';
+    expect(sampleValue({ type: 'string', pattern: arn }, {})).toMatch(new RegExp(arn, 'u'));
+    expect(sampleValue({ type: 'string', pattern: ' ^[-\\w._()]+[^.]$' }, {})).toBeUndefined();
+  });
+
   it('merges allOf parts, so a later part adds required fields without losing the first part’s schemas', () => {
     const defs = {
       Allocation: { type: 'object', properties: { start_date: { type: 'string', format: 'date' }, note: { type: 'string' } } },

@@ -185,6 +185,18 @@ describe('binary and text bodies', () => {
     expect(await (form.get('file') as Blob).text()).toBe('hello');
   });
 
+  it('sends a free-form multipart object as one part per entry', async () => {
+    const built = await buildBody(
+      route('multipart', 'multipart/form-data', [{ arg: 'body', in: 'body-whole' }]),
+      { body: { note: 'hi', meta: { a: 1 } } },
+      undefined,
+    );
+    const form = await (await received(built)).formData();
+    expect(form.get('note')).toBe('hi');
+    expect(form.get('meta')).toBe('{"a":1}');
+    expect([...form.keys()]).toEqual(['note', 'meta']);
+  });
+
   it('never sends a media range as the Content-Type (GitHub Enterprise Server uploads take */*)', async () => {
     const text = await buildBody(route('text', 'text/*', [{ arg: 'body', in: 'body-whole' }]), { body: 'hello' }, undefined);
     expect(text.contentType).toBe('text/plain');

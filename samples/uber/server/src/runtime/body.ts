@@ -33,6 +33,20 @@ export async function buildBody(
       const file = await readFileArgument(whole.arg, value, uploadDir);
       return multipartBody([{ name: 'file', filename: file.name, contentType: file.type, data: file.bytes }]);
     }
+    if (spec.kind === 'multipart') {
+      // A free-form object: each entry a part, text as is and anything else as JSON.
+      const entries: Array<[string, unknown]> =
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? Object.entries(value)
+          : [['body', value]];
+      return multipartBody(
+        entries.map(([name, item]) => ({
+          name,
+          data: typeof item === 'string' ? item : JSON.stringify(item),
+          ...(typeof item === 'string' ? {} : { contentType: 'application/json' }),
+        })),
+      );
+    }
     if (whole.file || spec.kind === 'binary') {
       const file = await readFileArgument(whole.arg, value, uploadDir);
       // `image/*` or `*/*` names a family, not a type: the file's own type (from a data: URL) is more precise.
