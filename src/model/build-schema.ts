@@ -429,8 +429,9 @@ export class SchemaConverter {
     const values = out['enum'];
     if (out['type'] !== 'array' || !Array.isArray(values) || !values.every((value) => value === null || typeof value !== 'object')) return;
     const items = out['items'] ?? {};
-    if (!isJsonObject(items) || items['enum'] !== undefined) return;
-    out['items'] = { ...items, enum: values.filter((value) => value !== null) };
+    if (!isJsonObject(items)) return;
+    // Where the items list their own values (DRACOON's grantTypes repeats them on both), the array's copy goes.
+    if (items['enum'] === undefined) out['items'] = { ...items, enum: values.filter((value) => value !== null) };
     delete out['enum'];
     this.diagnostics.add({
       severity: 'info',

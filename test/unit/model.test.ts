@@ -195,11 +195,13 @@ describe('model', () => {
   it('moves scalar enums written on an array to its items, and reads format: file as a file (Wordnik, Azure)', async () => {
     const parameters = [
       { name: 'sources', in: 'query', schema: { type: 'array', enum: ['all', 'wiktionary'], items: { type: 'string' } } },
+      { name: 'grants', in: 'query', schema: { type: 'array', enum: ['code'], items: { type: 'string', enum: ['code'] } } },
     ];
     const requestBody = { content: { 'application/octet-stream': { schema: { type: 'object', format: 'file' } } } };
     const { model } = await modelOf(openapi({ '/a': { post: { parameters, requestBody, responses: { 200: { description: 'ok' } } } } }));
     const operation = model.operations[0];
     expect(operation?.parameters[0]?.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['all', 'wiktionary'] } });
+    expect(operation?.parameters[1]?.schema).toEqual({ type: 'array', items: { type: 'string', enum: ['code'] } });
     expect(operation?.requestBody?.contents[0]?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 
