@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, specPath, SPECS } from '../helpers/paths.js';
-import { buildProject, generateProject, linkDependencies, run, tempDir } from '../helpers/project.js';
+import { buildProject, generateProject, linkDependencies, runProjectTests, tempDir } from '../helpers/project.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
 
 /**
@@ -23,10 +23,7 @@ describe.each(CORPUS)('$name', (entry) => {
     expect(toolRuleViolations(plan, operations)).toEqual([]);
     await linkDependencies(dir);
     await buildProject(dir);
-    const tests = await run(process.execPath, [path.join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot'], {
-      cwd: dir,
-      timeoutMs: 300_000,
-    });
+    const tests = await runProjectTests(dir);
     expect(tests.code, `${tests.stdout}\n${tests.stderr}`.slice(-4000)).toBe(0);
   });
 });

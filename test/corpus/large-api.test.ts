@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProject, generateProject, linkDependencies, run, tempDir } from '../helpers/project.js';
+import { buildProject, generateProject, linkDependencies, runProjectTests, tempDir } from '../helpers/project.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
 
 /** 140 resources, each listed, created, read, updated and deleted (700 operations, more than any corpus file), and two uploads. */
@@ -68,10 +68,7 @@ describe('a 702-operation API', () => {
     expect(toolRuleViolations(result.plan!, operations)).toEqual([]);
     await linkDependencies(dir);
     await buildProject(dir);
-    const tests = await run(process.execPath, [path.join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot'], {
-      cwd: dir,
-      timeoutMs: 300_000,
-    });
+    const tests = await runProjectTests(dir);
     expect(tests.code, `${tests.stdout}\n${tests.stderr}`.slice(-4000)).toBe(0);
   });
 });

@@ -69,6 +69,14 @@ export async function buildProject(dir: string): Promise<void> {
   if (result.code !== 0) throw new Error(`tsc failed in ${dir}:\n${result.stdout}${result.stderr}`);
 }
 
+/** The generated project's own test suite (`npm test`), run with the linked vitest. */
+export async function runProjectTests(dir: string): Promise<CommandResult> {
+  return run(process.execPath, [path.join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot'], {
+    cwd: dir,
+    timeoutMs: 300_000,
+  });
+}
+
 export async function connectStdio(dir: string, env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'openapi-to-mcp-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
