@@ -34,41 +34,57 @@ const NAME_MAPS = new Set([
 /** Stands in for `$ref` inside data while the bundler runs; it never leaves the load stage. */
 const MASKED_REF = '\u0000openapi-to-mcp:$ref';
 
-type DataVisitor = (data: JsonValue) => JsonValue;
-
-/** Calls `visit` on every data value of the document and puts back what it returns. */
-function rewriteData(node: JsonValue, version: SpecVersion, visit: DataVisitor, names = false): JsonValue {
-  if (Array.isArray(node)) return node.map((item) => rewriteData(item, version, visit));
-  if (!isJsonObject(node)) return node;
-  const out: JsonObject = {};
+/**
+ * Walks the document's structure: `data(holder, key)` for every data value (`holder[key]`), `ref(target)` for every
+ * `$ref` outside data, which may return true to stop the walk. Keys of name maps are names, never keywords; in an
+ * OpenAPI 3 `examples` map each Example's `value` is data and its `$ref` a reference.
+ */
+function walk(
+  node: JsonValue,
+  version: SpecVersion,
+  data: (holder: JsonObject, key: string) => void,
+  ref: (target: JsonValue) => boolean,
+  names = false,
+): boolean {
+  if (Array.isArray(node)) return node.some((item) => walk(item, version, data, ref));
+  if (!isJsonObject(node)) return false;
   for (const [key, value] of Object.entries(node)) {
-    let next: JsonValue;
-    if (names) next = rewriteData(value, version, visit);
-    else if (key.startsWith('x-') || DATA_KEYWORDS.has(key)) next = visit(value);
-    else if (key === 'examples') next = rewriteExamples(value, version, visit);
-    else next = rewriteData(value, version, visit, NAME_MAPS.has(key));
-    setOwn(out, key, next);
+    if (names) {
+      if (walk(value, version, data, ref)) return true;
+    } else if (key === '$ref') {
+      if (ref(value)) return true;
+    } else if (key.startsWith('x-') || DATA_KEYWORDS.has(key)) data(node, key);
+    else if (key === 'examples') {
+      if (walkExamples(node, version, data, ref)) return true;
+    } else if (walk(value, version, data, ref, NAME_MAPS.has(key))) return true;
   }
-  return out;
+  return false;
 }
 
 /**
  * `examples` is data in a schema (a list) and in a Swagger 2.0 response (values by media type); in OpenAPI 3 it maps
  * names to Example objects (or references to them), whose `value` is data.
  */
-function rewriteExamples(value: JsonValue, version: SpecVersion, visit: DataVisitor): JsonValue {
-  if (Array.isArray(value) || version === '2.0' || !isJsonObject(value)) return visit(value);
-  const out: JsonObject = {};
-  for (const [name, example] of Object.entries(value)) {
-    if (!isJsonObject(example)) {
-      setOwn(out, name, example);
-      continue;
-    }
-    const copy: JsonObject = {};
-    for (const [key, field] of Object.entries(example)) setOwn(copy, key, key === 'value' || key.startsWith('x-') ? visit(field) : field);
-    setOwn(out, name, copy);
+function walkExamples(
+  holder: JsonObject,
+  version: SpecVersion,
+  data: (holder: JsonObject, key: string) => void,
+  ref: (target: JsonValue) => boolean,
+): boolean {
+  const examples = holder['examples'];
+  if (Array.isArray(examples) || version === '2.0' || !isJsonObject(examples)) {
+    data(holder, 'examples');
+    return false;
   }
-  return out;
+  for (const example of Object.values(examples)) {
+    if (!isJsonObject(example)) continue;
+    for (const key of Object.keys(example)) {
+      if (key === '$ref') {
+        if (ref(example[key] as JsonValue)) return true;
+      } else if (key === 'value' || key.startsWith('x-')) data(example, key);
+    }
+  }
+  return false;
 }
 
 function renameKeys(node: JsonValue, from: string, to: string): JsonValue {
@@ -79,40 +95,34 @@ function renameKeys(node: JsonValue, from: string, to: string): JsonValue {
   return out;
 }
 
+/** A copy of the document with every `$ref` key inside data renamed from `from` to `to`. */
+function renameDataRefs(root: JsonObject, version: SpecVersion, from: string, to: string): JsonObject {
+  const copy = structuredClone(root);
+  walk(
+    copy,
+    version,
+    (holder, key) => setOwn(holder, key, renameKeys(holder[key] as JsonValue, from, to)),
+    () => false,
+  );
+  return copy;
+}
+
 /** The document with every `$ref` key inside data renamed, so that a bundler leaves data alone. */
 export function maskDataRefs(root: JsonObject, version: SpecVersion): JsonObject {
-  return rewriteData(root, version, (data) => renameKeys(data, '$ref', MASKED_REF)) as JsonObject;
+  return renameDataRefs(root, version, '$ref', MASKED_REF);
 }
 
 /** Undoes `maskDataRefs` on the bundled document (data the bundler never moves stays where it was). */
 export function unmaskDataRefs(root: JsonObject, version: SpecVersion): JsonObject {
-  return rewriteData(root, version, (data) => renameKeys(data, MASKED_REF, '$ref')) as JsonObject;
+  return renameDataRefs(root, version, MASKED_REF, '$ref');
 }
 
 /** True when some `$ref` outside data and vendor extensions points at another document. */
 export function hasExternalRefs(root: JsonObject, version: SpecVersion): boolean {
-  let found = false;
-  const scan = (node: JsonValue, names: boolean): void => {
-    if (found) return;
-    if (Array.isArray(node)) {
-      for (const item of node) scan(item, false);
-      return;
-    }
-    if (!isJsonObject(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (names) scan(value, false);
-      else if (key === '$ref') found ||= typeof value === 'string' && !value.startsWith('#');
-      else if (key === 'examples') scanExamples(value);
-      else if (!key.startsWith('x-') && !DATA_KEYWORDS.has(key)) scan(value, NAME_MAPS.has(key));
-      if (found) return;
-    }
-  };
-  const scanExamples = (value: JsonValue): void => {
-    if (Array.isArray(value) || version === '2.0' || !isJsonObject(value)) return;
-    for (const example of Object.values(value)) {
-      if (isJsonObject(example) && typeof example['$ref'] === 'string') found ||= !example['$ref'].startsWith('#');
-    }
-  };
-  scan(root, false);
-  return found;
+  return walk(
+    root,
+    version,
+    () => undefined,
+    (target) => typeof target === 'string' && !target.startsWith('#'),
+  );
 }
