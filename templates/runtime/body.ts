@@ -29,22 +29,16 @@ export async function buildBody(
     if (value === undefined) return {};
     if (spec.kind === 'multipart' && (whole.file || typeof value === 'string')) {
       // A multipart body described as one file, with no field to put it in: one part, under the usual name `file`.
-      const file = await readFileArgument(whole.arg, value, uploadDir);
-      return multipartBody([{ name: 'file', filename: file.name, contentType: file.type, data: file.bytes }]);
+      const part = { arg: whole.arg, in: 'body' as const, name: 'file', file: true };
+      return multipartBody(await multipartParts([part], args, uploadDir));
     }
     if (spec.kind === 'multipart') {
-      // A free-form object: each entry a part, text as is and anything else as JSON.
-      const entries: Array<[string, unknown]> =
-        value !== null && typeof value === 'object' && !Array.isArray(value)
-          ? Object.entries(value)
-          : [['body', value]];
-      return multipartBody(
-        entries.map(([name, item]) => ({
-          name,
-          data: typeof item === 'string' ? item : JSON.stringify(item),
-          ...(typeof item === 'string' ? {} : { contentType: 'application/json' }),
-        })),
-      );
+      // A free-form object: one part per entry, with the same defaults as described fields.
+      const object = (
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { body: value }
+      ) as Record<string, unknown>;
+      const entries = Object.keys(object).map((name) => ({ arg: name, in: 'body' as const, name }));
+      return multipartBody(await multipartParts(entries, object, uploadDir));
     }
     if (whole.file || spec.kind === 'binary') {
       const file = await readFileArgument(whole.arg, value, uploadDir);
