@@ -85,10 +85,14 @@ async function runModel(
 
 /** load → model → plan. */
 export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
+  return settling(diagnostics, () => planStages(options, diagnostics));
+}
+
+/** Runs stages, then waits for diagnostics computed alongside them (validation of a large description, in a worker). */
+async function settling<T>(diagnostics: Diagnostics, stages: () => Promise<T>): Promise<T> {
   try {
-    return await planStages(options, diagnostics);
+    return await stages();
   } finally {
-    // Validation of a large description runs alongside the other stages; its warnings join the list here.
     await diagnostics.settle();
   }
 }
@@ -110,11 +114,7 @@ async function planStages(options: PlanRunOptions, diagnostics: Diagnostics): Pr
  */
 export async function runGenerate(options: GenerateRunOptions): Promise<GenerateRunResult> {
   const diagnostics = new Diagnostics();
-  try {
-    return await generateStages(options, diagnostics);
-  } finally {
-    await diagnostics.settle();
-  }
+  return settling(diagnostics, () => generateStages(options, diagnostics));
 }
 
 async function generateStages(options: GenerateRunOptions, diagnostics: Diagnostics): Promise<GenerateRunResult> {

@@ -129,7 +129,9 @@ function coarsen(groups: GroupingUnit[][], useTags: boolean): GroupingUnit[][] {
     const joined = new Map<string, GroupingUnit[]>();
     for (const members of current) {
       const key = keyOf(members);
-      joined.set(key, [...(joined.get(key) ?? []), ...members]);
+      const list = joined.get(key);
+      if (list) list.push(...members);
+      else joined.set(key, [...members]);
     }
     current = [...joined.keys()].sort(compareStrings).flatMap((key) => splitOversized(joined.get(key) ?? []));
   }
