@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../load/openapi-document.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { baseMediaType } from '../model/media-types.js';
 import { sampleValue } from './sample-values.js';
 
 /**
@@ -207,14 +208,10 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
  */
 function sentContentType(body: { kind: string; mediaType: string }): string {
   if (body.kind === 'multipart') return 'multipart/form-data';
-  const base = mediaBase(body.mediaType);
+  const base = baseMediaType(body.mediaType);
   if (!base.includes('*')) return base;
   if (body.kind === 'json') return 'application/json';
   return body.kind === 'text' ? 'text/plain' : 'application/octet-stream';
-}
-
-function mediaBase(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
 /**
