@@ -28,7 +28,8 @@ requireApi(api);
 const strategy = options.strategy ?? 'auto';
 if (!['auto', 'per-operation'].includes(strategy)) fail('--strategy takes auto or per-operation');
 const measured = commitMeasured();
-const label = options.label ?? `${new Date().toISOString().slice(0, 10)}-${measured.commit.slice(0, 7)}${measured.dirty ? '-dirty' : ''}`;
+const label =
+  options.label ?? `${new Date().toISOString().slice(0, 10)}-${measured.generatorCommit.slice(0, 7)}${measured.dirty ? '-dirty' : ''}`;
 if (!/^[A-Za-z0-9._-]+$/.test(label)) fail('--label takes letters, digits, ".", "_" and "-" only');
 const maxTokens = Number(options['max-tokens'] ?? (strategy === 'per-operation' ? 150_000 : Infinity));
 
@@ -56,6 +57,12 @@ try {
 } finally {
   await connection.close();
 }
+const listTokens = tokens(JSON.stringify(listed.result.tools));
+if (listTokens >= maxTokens) {
+  log(`skipped: tools/list counts ${listTokens} tokens, over --max-tokens ${maxTokens} (does not fit a model's context)`);
+  writeJson(path.join(out, FILES.meta), { api, strategy, label, ...measured, skipped: `tools/list counts ${listTokens} tokens` });
+  process.exit(0);
+}
 const fullText = `${JSON.stringify(listed.result, null, 2)}\n`;
 const namesText = `${JSON.stringify(
   listed.result.tools.map((tool) => ({ name: tool.name, title: tool.title })),
@@ -75,6 +82,7 @@ const meta = {
   strategy,
   label,
   commit: measured.commit,
+  generatorCommit: measured.generatorCommit,
   dirty: measured.dirty,
   prepared: new Date().toISOString(),
   description: path.basename(spec),
@@ -84,7 +92,7 @@ const meta = {
   operations: plan.totals.operations - plan.totals.excluded,
   toolsListPages: listed.pages,
   tokens: {
-    toolsList: tokens(JSON.stringify(listed.result.tools)),
+    toolsList: listTokens,
     fullFile: tokens(fullText),
     namesFile: tokens(namesText),
     plan: plan.totals.tokens,

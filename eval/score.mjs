@@ -46,6 +46,7 @@ writeJson(out, {
   label: meta.label,
   mode,
   runCommit: meta.commit,
+  generatorCommit: meta.generatorCommit,
   scorerCommit: commitMeasured().commit,
   answers: path.relative(folder, path.resolve(answersArg)),
   scored: new Date().toISOString(),

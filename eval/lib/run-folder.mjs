@@ -35,12 +35,18 @@ export function sha256(text) {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The commit the generator is at, and whether src/, templates/ or bin/ differ from it. */
+const GENERATOR_PATHS = ['src', 'templates', 'bin', 'package.json', 'package-lock.json'];
+
+/**
+ * The commit measured: HEAD, the last commit that changed the generator (stable when a branch of eval-only commits
+ * is merged), and whether the generator's files differ from HEAD.
+ */
 export function commitMeasured() {
   const git = (...args) => spawnSync('git', args, { cwd: REPO, encoding: 'utf8' }).stdout.trim();
   const commit = git('rev-parse', 'HEAD');
-  const dirty = git('status', '--porcelain', '--', 'src', 'templates', 'bin') !== '';
-  return { commit, dirty };
+  const generatorCommit = git('log', '-1', '--format=%H', '--', ...GENERATOR_PATHS);
+  const dirty = git('status', '--porcelain', '--', ...GENERATOR_PATHS) !== '';
+  return { commit, generatorCommit, dirty };
 }
 
 export function writeJson(file, value) {
