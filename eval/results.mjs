@@ -30,20 +30,20 @@ for (const label of labels) {
     const full = read(path.join(dir, 'score.full.json'))?.totals;
     const commit = (meta.generatorCommit ?? meta.commit ?? '').slice(0, 7) + (meta.dirty ? ' (dirty)' : '');
     if (meta.skipped) {
-      rows.push(`| ${meta.api} | ${meta.strategy} | — | — | ${meta.skipped}: not prepared | — | — | — | — | ${commit} |`);
+      rows.push(`| ${meta.api} | ${meta.strategy} | — | — | ${meta.skipped}: not prepared | — | — | — | — | — | ${commit} |`);
       continue;
     }
     const cell = (value, total) => (value === undefined ? 'not run' : `${value} / ${total}`);
     rows.push(
-      `| ${meta.api} | ${meta.strategy} | ${meta.tools} | ${meta.operations} | ${meta.tokens.toolsList.toLocaleString('en-US')} | ${cell(names?.right, names?.requests)} | ${cell(full?.rightOperation, full?.requests)} | ${cell(full?.rightArguments, full?.requests)} | ${full ? full.errors : 'not run'} | ${commit} |`,
+      `| ${meta.api} | ${meta.strategy} | ${meta.tools} | ${meta.operations} | ${meta.tokens.toolsList.toLocaleString('en-US')} | ${meta.tokens.fullFile.toLocaleString('en-US')} | ${cell(names?.right, names?.requests)} | ${cell(full?.rightOperation, full?.requests)} | ${cell(full?.rightArguments, full?.requests)} | ${full ? full.errors : 'not run'} | ${commit} |`,
     );
   }
   sections.push(
     [
       `### ${label}`,
       '',
-      '| API | Strategy | Tools | Operations | Tokens of `tools/list` | Name-only right | Full: right operation | Full: right arguments | Full: errors | Generator commit |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| API | Strategy | Tools | Operations | Tokens of `tools/list` | Tokens of `tools.full.json` | Name-only right | Full: right operation | Full: right arguments | Full: errors | Generator commit |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...rows,
     ].join('\n'),
   );
