@@ -37,7 +37,7 @@ function prompt(file, kind) {
   const shape = kind === 'full' ? '{ "<id>": { "tool": "<tool name>", "arguments": { ... } } }' : '{ "<id>": { "tool": "<tool name>" } }';
   return `# Task
 
-This folder holds two files. ${what} \`requests.json\` holds requests that users typed, each with an \`id\`.
+Besides this prompt, this folder holds two files. ${what} \`requests.json\` holds requests that users typed, each with an \`id\`.
 
 1. Read the whole of \`${file}\` first, from the first line to the last (in parts if it is long), before you answer
    anything.
