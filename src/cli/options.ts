@@ -22,12 +22,17 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
       describe: 'How operations are grouped into tools',
       defaultDescription: 'auto',
     })
-    .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: '64' })
+    .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: '128' })
     .option('max-tool-tokens', { type: 'number', describe: 'Token budget of one tool in tools/list', defaultDescription: '3000' })
     .option('tokens-per-operation', {
       type: 'number',
       describe: 'Token budget of the whole tool list per operation (never below 4,000)',
-      defaultDescription: '36',
+      defaultDescription: '60',
+    })
+    .option('max-total-tokens', {
+      type: 'number',
+      describe: 'Most tokens the whole tool list may take, however many operations',
+      defaultDescription: '48000',
     })
     .option('include-tag', { type: 'string', array: true, describe: 'Only operations with one of these tags' })
     .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out operations with one of these tags' })
@@ -71,6 +76,7 @@ export type ParsedFlags = {
   maxTools?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
+  maxTotalTokens?: number;
   includeTag?: string[];
   excludeTag?: string[];
   includeOperation?: string[];
@@ -107,6 +113,7 @@ export const FLAG_OF: Record<string, string> = {
   maxTools: '--max-tools',
   maxToolTokens: '--max-tool-tokens',
   tokensPerOperation: '--tokens-per-operation',
+  maxTotalTokens: '--max-total-tokens',
   outputSchema: '--output-schema',
   'include.tags': '--include-tag',
   'exclude.tags': '--exclude-tag',
@@ -147,6 +154,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'maxTools',
     'maxToolTokens',
     'tokensPerOperation',
+    'maxTotalTokens',
     'outputSchema',
     'allowRemoteRefs',
     'maxInputMb',

@@ -117,13 +117,19 @@ export const CONFIG_SCHEMA = {
       default: 'auto',
       description: 'How operations are grouped into tools.',
     },
-    maxTools: { type: 'integer', minimum: 1, default: 64, description: 'Most tools to generate.' },
+    maxTools: { type: 'integer', minimum: 1, default: 128, description: 'Most tools to generate.' },
     maxToolTokens: { type: 'integer', minimum: 100, default: 3000, description: 'Token budget of one tool in tools/list.' },
     tokensPerOperation: {
       type: 'integer',
       minimum: 1,
-      default: 36,
+      default: 60,
       description: 'Token budget of the whole tool list per operation (never below 4,000 in total).',
+    },
+    maxTotalTokens: {
+      type: 'integer',
+      minimum: 1000,
+      default: 48000,
+      description: 'Most tokens the whole tool list may take, however many operations the API has.',
     },
     outputSchema: {
       type: 'string',
@@ -197,6 +203,7 @@ export type UserConfig = {
   maxTools?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
+  maxTotalTokens?: number;
   outputSchema?: 'none' | 'loose';
   include?: Selection;
   exclude?: Selection & { deprecated?: boolean };

@@ -47,6 +47,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
     budget: {
       ...(config.maxToolTokens !== undefined ? { maxToolTokens: config.maxToolTokens } : {}),
       ...(config.tokensPerOperation !== undefined ? { tokensPerOperation: config.tokensPerOperation } : {}),
+      ...(config.maxTotalTokens !== undefined ? { maxTotalTokens: config.maxTotalTokens } : {}),
     },
     ...(config.prefix !== undefined ? { prefix: config.prefix } : {}),
     ...(config.envPrefix !== undefined ? { envPrefix: config.envPrefix } : {}),

@@ -79,7 +79,9 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       });
     }
   } else {
-    const key = claim('body', 'request');
+    // Not `body`: many APIs have a body field of that name (a comment's text), and one name keeps one meaning in a
+    // tool whose actions take both.
+    const key = claim('request_body', 'whole');
     const file = media.kind === 'binary' || isFileSchema(media.schema, defs);
     const description =
       operation.requestBody.description ??

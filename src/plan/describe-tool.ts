@@ -2,7 +2,9 @@ import type { OperationModel } from '../model/api-model.js';
 import { capLength, cleanText, firstSentence } from './sanitize-text.js';
 import type { Intent, PaginationModel } from './tool-plan.js';
 import { mostlyRequired } from './shared-arguments.js';
+import { comparable } from './resource-words.js';
 import { compressNames } from './tool-schema.js';
+import { wordsOf } from './words.js';
 
 export type ActionSummary = {
   name: string;
@@ -37,46 +39,77 @@ const INTENT_VERBS: Record<Intent, { what: string; use: string; effect: string }
   },
 };
 
-/** Short action summaries per detail level (characters); 0 leaves only the action names. */
-const SUMMARY_LENGTH = [120, 90, 60, 40];
+/** Characters of an action's summary per detail level; a summary that only repeats the action's name is left out. */
+const SUMMARY_LENGTH = [120, 90, 70, 60, 55, 55, 55, 55];
 
 /**
  * A tool description written for a model, deterministic and at least three sentences: what the tool does, when to
- * use it and which sibling to use instead, its actions and what each needs, what it returns (and how it pages),
- * and its side effects.
+ * use it and which sibling to use instead, every action with what it does and what it takes, what it returns (and
+ * how it pages), and its side effects.
  */
 export function describeTool(input: ToolDescriptionInput): string {
-  return input.detail >= LEAN_DETAIL ? describeLean(input) : describeFull(input);
+  return input.actions.length === 1 ? describeSingle(input) : describeMany(input);
 }
 
-/** From this detail level on, descriptions keep only what a model cannot infer: action names and needs, effects. */
+/** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
 const LEAN_DETAIL = 4;
 
-function describeFull(input: ToolDescriptionInput): string {
+function describeSingle(input: ToolDescriptionInput): string {
+  const [action] = input.actions as [ActionSummary];
+  const { detail } = input;
+  const lean = detail >= LEAN_DETAIL;
+  const sentences = [`${sentenceCase(capLength(action.summary, lean ? 100 : 200).replace(/[.]$/, ''))} in the ${input.apiTitle}.`];
+  const details = detail <= 1 ? cleanText(action.operation.description, detail === 0 ? 400 : 200).text : '';
+  if (details && !details.toLowerCase().startsWith(action.summary.toLowerCase())) sentences.push(details.replace(/([^.!?…])$/, '$1.'));
+  sentences.push(lean ? leanWhenToUse(input) : whenToUse(input));
+  if (action.needs.length > 0) sentences.push(`It needs ${listText(action.needs)}.`);
+  if (action.optional && action.optional.length > 0) sentences.push(`Optional: ${compressNames(action.optional).join(', ')}.`);
+  sentences.push(...closing(input, lean));
+  // A one-action tool says little else: its effect keeps the description at three sentences.
+  if (lean && input.intent !== 'delete') sentences.push(LEAN_EFFECTS[input.intent]);
+  return sentences.filter(Boolean).join(' ');
+}
+
+function describeMany(input: ToolDescriptionInput): string {
   const { actions, intent, detail } = input;
-  const verbs = INTENT_VERBS[intent];
+  const lean = detail >= LEAN_DETAIL;
+  // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
+  const shared = mostlyRequired(actions.map((action) => action.needs));
+  // Optional arguments every action takes (an API's common query parameters) are named once, not per action.
+  const common = commonOptional(actions);
+  const length = SUMMARY_LENGTH[Math.min(detail, SUMMARY_LENGTH.length - 1)] ?? 40;
+  const known = new Set([...wordsOf(input.apiTitle), ...wordsOf(input.resourceLabel)].map(comparable));
+  const lines = actions.map((action) => `- ${actionLine(action, length, shared, common, known)}`);
+  const where = lean ? '' : ` in the ${input.apiTitle}`;
+  const sentences = [`${INTENT_VERBS[intent].what} ${input.resourceLabel}${where}.`, lean ? leanWhenToUse(input) : whenToUse(input)].filter(
+    Boolean,
+  );
+  const text = [sentences.join(' '), `${actionsHeading(actions, shared, common)}\n${lines.join('\n')}`];
+  const after: string[] = [];
+  after.push(...closing(input, lean));
+  text.push(after.join(' '));
+  return text.join('\n');
+}
+
+/** What comes back, paging, deprecations and the side effects. */
+function closing(input: ToolDescriptionInput, lean: boolean): string[] {
+  const { actions, intent } = input;
   const sentences: string[] = [];
-  if (actions.length === 1) {
-    const [action] = actions as [ActionSummary];
-    sentences.push(`${sentenceCase(action.summary)} in the ${input.apiTitle}.`);
-    const details = detail <= 1 ? cleanText(action.operation.description, detail === 0 ? 400 : 200).text : '';
-    if (details && !details.toLowerCase().startsWith(action.summary.toLowerCase())) sentences.push(details.replace(/([^.!?…])$/, '$1.'));
-    sentences.push(whenToUse(input));
-    if (action.needs.length > 0) sentences.push(`It needs ${listText(action.needs)}.`);
+  if (lean) {
+    const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
+    if (pagingArguments.length > 0) sentences.push(`Lists page with ${pagingArguments.join(', ')}.`);
   } else {
-    sentences.push(`${verbs.what} ${input.resourceLabel} in the ${input.apiTitle}.`);
-    sentences.push(whenToUse(input));
-    sentences.push(`Actions: ${actions.map((action) => actionLine(action, detail)).join('; ')}.`);
+    const returns = returnsSentence(actions, intent);
+    if (returns) sentences.push(returns);
+    const paging = pagingSentence(actions);
+    if (paging) sentences.push(paging);
   }
-  const returns = returnsSentence(actions, intent);
-  if (returns) sentences.push(returns);
-  const paging = pagingSentence(actions);
-  if (paging) sentences.push(paging);
   const deprecated = actions.filter((action) => action.operation.deprecated).map((action) => action.name || action.operation.id);
   if (deprecated.length > 0)
     sentences.push(actions.length === 1 ? 'The API marks it deprecated.' : `Deprecated by the API: ${deprecated.join(', ')}.`);
-  sentences.push(verbs.effect);
-  return sentences.join(' ');
+  // Lean, the annotations say what reads and writes do; a deletion still asks for confirmation in words.
+  if (!lean || intent === 'delete') sentences.push(lean ? LEAN_EFFECTS[intent] : INTENT_VERBS[intent].effect);
+  return sentences;
 }
 
 const LEAN_EFFECTS: Record<Intent, string> = {
@@ -84,50 +117,6 @@ const LEAN_EFFECTS: Record<Intent, string> = {
   write: 'Changes data; never deletes.',
   delete: 'Deletes data for good: confirm with the user first.',
 };
-
-/** The compact form: still three sentences or more, with every action and what it needs. */
-function describeLean(input: ToolDescriptionInput): string {
-  const { actions, intent } = input;
-  const sentences: string[] = [];
-  if (actions.length === 1) {
-    const [action] = actions as [ActionSummary];
-    sentences.push(`${sentenceCase(capLength(action.summary, 80).replace(/[.]$/, ''))}.`);
-    if (action.optional && action.optional.length > 0) sentences.push(`Optional: ${compressNames(action.optional).join(', ')}.`);
-  } else {
-    // Arguments every action needs are in the schema's `required` list; the lines name only the others.
-    // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
-    const shared = mostlyRequired(actions.map((action) => action.needs));
-    // Optional arguments every action takes (an API's common query parameters) are named once, not per action.
-    const common = commonOptional(actions);
-    const argumentsOf = (action: ActionSummary) => {
-      const needs = action.needs.filter((name) => !shared.has(name));
-      const own = (action.optional ?? []).filter((name) => !common.has(name));
-      const optional = own.length > 0 ? `optional ${compressNames(own).join(', ')}` : '';
-      return [needs.join(', '), optional].filter(Boolean).join('; ');
-    };
-    sentences.push(`${INTENT_VERBS[intent].what} ${input.resourceLabel}.`);
-    // Actions with nothing to add are already named by the schema's `action` enum; actions that take the same
-    // arguments (create, update and patch of one resource) share a line.
-    const byArguments = new Map<string, string[]>();
-    for (const action of actions) {
-      const text = argumentsOf(action);
-      if (text) byArguments.set(text, [...(byArguments.get(text) ?? []), action.name]);
-    }
-    const lines = [...byArguments].map(([text, names]) => `${listText(names)} (${text})`);
-    if (lines.length > 0) sentences.push(`Actions: ${lines.join('; ')}.`);
-    if (common.size > 0) sentences.push(`Every action also takes optional ${compressNames([...common]).join(', ')}.`);
-  }
-  const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
-  sentences.push(pagingArguments.length > 0 ? `Returns JSON; lists page with ${pagingArguments.join(', ')}.` : 'Returns JSON.');
-  const siblings = (['read', 'write', 'delete'] as const)
-    .filter((other) => other !== intent && input.siblings[other])
-    .map((other) => input.siblings[other]);
-  if (siblings.length > 0) sentences.push(`See also ${siblings.join(', ')}.`);
-  const deprecated = actions.filter((action) => action.operation.deprecated).map((action) => action.name || action.operation.id);
-  if (deprecated.length > 0) sentences.push(`Deprecated: ${deprecated.join(', ')}.`);
-  sentences.push(LEAN_EFFECTS[intent]);
-  return sentences.join(' ');
-}
 
 /** Optional arguments that every action lists, in the first action's order; none for fewer than two actions. */
 function commonOptional(actions: ActionSummary[]): Set<string> {
@@ -145,12 +134,71 @@ function whenToUse(input: ToolDescriptionInput): string {
   return alternatives.length > 0 ? `${use}; ${alternatives.join(', ')}.` : `${use}.`;
 }
 
-function actionLine(action: ActionSummary, detail: number): string {
-  const length = SUMMARY_LENGTH[Math.min(detail, SUMMARY_LENGTH.length - 1)] ?? 0;
-  const summary = length > 0 ? capLength(action.summary, length).replace(/[.]$/, '') : '';
-  const needs = action.needs.length > 0 ? `needs ${action.needs.join(', ')}` : '';
-  const details = [summary, needs].filter(Boolean).join(', ');
-  return details ? `${action.name} (${details})` : action.name;
+/** The sibling tools in few words: `Changes: releases_write; deletions: releases_delete.` */
+function leanWhenToUse(input: ToolDescriptionInput): string {
+  const labels: Record<Intent, string> = { read: 'lookups', write: 'changes', delete: 'deletions' };
+  const alternatives = (['read', 'write', 'delete'] as const)
+    .filter((intent) => intent !== input.intent && input.siblings[intent])
+    .map((intent) => `${labels[intent]}: ${input.siblings[intent]}`);
+  return alternatives.length > 0
+    ? `For ${alternatives.join('; ')}.`
+    : `Use it to ${INTENT_VERBS[input.intent].use} ${input.resourceLabel}.`;
+}
+
+/** `Actions (all also need owner, repo):` — what the signatures (`name(needed, optional?)`) leave out. */
+function actionsHeading(actions: ActionSummary[], shared: Set<string>, common: Set<string>): string {
+  const notes: string[] = [];
+  if (shared.size > 0) {
+    const all = actions.every((action) => [...shared].every((name) => action.needs.includes(name)));
+    notes.push(`${all ? 'all' : 'most'} also need ${[...shared].join(', ')}`);
+  }
+  if (common.size > 0) notes.push(`all also take optional ${compressNames([...common]).join(', ')}`);
+  return notes.length > 0 ? `Actions (${notes.join('; ')}):` : 'Actions:';
+}
+
+/** `list_for_repo(state?, labels?): list repository issues` — a signature, and the summary only when it adds words. */
+function actionLine(action: ActionSummary, length: number, shared: Set<string>, common: Set<string>, known: ReadonlySet<string>): string {
+  const summary = summaryPhrase(action, length, known);
+  const needs = action.needs.filter((name) => !shared.has(name));
+  const optional = (action.optional ?? []).filter((name) => !common.has(name));
+  const signature = [...needs, ...compressNames(optional).map((name) => `${name}?`)];
+  const call = signature.length > 0 ? `${action.name}(${signature.join(', ')})` : action.name;
+  return summary ? `${call}: ${summary}` : call;
+}
+
+/** Words that say nothing an action's name does not: articles, joiners, the name's own words. */
+const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'by',
+  'and',
+  'or',
+  'with',
+  'from',
+  'all',
+  'given',
+  'specific',
+  'single',
+]);
+
+/**
+ * The action's summary, lower-cased and capped, when it says more than the action's name, the tool's resource and
+ * the API's name do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release").
+ */
+function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet<string>): string {
+  // An operation without summary or description is summarised by its method and path, which the name already says.
+  if (/^[A-Z]+ \//.test(action.summary)) return '';
+  const named = new Set([...wordsOf(action.name).map(comparable), ...known]);
+  const adds = wordsOf(action.summary).some((word) => !FILLER.has(word) && !named.has(comparable(word)));
+  if (!adds) return '';
+  const text = capLength(action.summary, length).replace(/[.]$/, '');
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 function returnsSentence(actions: ActionSummary[], intent: Intent): string {

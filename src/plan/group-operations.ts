@@ -1,5 +1,6 @@
 import type { OperationModel } from '../model/api-model.js';
 import type { Intent } from './tool-plan.js';
+import { resourceWords, WordWeights } from './resource-words.js';
 import { compareStrings } from './words.js';
 
 export type Strategy = 'auto' | 'per-operation' | 'by-tag';
@@ -30,13 +31,15 @@ export type GroupingLimits = {
   tokenBudget: number;
 };
 
-/** Affinity at or above which two groups belong in one tool whatever the budget (same resource, shared parameters). */
-const NATURAL_AFFINITY = 0.6;
-/** Tags are the vendor's own grouping: crossing them needs near-identical resources and parameters. */
-const CROSS_TAG_AFFINITY = 0.9;
 /** Caps of the relaxed limits: a tool larger than this is harder to use than two tools. */
 const MAX_RELAXED_ACTIONS = 40;
 const MAX_RELAXED_ARGUMENTS = 90;
+/**
+ * Caps for the actions left over on one resource (`repos` once its large sub-resources have tools of their own):
+ * one larger tool named after what its actions share reads better than two tools of unrelated resources.
+ */
+const MAX_NAMED_ACTIONS = 80;
+const MAX_NAMED_ARGUMENTS = 160;
 
 /**
  * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
@@ -57,41 +60,25 @@ export function groupOperations(
   }
   const groups: OperationGroup[] = [...fixed].map(([fixedName, members]) => ({ units: members, fixedName }));
   if (strategy === 'per-operation') return [...groups, ...free.map((unit) => ({ units: [unit] }))];
-  if (locked.size > 0 && strategy === 'auto') {
-    const pinned = byKey(
-      free.filter((unit) => locked.has(unit.operation.key)),
-      (unit) => locked.get(unit.operation.key) ?? '',
-    );
-    const rest = free.filter((unit) => !locked.has(unit.operation.key));
-    const useTags = tagsAreInformative(free);
-    const initial = [
-      ...pinned.map((members) => ({ ...toCluster(members, useTags), locked: locked.get(members[0]!.operation.key) })),
-      ...initialGroups(rest, useTags).map((members) => toCluster(members, useTags)),
-    ];
-    const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
-    return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
-  }
   if (strategy === 'by-tag')
     return [...groups, ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members }))];
-  const useTags = tagsAreInformative(free);
-  const initial = initialGroups(free, useTags).map((members) => toCluster(members, useTags));
-  const merged = new Agglomerator(initial).run(limits, Math.max(1, limits.maxTools - groups.length));
-  return [...groups, ...merged.map((cluster) => ({ units: cluster.units }))];
+  const table = new WordTable(free);
+  const pinned = byKey(
+    free.filter((unit) => locked.has(unit.operation.key)),
+    (unit) => locked.get(unit.operation.key) ?? '',
+  );
+  const initial = [
+    ...pinned.map((members) => ({ ...toCluster(members, table), locked: locked.get(members[0]!.operation.key) })),
+    ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => toCluster(members, table)),
+  ];
+  const merged = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));
+  return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
 }
 
-/**
- * Tags are a grouping signal only when they partition the API into several groups; one tag for everything (Plaid,
- * Xero) says nothing, and then the path skeleton decides alone.
- */
-function tagsAreInformative(units: GroupingUnit[]): boolean {
-  const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
-  return tags.size >= 3 || (tags.size >= 2 && units.length <= 24);
-}
-
-function initialKey(unit: GroupingUnit, useTags: boolean): string {
+function initialKey(unit: GroupingUnit): string {
   const group = unit.operation.extension.group;
   if (group !== undefined) return `${unit.intent} group:${group}`;
-  return `${unit.intent} ${useTags ? (unit.operation.tags[0] ?? '') : ''} ${unit.resource.join('/')}`;
+  return `${unit.intent} ${unit.resource.join('/')}`;
 }
 
 /**
@@ -99,8 +86,8 @@ function initialKey(unit: GroupingUnit, useTags: boolean): string {
  * no merge may pass: a path skeleton can put a hundred operations on one resource (every call of an RPC API on
  * one URL), and one tool with a hundred actions is harder to use than several.
  */
-function initialGroups(units: GroupingUnit[], useTags: boolean): GroupingUnit[][] {
-  return coarsen(byKey(units, (unit) => initialKey(unit, useTags)).flatMap(splitOversized), useTags);
+function initialGroups(units: GroupingUnit[]): GroupingUnit[][] {
+  return coarsen(byKey(units, initialKey).flatMap(splitOversized));
 }
 
 /**
@@ -115,7 +102,7 @@ const MAX_INITIAL_GROUPS = 2_000;
  * longest shared prefix first, until few enough remain: the same groups the clustering would join first anyway,
  * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
  */
-function coarsen(groups: GroupingUnit[][], useTags: boolean): GroupingUnit[][] {
+function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
   const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
   let current = groups;
   for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
@@ -124,7 +111,7 @@ function coarsen(groups: GroupingUnit[][], useTags: boolean): GroupingUnit[][] {
       const pinned = first.operation.extension.group;
       if (pinned !== undefined) return `${first.intent} group:${pinned}`;
       const prefix = commonPrefix(members.map((unit) => unit.resource)).slice(0, depth);
-      return `${first.intent} ${useTags ? (first.operation.tags[0] ?? '') : ''} ${prefix.join('/')}`;
+      return `${first.intent} ${prefix.join('/')}`;
     };
     const joined = new Map<string, GroupingUnit[]>();
     for (const members of current) {
@@ -171,28 +158,107 @@ function byKey(units: GroupingUnit[], keyOf: (unit: GroupingUnit) => string): Gr
 
 type Cluster = {
   id: string;
+  /** Position of `id` among all initial ids: ties between pairs break on it without comparing strings. */
+  rank: number;
   intent: Intent;
-  /** Primary tag when tags are informative and all members share it; merging stays inside a tag first. */
-  tag: string;
   pinnedGroup: boolean;
   /** Tool name from the lock file: such clusters never merge with each other. */
   locked?: string;
   units: GroupingUnit[];
+  /** The resource words every member's path holds, as ascending word ids: what the tool may be named after. */
+  words: number[];
+  /** How specific those words are together. */
+  weight: number;
+  /** Intent and words: two live clusters never share it, so no two tools share a name. */
+  nameKey: number;
   resource: string[];
   identity: Set<string>;
   tagWords: Set<string>;
   argumentNames: Set<string>;
 };
 
-function toCluster(units: GroupingUnit[], useTags: boolean): Cluster {
+/** Resource words as small integers, with their weights: pair checks compare sorted id lists, not strings. */
+class WordTable {
+  private readonly ids = new Map<string, number>();
+  private readonly weightById: number[] = [];
+
+  constructor(units: GroupingUnit[]) {
+    const lists = units.map((unit) => resourceWords(unit.resource));
+    const weights = new WordWeights(lists);
+    const keys = [...new Set(lists.flatMap((list) => list.keys))].sort(compareStrings);
+    keys.forEach((key, id) => {
+      this.ids.set(key, id);
+      this.weightById.push(weights.of([key]));
+    });
+  }
+
+  wordsOf(unit: GroupingUnit): number[] {
+    return resourceWords(unit.resource)
+      .keys.map((key) => this.ids.get(key) as number)
+      .sort((a, b) => a - b);
+  }
+
+  weight(words: readonly number[]): number {
+    let sum = 0;
+    for (const id of words) sum += this.weightById[id] ?? 0;
+    return sum;
+  }
+}
+
+const INTENT_CODE: Record<Intent, number> = { read: 1, write: 2, delete: 3 };
+
+/** A number for intent + words, unique in practice (two independent 26-bit hashes). */
+function nameKeyOf(intent: Intent, words: readonly number[]): number {
+  let high = INTENT_CODE[intent];
+  let low = INTENT_CODE[intent] * 7919;
+  for (const id of words) {
+    high = (Math.imul(high, 31) + id + 1) & 0x3ffffff;
+    low = (Math.imul(low, 131) + id + 17) & 0x3ffffff;
+  }
+  return high * 0x4000000 + low;
+}
+
+/** Ids both ascending lists hold. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out;
+}
+
+/** Whether the ascending list `outer` holds every id of the ascending list `inner`. */
+function contains(outer: readonly number[], inner: readonly number[]): boolean {
+  let i = 0;
+  for (const id of inner) {
+    while (i < outer.length && (outer[i] as number) < id) i++;
+    if (outer[i] !== id) return false;
+  }
+  return true;
+}
+
+function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
   const first = units[0] as GroupingUnit;
   const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
+  const words = units.map((unit) => table.wordsOf(unit)).reduce((shared, list) => intersect(shared, list));
   return {
     id: units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '',
+    rank: 0,
     intent: first.intent,
-    tag: useTags && tags.size === 1 ? (first.operation.tags[0] ?? '') : '',
     pinnedGroup: first.operation.extension.group !== undefined,
     units,
+    words,
+    weight: table.weight(words),
+    nameKey: nameKeyOf(first.intent, words),
     resource: commonPrefix(units.map((unit) => unit.resource)),
     identity: new Set(units.flatMap((unit) => unit.identity)),
     tagWords: new Set(
@@ -207,16 +273,19 @@ function toCluster(units: GroupingUnit[], useTags: boolean): Cluster {
   };
 }
 
-function combine(a: Cluster, b: Cluster): Cluster {
-  const tag = a.tag !== '' && a.tag === b.tag ? a.tag : '';
+function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
   const locked = a.locked ?? b.locked;
+  const words = intersect(a.words, b.words);
   return {
     ...(locked ? { locked } : {}),
     id: a.id < b.id ? a.id : b.id,
+    rank: Math.min(a.rank, b.rank),
     intent: a.intent,
-    tag,
     pinnedGroup: false,
     units: [...a.units, ...b.units],
+    words,
+    weight: table.weight(words),
+    nameKey: nameKeyOf(a.intent, words),
     resource: commonPrefix([a.resource, b.resource]),
     identity: new Set([...a.identity, ...b.identity]),
     tagWords: new Set([...a.tagWords, ...b.tagWords]),
@@ -224,51 +293,88 @@ function combine(a: Cluster, b: Cluster): Cluster {
   };
 }
 
-/** Rough tokens of a tool with these members in `tools/list`, to decide how far to merge before rendering. */
+/**
+ * Rough tokens of a tool with these members in `tools/list` at the leanest detail (fitted to rendered tools of the
+ * corpus: each action is a line of the description and a value of the `action` enum), to decide how far to merge
+ * before rendering; the budget fitting leans schemas afterwards.
+ */
 function estimatedTokens(cluster: Cluster): number {
-  return 90 + 7 * cluster.units.length + 9 * cluster.argumentNames.size;
+  return 70 + 18 * cluster.units.length + 7 * cluster.argumentNames.size;
 }
 
-type Rule = { maxActions: number; maxArguments: number; minAffinity: number; sameTag: boolean };
+/**
+ * Which merges a round allows. `family`: only a resource with its own sub-resources (the merged tool keeps the
+ * name of one of the two); `named`: any merge that leaves a word every action's path shares; `any`: also merges
+ * whose actions share no resource word (the last resort, named after the resources they hold).
+ */
+type MergeKind = 'family' | 'named' | 'any';
+type Rule = { maxActions: number; maxArguments: number; kind: MergeKind };
+
+/** Below any real score: a pair that may never merge (other intent, pinned, both locked). */
+const NEVER = -Infinity;
+/** Merges that leave no shared word score below every merge that keeps one. */
+const NAMELESS_PENALTY = 1e9;
 
 /**
  * Agglomerative clustering with cached pair scores and, per cluster, its best allowed partner: merging the closest
- * allowed pair costs O(n) instead of rescanning every pair. Ties break on cluster ids, so the result never depends
- * on the order of the description.
+ * allowed pair costs O(n) instead of rescanning every pair. A merge costs the specificity its name loses, weighted by
+ * the actions that lose it (`repos/releases` into `repos` costs more than `repos/keys`), so sub-resources join their
+ * resource first and unrelated resources last. Ties break on cluster ids, so the result never depends on the order
+ * of the description.
  */
 class Agglomerator {
   private readonly clusters: Array<Cluster | undefined>;
-  private readonly scores: Float64Array;
   private readonly size: number;
+  private readonly scores: Float64Array;
+  /** Per pair: the name key and the number of the words the two would share once merged. */
+  private readonly sharedKeys: Float64Array;
+  private readonly sharedCounts: Int32Array;
+  private readonly argumentUnions: Int32Array;
+  /** Live clusters per name key: a merge may not produce a name another live cluster already has. */
+  private readonly names = new Map<number, number>();
 
-  constructor(initial: Cluster[]) {
-    this.clusters = [...initial];
+  constructor(
+    initial: Cluster[],
+    private readonly table: WordTable,
+  ) {
+    const ranks = new Map(
+      [...initial]
+        .map((cluster) => cluster.id)
+        .sort(compareStrings)
+        .map((id, rank) => [id, rank]),
+    );
+    this.clusters = initial.map((cluster) => ({ ...cluster, rank: ranks.get(cluster.id) ?? 0 }));
     this.size = initial.length;
-    this.scores = new Float64Array(this.size * this.size).fill(-1);
-    for (let i = 0; i < this.size; i++) for (let j = i + 1; j < this.size; j++) this.setScore(i, j, this.pairScore(i, j));
+    this.scores = new Float64Array(this.size * this.size).fill(NEVER);
+    this.sharedKeys = new Float64Array(this.size * this.size);
+    this.sharedCounts = new Int32Array(this.size * this.size);
+    this.argumentUnions = new Int32Array(this.size * this.size);
+    for (const cluster of initial) this.names.set(cluster.nameKey, (this.names.get(cluster.nameKey) ?? 0) + 1);
+    for (let i = 0; i < this.size; i++) for (let j = i + 1; j < this.size; j++) this.scorePair(i, j);
   }
 
   run(limits: GroupingLimits, maxTools: number): Cluster[] {
     const natural = { maxActions: limits.maxActions, maxArguments: limits.maxArguments };
-    this.mergeWhile({ ...natural, minAffinity: 0, sameTag: true }, () => true);
-    this.mergeWhile({ ...natural, minAffinity: NATURAL_AFFINITY, sameTag: false }, () => true);
-    const overBudget = () => this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0) > limits.tokenBudget * 0.8;
+    this.mergeWhile({ ...natural, kind: 'family' }, () => true);
+    const overBudget = () => this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0) > limits.tokenBudget;
     const overCount = () => this.alive().length > maxTools;
-    for (let relax = 1; relax <= 4 && (overBudget() || overCount()); relax *= 1.25) {
-      const rule = {
-        maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
-        maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
-        sameTag: false,
-      };
-      // Over budget, even unrelated groups of one intent merge (closest first): one `delete` tool with twenty
-      // actions costs far less than twenty one-action tools and is just as easy to use.
-      this.mergeWhile({ ...rule, minAffinity: 0 }, () => overBudget() || overCount());
+    const over = () => overBudget() || overCount();
+    // Over budget, related resources merge under the words they share, in steps of larger tools; only when that
+    // cannot reach the budget do resources with nothing in common share a tool.
+    for (const kind of ['named', 'any'] as const) {
+      for (let relax = 1; relax <= 4 && over(); relax *= 1.25) {
+        const rule = {
+          maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
+          maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
+          kind,
+        };
+        this.mergeWhile(rule, over);
+      }
+      // Past the caps, a resource's remaining actions join their resource rather than a stranger.
+      if (kind === 'named') this.mergeWhile({ maxActions: MAX_NAMED_ACTIONS, maxArguments: MAX_NAMED_ARGUMENTS, kind }, over);
     }
     for (let relax = 1; overCount() && relax < 1e6; relax *= 2) {
-      this.mergeWhile(
-        { maxActions: limits.maxActions * 4 * relax, maxArguments: limits.maxArguments * 4 * relax, minAffinity: 0, sameTag: false },
-        overCount,
-      );
+      this.mergeWhile({ maxActions: limits.maxActions * 4 * relax, maxArguments: limits.maxArguments * 4 * relax, kind: 'any' }, overCount);
     }
     return this.alive();
   }
@@ -277,47 +383,68 @@ class Agglomerator {
     return this.clusters.filter((cluster): cluster is Cluster => cluster !== undefined);
   }
 
+  private index(i: number, j: number): number {
+    return i < j ? i * this.size + j : j * this.size + i;
+  }
+
   private score(i: number, j: number): number {
-    return i < j ? (this.scores[i * this.size + j] as number) : (this.scores[j * this.size + i] as number);
+    return this.scores[this.index(i, j)] as number;
   }
 
-  private setScore(i: number, j: number, value: number): void {
-    if (i < j) this.scores[i * this.size + j] = value;
-    else this.scores[j * this.size + i] = value;
-  }
-
-  private pairScore(i: number, j: number): number {
+  private scorePair(i: number, j: number): void {
+    const at = this.index(i, j);
     const a = this.clusters[i];
     const b = this.clusters[j];
-    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup || (a.locked && b.locked)) return -1;
-    return affinity(a, b);
+    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup || (a.locked && b.locked)) {
+      this.scores[at] = NEVER;
+      return;
+    }
+    const shared = intersect(a.words, b.words);
+    this.sharedCounts[at] = shared.length;
+    this.argumentUnions[at] = unionSize(a.argumentNames, b.argumentNames);
+    this.sharedKeys[at] = nameKeyOf(a.intent, shared);
+    // Parameters shared break ties between merges that lose the same specificity.
+    const closeness = affinity(a, b);
+    if (shared.length === 0) {
+      this.scores[at] = -NAMELESS_PENALTY - a.units.length - b.units.length + closeness;
+      return;
+    }
+    const kept = this.table.weight(shared);
+    this.scores[at] = -(a.units.length * (a.weight - kept) + b.units.length * (b.weight - kept)) + 0.01 * closeness;
   }
 
   private allowed(i: number, j: number, rule: Rule): boolean {
     const a = this.clusters[i];
     const b = this.clusters[j];
     if (!a || !b) return false;
-    const score = this.score(i, j);
-    if (score < 0) return false;
-    if (rule.sameTag && (a.tag === '' || a.tag !== b.tag)) return false;
-    const crossesTags = a.tag !== '' && b.tag !== '' && a.tag !== b.tag;
-    if (score < (crossesTags && rule.minAffinity > 0 && rule.minAffinity >= NATURAL_AFFINITY ? CROSS_TAG_AFFINITY : rule.minAffinity))
-      return false;
+    const at = this.index(i, j);
+    if (this.scores[at] === NEVER) return false;
     if (a.units.length + b.units.length > rule.maxActions) return false;
-    return unionSize(a.argumentNames, b.argumentNames) <= rule.maxArguments;
+    const sharedCount = this.sharedCounts[at] as number;
+    if (sharedCount === 0 && rule.kind !== 'any') return false;
+    if (rule.kind === 'family' && sharedCount !== a.words.length && sharedCount !== b.words.length) return false;
+    if (sharedCount > 0) {
+      // The merged tool's name must stay its own: a merge may not give a name that another live cluster has (two
+      // tools, one name), unless one of the two has it already (then the merge leaves fewer alike, not more).
+      const key = this.sharedKeys[at] as number;
+      if (a.nameKey !== key && b.nameKey !== key && this.names.has(key)) return false;
+    }
+    return (this.argumentUnions[at] as number) <= rule.maxArguments;
   }
 
-  /** True when (i, j) beats (k, l): higher score, then smaller ids. */
+  /** True when (i, j) beats (k, l): higher score, then the pair of smaller ids. */
   private better(i: number, j: number, k: number, l: number): boolean {
     const difference = this.score(i, j) - this.score(k, l);
     if (difference !== 0) return difference > 0;
-    return this.pairKey(i, j) < this.pairKey(k, l);
+    const [first, second] = this.ranks(i, j);
+    const [otherFirst, otherSecond] = this.ranks(k, l);
+    return first !== otherFirst ? first < otherFirst : second < otherSecond;
   }
 
-  private pairKey(i: number, j: number): string {
-    const a = this.clusters[i]?.id ?? '';
-    const b = this.clusters[j]?.id ?? '';
-    return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+  private ranks(i: number, j: number): [number, number] {
+    const a = this.clusters[i]?.rank ?? 0;
+    const b = this.clusters[j]?.rank ?? 0;
+    return a < b ? [a, b] : [b, a];
   }
 
   private bestPartner(i: number, rule: Rule): number {
@@ -327,6 +454,12 @@ class Agglomerator {
       if (best < 0 || this.better(i, j, i, best)) best = j;
     }
     return best;
+  }
+
+  private count(key: number, change: number): void {
+    const next = (this.names.get(key) ?? 0) + change;
+    if (next > 0) this.names.set(key, next);
+    else this.names.delete(key);
   }
 
   private mergeWhile(rule: Rule, keepGoing: () => boolean): void {
@@ -342,18 +475,25 @@ class Agglomerator {
       if (bestI < 0) return;
       const bestJ = partner[bestI] as number;
       const [keep, drop] = bestI < bestJ ? [bestI, bestJ] : [bestJ, bestI];
-      this.clusters[keep] = combine(this.clusters[keep] as Cluster, this.clusters[drop] as Cluster);
+      const before = [this.clusters[keep] as Cluster, this.clusters[drop] as Cluster];
+      const merged = combine(before[0] as Cluster, before[1] as Cluster, this.table);
+      for (const cluster of before) this.count(cluster.nameKey, -1);
+      this.count(merged.nameKey, 1);
+      this.clusters[keep] = merged;
       this.clusters[drop] = undefined;
       partner[drop] = -1;
-      for (let k = 0; k < this.size; k++) {
-        if (k !== keep && this.clusters[k]) this.setScore(keep, k, this.pairScore(keep, k));
-        else if (k !== keep) this.setScore(keep, k, -1);
-      }
+      for (let k = 0; k < this.size; k++) if (k !== keep) this.scorePair(keep, k);
       partner[keep] = this.bestPartner(keep, rule);
+      // A name no live cluster holds any more frees the merges that would produce it: merges of clusters whose
+      // words include all of its words.
+      const freed = before.filter((cluster) => !this.names.has(cluster.nameKey) && cluster.words.length > 0);
       for (let k = 0; k < this.size; k++) {
-        if (k === keep || !this.clusters[k]) continue;
+        const cluster = this.clusters[k];
+        if (k === keep || !cluster) continue;
         const current = partner[k] as number;
-        if (current === keep || current === drop || (current >= 0 && !this.allowed(k, current, rule)))
+        const mayProduceFreed =
+          freed.length > 0 && cluster.intent === merged.intent && freed.some((gone) => contains(cluster.words, gone.words));
+        if (current === keep || current === drop || (current >= 0 && !this.allowed(k, current, rule)) || mayProduceFreed)
           partner[k] = this.bestPartner(k, rule);
         else if (this.allowed(k, keep, rule) && (current < 0 || this.better(k, keep, k, current))) partner[k] = keep;
       }

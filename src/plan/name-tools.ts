@@ -1,6 +1,6 @@
 import type { OperationModel } from '../model/api-model.js';
 import type { GroupingUnit } from './group-operations.js';
-import { commonPrefix } from './group-operations.js';
+import { resourceWords, sharedWords, singular, surfaceForms, WordWeights } from './resource-words.js';
 import { compareStrings, snakeCase, wordsOf } from './words.js';
 
 /** Names valid for Claude, OpenAI and Gemini at once. */
@@ -27,8 +27,11 @@ export function actionBaseName(operation: OperationModel): string {
   let words = wordsOf(operation.id);
   const tagWords = wordsOf(operation.tags[0] ?? '');
   // `issues/list-for-repo` and `ArchivedWorkflowService_ListArchivedWorkflows` repeat their tag: the tool says it.
-  if (tagWords.length > 0 && words.length > tagWords.length + 1 && tagWords.every((word, index) => words[index] === word)) {
-    words = words.slice(tagWords.length);
+  // A bare verb left over (`issues/create`) takes the tag's noun after it: `create_issue`, `list_issues`.
+  if (tagWords.length > 0 && words.length > tagWords.length && tagWords.every((word, index) => words[index] === word)) {
+    const rest = words.slice(tagWords.length);
+    const noun = rest[0] && COLLECTION_VERBS.has(rest[0]) ? tagWords : [...tagWords.slice(0, -1), singular(tagWords.at(-1) ?? '')];
+    words = rest.length === 1 ? [...rest, ...noun] : rest;
   }
   const summaryWords = wordsOf(operation.summary ?? '').filter((word) => !ARTICLES.has(word));
   const generated = operation.derivedId || words.length > 6 || isPathDump(words, operation);
@@ -37,6 +40,8 @@ export function actionBaseName(operation: OperationModel): string {
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
+/** Verbs that act on a collection and take its plural: `list_issues`, `get_issue`. */
+const COLLECTION_VERBS = new Set(['list', 'search', 'find', 'query', 'count']);
 const METHOD_WORDS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
 /** operationIds such as `post-companies-companyId-apiCredentials`: the method followed by the path. */
@@ -92,135 +97,141 @@ export type ToolNameInput = {
   fixedName?: string;
   /** The name the lock file pins; used as is. */
   lockedName?: string;
-  /** Name of the single action for one-operation tools. */
-  singleAction?: string;
 };
 
-export type ToolNaming = { name: string; resourceLabel: string };
+export type ToolNaming = {
+  name: string;
+  /** The resource in words (`repos issues`); tools on the same resource with other intents share it. */
+  resourceLabel: string;
+  /** What the actions act on below that resource (`comments`, `events`), most actions first. */
+  contents: string[];
+};
+
+const MAX_NAME_LENGTH = 64;
+/** A name longer than this drops its least specific words first, while it stays unique. */
+const COMFORTABLE_NAME_LENGTH = 40;
 
 /**
- * Names for all tools at once, so that collisions resolve the same way every time: resource words (the last
- * static path segment the tool's operations share, more segments where two tools would collide) plus the intent
- * (`issues_read`, `pulls_comments_write`); one-operation tools are named after their operation.
+ * Names for all tools at once, so that collisions resolve the same way every time: the resource words every
+ * action's path shares, in path order and as the paths write them, plus the intent (`repos_issues_read`,
+ * `repos_pulls_write`). A tool whose actions share no resource word (the last resort of a tight budget) is named
+ * after the resources most of its actions act on. Never after the API, never with a number.
  */
-export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, apiSlug: string): ToolNaming[] {
-  const prepared = inputs.map((input) => prepare(input, apiSlug));
-  const depth = prepared.map(() => 1);
-  for (let round = 0; round < 8; round++) {
-    const names = prepared.map((entry, index) => entry.candidate(depth[index] ?? 1));
-    const counts = new Map<string, number>();
-    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-    let changed = false;
-    prepared.forEach((entry, index) => {
-      if ((counts.get(names[index] ?? '') ?? 0) > 1 && (depth[index] ?? 1) < entry.maxDepth) {
-        depth[index] = (depth[index] ?? 1) + 1;
-        changed = true;
-      }
-    });
-    if (!changed) break;
-  }
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): ToolNaming[] {
+  const allWords = inputs.flatMap((input) => input.units.map((unit) => resourceWords(unit.resource)));
+  const surface = surfaceForms(allWords);
+  const weights = new WordWeights(allWords);
+  const drafts = inputs.map((input) => draftName(input, surface, weights));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
-  const order = prepared.map((entry, index) => ({ entry, index })).sort((a, b) => compareStrings(a.entry.sortKey, b.entry.sortKey));
-  const result: ToolNaming[] = new Array(prepared.length);
-  for (const { entry, index } of order) {
+  const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));
+  const bases = drafts.map((draft) => draft.candidates[0] ?? 'tool');
+  const counts = new Map<string, number>();
+  for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
+  const result: ToolNaming[] = new Array(drafts.length);
+  for (const { draft, index } of order) {
     const lockedName = inputs[index]?.lockedName;
     if (lockedName) {
-      result[index] = { name: lockedName, resourceLabel: entry.label };
+      result[index] = { name: lockedName, resourceLabel: draft.label, contents: draft.contents };
       continue;
     }
-    const base = entry.candidate(depth[index] ?? 1);
-    let name = finalName(base, prefix, '');
-    for (let counter = 2; taken.has(name.toLowerCase()); counter++) name = finalName(base, prefix, `_${counter}`);
+    // Tools that would share a name take the first longer candidate (a sub-resource) that sets them apart.
+    const candidates = (counts.get(bases[index] as string) ?? 0) > 1 ? draft.candidates.slice(1) : draft.candidates;
+    let name = '';
+    for (const candidate of [...candidates, ...draft.candidates]) {
+      const full = finalName(candidate, prefix, '');
+      if (!taken.has(full.toLowerCase())) {
+        name = full;
+        break;
+      }
+    }
+    // Only identical tools of identical resources can get here; a counter is better than an invalid surface.
+    for (let counter = 2; !name; counter++) {
+      const full = finalName(bases[index] as string, prefix, `_${counter}`);
+      if (!taken.has(full.toLowerCase())) name = full;
+    }
     taken.add(name.toLowerCase());
-    result[index] = { name, resourceLabel: inputs[index]?.singleAction ? entry.label : labelFromName(base) };
+    result[index] = { name, resourceLabel: draft.label, contents: draft.contents };
   }
   return result;
 }
 
-/** `repos_issues_read` → `repos issues`: the words that set the tool apart, also how siblings find each other. */
-function labelFromName(base: string): string {
-  return base.replace(/_(read|write|delete)$/, '').replace(/_/g, ' ') || 'resources';
-}
+type NameDraft = { candidates: string[]; label: string; contents: string[]; sortKey: string };
 
-type Prepared = { candidate: (depth: number) => string; maxDepth: number; label: string; sortKey: string };
-
-function prepare(input: ToolNameInput, apiSlug: string): Prepared {
+function draftName(input: ToolNameInput, surface: Map<string, string>, weights: WordWeights): NameDraft {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
   const intent = input.units[0]?.intent ?? 'read';
   if (input.fixedName) {
     const fixed = snakeCase(input.fixedName) || 'tool';
-    return { candidate: () => fixed, maxDepth: 1, label: fixed.replace(/_/g, ' '), sortKey };
+    return { candidates: [fixed], label: fixed.replace(/_/g, ' '), contents: [], sortKey };
   }
-  const segments = resourceSegments(input.units, apiSlug);
-  const used = new Set(segments.flatMap((segment) => segment.split('_')));
-  const refiners = subResources(input.units).filter((segment) => !segment.split('_').every((word) => used.has(word)));
-  const label = labelOf(segments);
-  if (input.singleAction) {
-    const single = input.singleAction;
-    return {
-      candidate: (depth) => (depth <= 1 ? single : `${single}_${segments.slice(-1)[0] ?? intent}`),
-      maxDepth: 2,
-      label,
-      sortKey,
-    };
-  }
-  // Colliding names grow: first with more of the shared path, then with the sub-resources most actions act on
-  // (`repos_read` → `repos_branches_read` → `repos_branches_commits_read`).
+  const sorted = [...input.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key));
+  const shared = sharedWords(sorted.map((unit) => resourceWords(unit.resource).keys));
+  const contents = subResources(sorted, shared);
+  const words = shared.length > 0 ? fitWords(shared, weights).map((key) => surface.get(key) ?? key) : contents.slice(0, 3).map(snakeCase);
+  const base = words.join('_') || actionWords(sorted) || 'resources';
+  // Longer candidates, for tools that would otherwise share a name: the sub-resources most actions act on.
+  const longer = contents.filter((content) => !words.includes(snakeCase(content))).map((content) => `${base}_${snakeCase(content)}`);
+  // A tool of unrelated resources says which in its label; its title lists the rest.
+  const named = shared.length > 0;
+  const listed = named ? [] : contents.slice(0, 3);
   return {
-    candidate: (depth) => {
-      const words = segments.slice(-Math.min(depth, segments.length));
-      const extra = refiners.slice(0, Math.max(0, depth - segments.length));
-      return `${[...words, ...extra].join('_')}_${intent}`;
-    },
-    maxDepth: Math.max(1, segments.length + Math.min(3, refiners.length)),
-    label,
+    candidates: [base, ...longer].map((candidate) => `${candidate}_${intent}`),
+    label: named ? words.join(' ').replace(/_/g, ' ') : listText(listed) || 'resources',
+    contents: named ? contents : contents.slice(listed.length),
     sortKey,
   };
 }
 
-/** Segments right after the tool's common path, most frequent first: what sets it apart from its siblings. */
-function subResources(units: GroupingUnit[]): string[] {
-  const depth = commonPrefix(units.map((unit) => unit.resource)).length;
-  const counts = new Map<string, number>();
-  for (const unit of units) {
-    const next = unit.resource[depth];
-    if (next && next !== 'root') counts.set(next, (counts.get(next) ?? 0) + 1);
+/** The shared words, without the least specific ones while the name runs long (`repos` before `actions_runners`). */
+function fitWords(keys: string[], weights: WordWeights): string[] {
+  let kept = [...keys];
+  while (kept.join('_').length > COMFORTABLE_NAME_LENGTH && kept.length > 1) {
+    const weakest = [...kept].sort((a, b) => weights.of([a]) - weights.of([b]) || compareStrings(a, b))[0] as string;
+    kept = kept.filter((key) => key !== weakest);
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([segment]) => segment);
+  return kept;
 }
 
 /**
- * The resource words a tool's operations share; for operations on several resources, their shared tag, the two
- * resources most of them act on, or the API's name when they are spread wide (`asana_delete`).
+ * What the actions act on below the shared words: for each action the first path segment after them that adds a
+ * word, as the path writes it (`code scanning`); counted, most frequent first. For a tool of unrelated resources
+ * (no shared word), the first segment of each.
  */
-function resourceSegments(units: GroupingUnit[], apiSlug: string): string[] {
-  const prefix = commonPrefix(units.map((unit) => unit.resource)).filter((segment) => segment !== 'root');
-  if (prefix.length > 0) return prefix;
-  const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
-  const [onlyTag] = [...tags];
-  if (tags.size === 1 && onlyTag) return [snakeCase(onlyTag) || 'api'];
+function subResources(units: GroupingUnit[], shared: string[]): string[] {
   const counts = new Map<string, number>();
+  const isShared = (word: string) => shared.includes(singular(word));
   for (const unit of units) {
-    const first = unit.resource[0];
-    if (first && first !== 'root') counts.set(first, (counts.get(first) ?? 0) + 1);
+    const { segments } = resourceWords(unit.resource);
+    let last = -1;
+    segments.forEach((words, index) => {
+      if (words.some(isShared)) last = index;
+    });
+    // Below the shared words first (`actions/runners`), else the qualified resource itself (`gpg_keys`), else the
+    // scope it sits in (`orgs`).
+    const adds = (words: string[]) => words.length > 0 && !words.every(isShared);
+    const own = segments[last] ?? [];
+    const next =
+      segments.slice(last + 1).find(adds) ?? (adds(own) ? own : undefined) ?? segments.slice(0, Math.max(0, last)).reverse().find(adds);
+    if (!next) continue;
+    const phrase = next.join(' ');
+    counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
   }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
-  const top = ranked.slice(0, 2).map(([segment]) => segment);
-  const covered = ranked.slice(0, 2).reduce((sum, [, count]) => sum + count, 0);
-  if (top.length > 0 && covered * 2 >= units.length) return top.length > 1 ? [`${top[0]}_${top[1]}`] : top;
-  if (top.length > 0) return [snakeCase(apiSlug) || 'api'];
-  const tag = units.map((unit) => unit.operation.tags[0]).find(Boolean);
-  return [tag ? snakeCase(tag) || 'api' : 'api'];
+  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([phrase]) => phrase);
 }
 
-function labelOf(segments: string[]): string {
-  const words = segments.slice(-2).join(' ').replace(/_/g, ' ');
-  return words || 'resources';
+/** For tools on no named resource (a path of `/` alone): the words of their first action. */
+function actionWords(units: GroupingUnit[]): string {
+  const first = units[0]?.operation;
+  return first ? actionBaseName(first) : '';
+}
+
+function listText(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function finalName(base: string, prefix: string | undefined, suffix: string): string {
   const cleanPrefix = prefix ? `${snakeCase(prefix)}_` : '';
-  const room = 64 - cleanPrefix.length - suffix.length;
+  const room = MAX_NAME_LENGTH - cleanPrefix.length - suffix.length;
   return leadingLetter(`${cleanPrefix}${shorten(base, room)}${suffix}`);
 }
 

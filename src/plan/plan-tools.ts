@@ -24,7 +24,7 @@ export type PlanOptions = {
   /** Prefix of environment variables; defaults to the API's slug in upper snake case. */
   envPrefix?: string;
   select?: SelectionRules;
-  budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number };
+  budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number; maxTotalTokens?: number };
   /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
   headers?: HeaderOptions;
   /**
@@ -43,16 +43,46 @@ export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
 export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
-  maxTools: 64,
+  maxTools: 128,
   maxActions: 12,
   maxArguments: 40,
   maxToolTokens: 3000,
-  tokensPerOperation: 36,
+  tokensPerOperation: 60,
   minTotalTokens: 4000,
+  maxTotalTokens: 48_000,
 };
 
-/** Rounds of group → render → compare with the budget → group tighter. */
-const GROUPING_ROUNDS = 4;
+/** Rounds of group → render → compare with the budget → group tighter (or looser). */
+const GROUPING_ROUNDS = 6;
+
+type Round = { groupingBudget: number; tools: ToolModel[]; headerDiagnostics: Diagnostics; total: number };
+
+/**
+ * The grouping estimates tokens before rendering, so its budget is searched: the first round groups with the real
+ * budget; while the rendered list is over it, the next round groups with a budget scaled down by the overshoot; once
+ * one fits, the rounds left halve the gap between the loosest grouping that fits and the tightest that does not —
+ * every merge less keeps a tool more specific.
+ */
+function searchGrouping(planRound: (groupingBudget: number) => Round, maxTotalTokens: number): Round {
+  let fitting: Round | undefined;
+  let over: Round | undefined;
+  let next = maxTotalTokens;
+  for (let round = 0; round < GROUPING_ROUNDS; round++) {
+    const result = planRound(next);
+    if (result.total <= maxTotalTokens) {
+      if (!fitting || result.groupingBudget > fitting.groupingBudget) fitting = result;
+      if (!over) break;
+    } else if (!over || result.groupingBudget < over.groupingBudget) over = result;
+    if (fitting && over) {
+      if (over.groupingBudget - fitting.groupingBudget < maxTotalTokens * 0.01) break;
+      next = Math.floor((fitting.groupingBudget + over.groupingBudget) / 2);
+    } else if (over) {
+      // Scale by the overshoot, and a little more, so that a near miss still changes the grouping.
+      next = Math.floor(((over.groupingBudget * maxTotalTokens) / over.total) * 0.97);
+    }
+  }
+  return (fitting ?? over) as Round;
+}
 
 /**
  * Stage 3: ApiModel → ToolPlan. Selects operations, groups them into tools, names tools and actions, writes the
@@ -76,9 +106,14 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   const budget: Budget = {
     maxTools: options.maxTools ?? PLAN_DEFAULTS.maxTools,
     maxToolTokens: options.budget?.maxToolTokens ?? PLAN_DEFAULTS.maxToolTokens,
+    // Per operation, so that an API pays for what it offers; capped, because a list past about 50,000 tokens crowds
+    // out the conversation whatever the API's size (`--surface search` serves such APIs).
     maxTotalTokens: Math.max(
       options.budget?.minTotalTokens ?? PLAN_DEFAULTS.minTotalTokens,
-      (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
+      Math.min(
+        options.budget?.maxTotalTokens ?? PLAN_DEFAULTS.maxTotalTokens,
+        (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
+      ),
     ),
   };
   const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
@@ -91,16 +126,11 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     apiTitle: displayName(model.title),
   };
 
-  // The grouping estimates tokens before rendering; when the rendered list is still over budget, it groups again
-  // with a budget scaled down by the overshoot, so related tools merge further.
-  let groupingBudget = budget.maxTotalTokens;
-  let tools: ToolModel[] = [];
   const headerOptions = options.headers ?? {};
-  // Header decisions depend on the grouping; only the last round's diagnostics describe the plan that is kept.
-  let headerDiagnostics = new Diagnostics();
   const renders = new Map<string, ToolModel>();
   const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
-  for (let round = 0; round < GROUPING_ROUNDS; round++) {
+  /** Groups with an estimated budget, names, decides headers, renders and fits the schemas to the real budget. */
+  const planRound = (groupingBudget: number): Round => {
     const groups = groupOperations(
       units,
       strategy,
@@ -113,7 +143,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       locked,
     );
     const draftList = toolDrafts(groups, context);
-    headerDiagnostics = new Diagnostics();
+    // Header decisions depend on the grouping; only the kept round's diagnostics describe the plan.
+    const headerDiagnostics = new Diagnostics();
     for (const draft of draftList) {
       draft.headers = decideHeaders({
         tool: draft.name,
@@ -145,12 +176,11 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       }
       return tool;
     };
-    tools = fitBudget(draftList, render, budget);
-    const total = totalTokens(tools);
-    if (total <= budget.maxTotalTokens || strategy !== 'auto') break;
-    // Scale by the overshoot, and a little more, so that a near miss still changes the grouping.
-    groupingBudget = Math.floor(((groupingBudget * budget.maxTotalTokens) / total) * 0.97);
-  }
+    const tools = fitBudget(draftList, render, budget);
+    return { groupingBudget, tools, headerDiagnostics, total: totalTokens(tools) };
+  };
+  const { tools, headerDiagnostics } =
+    strategy === 'auto' ? searchGrouping(planRound, budget.maxTotalTokens) : planRound(budget.maxTotalTokens);
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(headerOptions, tools, diagnostics);
@@ -235,18 +265,17 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     ),
   );
   const naming = nameTools(
-    sorted.map((group, index) => ({
+    sorted.map((group) => ({
       units: group.units,
       ...(group.fixedName ? { fixedName: group.fixedName } : {}),
       ...(group.lockedName ? { lockedName: group.lockedName } : {}),
-      ...(group.units.length === 1 ? { singleAction: actionNames[index]?.[0] as string } : {}),
     })),
     context.prefix,
-    context.model.slug,
   );
   return sorted.map((group, index) => ({
     name: naming[index]?.name ?? `tool_${index}`,
     resourceLabel: naming[index]?.resourceLabel ?? 'resources',
+    contents: naming[index]?.contents ?? [],
     intent: toolIntent(group.units),
     detail: 0,
     headers: { marked: [], refused: [] },
@@ -291,6 +320,7 @@ function renderKey(draft: ToolDraft, siblings: Partial<Record<Intent, string>>):
   return JSON.stringify([
     draft.name,
     draft.resourceLabel,
+    draft.contents,
     draft.intent,
     draft.detail,
     draft.actions.map((action) => [action.name, action.draft.operation.key]),

@@ -16,6 +16,8 @@ import { buildToolSchema, type NamedAction } from './tool-schema.js';
 export type ToolDraft = {
   name: string;
   resourceLabel: string;
+  /** Sub-resources the actions act on (`comments`, `events`), most actions first; listed in the title. */
+  contents: string[];
   intent: Intent;
   actions: Array<NamedAction & { summary: ActionSummary }>;
   detail: number;
@@ -111,10 +113,22 @@ function conciseViewOf(operation: OperationModel, context: RenderContext): Conci
   return context.conciseViews.get(operation);
 }
 
+/** Sub-resources a title lists before it says how many more there are. */
+const TITLE_CONTENTS = 5;
+
+/** `Repos issues: read` — with what the actions act on below that resource: `(comments, events, labels and 3 more)`. */
 function titleOf(draft: ToolDraft): string {
   const label = draft.resourceLabel.charAt(0).toUpperCase() + draft.resourceLabel.slice(1);
   const intent = { read: 'read', write: 'create and update', delete: 'delete' }[draft.intent];
-  return `${label}: ${intent}`;
+  const shown = draft.contents.slice(0, TITLE_CONTENTS);
+  const more = draft.contents.length - shown.length;
+  const listed =
+    more > 0
+      ? `${shown.join(', ')} and ${more} more`
+      : shown.length > 1
+        ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : shown.join('');
+  return listed ? `${label} (${listed}): ${intent}` : `${label}: ${intent}`;
 }
 
 /** Hints that hold for every action of the tool; `x-mcp.annotations` on all actions may override them. */

@@ -85,7 +85,12 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
     return undefined;
   }
   const type = schema['type'];
-  if (type !== undefined && type !== 'object') return undefined;
+  // A nullable object (`type: [object, null]`) still has fields to fill; leaving it out is how a model sends none.
+  const objectType =
+    type === undefined ||
+    type === 'object' ||
+    (Array.isArray(type) && type.includes('object') && type.every((item) => item === 'object' || item === 'null'));
+  if (!objectType) return undefined;
   const properties: Array<[string, SchemaModel]> = [];
   const required = new Set<string>();
   const add = (shape: ObjectShape) => {

@@ -1,27 +1,33 @@
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft, ArgumentDraft } from './build-arguments.js';
-import { cleanText } from './sanitize-text.js';
+import { singular } from './resource-words.js';
+import { capLength, cleanText, firstSentence } from './sanitize-text.js';
 import { mostlyRequired } from './shared-arguments.js';
 import { isPagingArgument } from './describe-response.js';
-import { compareStrings } from './words.js';
+import { compareStrings, wordsOf } from './words.js';
 
 export type NamedAction = { name: string; draft: ActionDraft };
 
-/** Schema detail per level: how long descriptions may be and how deep nested objects stay typed. */
+/**
+ * Schema detail per level: how long descriptions may be, how deep nested objects stay typed, which validation
+ * keywords stay. What a model needs to get a value right goes last: the type, an enum, a format or pattern, a short
+ * phrase of meaning (`argument` characters at most, and only a phrase that says more than the argument's name) and a
+ * body's first level of fields.
+ */
 const LEVELS = [
-  { argument: 300, nested: 160, maxDepth: Infinity, useDefs: true, defaults: true, constraints: true, collapse: 'none' },
-  { argument: 140, nested: 60, maxDepth: Infinity, useDefs: true, defaults: true, constraints: true, collapse: 'none' },
-  { argument: 90, nested: 0, maxDepth: 3, useDefs: false, defaults: false, constraints: true, collapse: 'none' },
-  { argument: 50, nested: 0, maxDepth: 2, useDefs: false, defaults: false, constraints: true, collapse: 'none' },
-  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'none' },
-  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'single' },
-  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: false, collapse: 'minority' },
+  { argument: 300, nested: 160, maxDepth: Infinity, useDefs: true, defaults: true, constraints: 'all', collapse: 'none' },
+  { argument: 140, nested: 60, maxDepth: Infinity, useDefs: true, defaults: true, constraints: 'all', collapse: 'none' },
+  { argument: 90, nested: 0, maxDepth: 3, useDefs: false, defaults: false, constraints: 'all', collapse: 'none' },
+  { argument: 60, nested: 0, maxDepth: 2, useDefs: false, defaults: false, constraints: 'all', collapse: 'none' },
+  { argument: 40, nested: 0, maxDepth: 2, useDefs: false, defaults: false, constraints: 'shape', collapse: 'none' },
+  { argument: 30, nested: 0, maxDepth: 2, useDefs: false, defaults: false, constraints: 'shape', collapse: 'single' },
+  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: 'shape', collapse: 'single' },
+  { argument: 0, nested: 0, maxDepth: 1, useDefs: false, defaults: false, constraints: 'shape', collapse: 'minority' },
 ] as const;
 
-/** Validation keywords dropped at the lean levels: the API checks them, and they cost tokens on every property. */
-const CONSTRAINT_KEYWORDS = new Set([
-  'pattern',
+/** Validation keywords dropped at the lean levels: the server checks them against the full schema anyway. */
+const BOUND_KEYWORDS = new Set([
   'minLength',
   'maxLength',
   'minimum',
@@ -34,7 +40,6 @@ const CONSTRAINT_KEYWORDS = new Set([
   'uniqueItems',
   'minProperties',
   'maxProperties',
-  'format',
 ]);
 
 export const MAX_DETAIL = LEVELS.length - 1;
@@ -152,27 +157,19 @@ export function buildToolSchema(
     actions.map((action) => action.draft.arguments.filter((argument) => argument.required).map((argument) => argument.key)),
   );
   for (const merged of mergeArguments(actions)) {
-    const usedBy = merged.drafts.map((entry) => entry.action);
-    const optionalFor = merged.drafts.filter((entry) => !entry.argument.required).map((entry) => entry.action);
+    const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
+    // Every action's line in the tool description names the optional arguments it takes (paging ones are named
+    // once, for the whole tool): the properties say what an argument means, the lines which actions take it.
+    for (const entry of merged.drafts) if (!entry.argument.required && !isPagingArgument(merged.key)) mention(entry.action, merged.key);
     if (!typed.has(merged.key) && isCollapsible(merged, level.collapse, actions.length)) {
-      for (const action of usedBy) untyped.set(action, [...(untyped.get(action) ?? []), merged.key]);
-      for (const action of usedBy) mention(action, merged.key);
+      for (const entry of merged.drafts) untyped.set(entry.action, [...(untyped.get(entry.action) ?? []), merged.key]);
       continue;
     }
-    // At the leanest level every action's line names its optional arguments (paging ones are named once, in the
-    // tool description): cheaper than listing action names on each property.
-    const lineInsteadOfNote = level.collapse === 'minority' && multi && !shared.has(merged.key);
-    if (lineInsteadOfNote && !isPagingArgument(merged.key)) for (const action of optionalFor) mention(action, merged.key);
-    const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
     const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
     const base = merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean);
-    const note =
-      !multi || lineInsteadOfNote
-        ? ''
-        : level.argument > 0
-          ? usageNote(usedBy, requiredBy, actions.length)
-          : leanUsageNote(merged.key, usedBy, requiredBy, actions, shared);
-    const description = joinSentences([cleanText(base, level.argument).text, note]);
+    const note = multi ? requiredNote(merged.key, requiredBy, actions, shared) : '';
+    const meaning = level.argument >= 140 ? cleanText(base, level.argument).text : informativePhrase(base, merged.key, level.argument);
+    const description = joinSentences([meaning, renamedNote(merged), note]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -185,6 +182,37 @@ export function buildToolSchema(
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
   return { schema, untyped, mentioned };
+}
+
+/** Words that carry no meaning of their own in an argument's description. */
+const FILLER = new Set(
+  'a an the of for to in on by and or is are be it its this that with from as at which what id ids identifier unique name number value values given specified'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A short phrase of an argument's meaning, at the lean levels: its description capped, or nothing when the
+ * description only says what the argument's name does ("The unique identifier of the release." for `release_id`).
+ */
+function informativePhrase(description: string | undefined, key: string, maxLength: number): string {
+  if (maxLength <= 0) return '';
+  const text = cleanText(description, 400).text;
+  const named = new Set(wordsOf(key).map(singular));
+  const adds = wordsOf(text).filter((word) => !FILLER.has(word) && !named.has(singular(word)));
+  if (adds.length === 0) return '';
+  return capLength(firstSentence(text, 400), maxLength);
+}
+
+/**
+ * An argument whose key is not the API's name for it (`body_name` for a body field `name` beside a path parameter
+ * `name`) says where it goes, so that a model knows which of the two it is.
+ */
+function renamedNote(merged: MergedArgument): string {
+  const route = merged.drafts[0]?.argument.route;
+  if (!route || route.in === 'body-whole' || route.name === merged.key) return '';
+  const place = route.in === 'body' ? 'the request body' : `the ${route.in}`;
+  return `Sent as ${route.name} in ${place}.`;
 }
 
 /**
@@ -230,24 +258,14 @@ export function joinSentences(parts: string[]): string {
     .join(' ');
 }
 
-/** Lean form: which actions take the argument (needs are in the tool description); the complement when shorter. */
-function leanUsageNote(key: string, usedBy: string[], requiredBy: string[], actions: NamedAction[], shared: Set<string>): string {
-  if (shared.has(key)) {
-    const exceptions = actions.map((action) => action.name).filter((name) => !requiredBy.includes(name));
-    return exceptions.length > 0 ? `Required except for ${exceptions.join(', ')}.` : '';
-  }
-  if (usedBy.length === actions.length) return '';
-  const others = actions.map((action) => action.name).filter((name) => !usedBy.includes(name));
-  return others.join(', ').length < usedBy.join(', ').length ? `Not for ${others.join(', ')}.` : `For ${usedBy.join(', ')}.`;
-}
-
-function usageNote(usedBy: string[], requiredBy: string[], total: number): string {
-  if (usedBy.length === total) return requiredBy.length > 0 && requiredBy.length < total ? `Required for ${requiredBy.join(', ')}.` : '';
-  if (requiredBy.length === usedBy.length) return `Required for ${usedBy.join(', ')}.`;
-  const optional = usedBy.filter((name) => !requiredBy.includes(name));
-  return requiredBy.length > 0
-    ? `Required for ${requiredBy.join(', ')}; optional for ${optional.join(', ')}.`
-    : `For ${usedBy.join(', ')}.`;
+/**
+ * Arguments most actions require are stated once, on the property: "Required except for …". The others' needs are in
+ * each action's line of the tool description.
+ */
+function requiredNote(key: string, requiredBy: string[], actions: NamedAction[], shared: Set<string>): string {
+  if (!shared.has(key)) return '';
+  const exceptions = actions.map((action) => action.name).filter((name) => !requiredBy.includes(name));
+  return exceptions.length > 0 ? `Required except for ${exceptions.join(', ')}.` : '';
 }
 
 /** One schema for an argument several actions share: identical schemas stay as they are, enums are united. */
@@ -352,9 +370,10 @@ class Projector {
       // rejects more (a stub `{}` there rejects everything), under `if` it turns `then` on for every value.
       // Dropping them only loosens the schema; the API still checks.
       if (Number.isFinite(this.level.maxDepth) && ['not', 'if', 'then', 'else'].includes(keyword)) continue;
-      if (!this.level.constraints && CONSTRAINT_KEYWORDS.has(keyword)) continue;
-      // A closed nested object rejects any field the model adds; the lean levels leave that check to the API.
-      if (keyword === 'additionalProperties' && value === false && !top && !this.level.constraints) continue;
+      // `format` and `pattern` stay at every level: they say what a value looks like, for a few tokens.
+      if (this.level.constraints === 'shape' && BOUND_KEYWORDS.has(keyword)) continue;
+      // A closed nested object rejects any field the model adds; the lean levels leave that check to the server.
+      if (keyword === 'additionalProperties' && value === false && !top && this.level.constraints === 'shape') continue;
       if (keyword === 'enum' && Array.isArray(value) && value.length > MAX_ENUM) {
         const shown = value
           .slice(0, 12)

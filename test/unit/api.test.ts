@@ -7,7 +7,7 @@ describe('programmatic API', () => {
   it('plans, generates and diffs with the same results as the CLI', async () => {
     const planned = await plan({ spec: specPath('oai-petstore.yaml') });
     expect(planned.ok).toBe(true);
-    expect(planned.plan?.tools.map((tool) => tool.name)).toEqual(['create_pets', 'pets_read']);
+    expect(planned.plan?.tools.map((tool) => tool.name)).toEqual(['pets_read', 'pets_write']);
     const out = await tempDir('api-generate');
     const generated = await generate({ spec: specPath('oai-petstore.yaml'), out });
     expect(generated.ok).toBe(true);

@@ -88,7 +88,7 @@ describe('cli manners (through the real bin)', () => {
     const init = await cli(dir, ['init', PETSTORE, '--out', 'petstore-server']);
     expect(init.code).toBe(0);
     const starter = await readFile(path.join(dir, 'openapi-to-mcp.config.yaml'), 'utf8');
-    expect(starter).toContain('# maxTools: 64');
+    expect(starter).toContain('# maxTools: 128');
     expect((await cli(dir, ['init'])).code).toBe(2);
     await writeFile(path.join(dir, 'openapi-to-mcp.config.yaml'), `${starter}\nstrategy: per-operation\n`);
     const fromFile = JSON.parse((await cli(dir, ['plan', '--json'])).stdout) as { tools: unknown[] };

@@ -35,7 +35,7 @@ describe('the generated project explains and deploys itself', () => {
   it('has a README with the action table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
     const readme = (await files())['README.md'] as string;
     for (const text of [
-      '| `list_pets` | read-only | List pets |',
+      '| `pets_read` | read-only | List pets |',
       '| (single) | `GET /pets` | List pets |',
       '"mcpServers"',
       '--env TEST_KEY=… -- node /path/to/test-mcp/dist/main.js',

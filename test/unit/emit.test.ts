@@ -22,7 +22,7 @@ describe('emit', () => {
         'src/main.ts',
         'src/runtime/server.ts',
         'src/tools/index.ts',
-        'src/tools/list-pets.ts',
+        'src/tools/pets-read.ts',
         'test/server.test.ts',
         'tsconfig.json',
       ]),

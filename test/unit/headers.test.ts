@@ -113,16 +113,16 @@ describe('which parameters are marked', () => {
       }),
     );
     expect(result.ok).toBe(true);
-    const tool = toolNamed(result, 'list_things');
+    const tool = toolNamed(result, 'accounts_things_read');
     expect(tool.headers.marked).toEqual([
       { property: 'AccountSid', header: 'Account-Sid', reason: 'routing name (account)' },
       { property: 'region', header: 'Region', reason: 'routing name (region)' },
       { property: 'xero-tenant-id', header: 'Xero-Tenant-Id', reason: 'routing name (tenant)' },
     ]);
-    expect(property(result, 'list_things', 'xero-tenant-id')).toEqual({ type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' });
-    expect(property(result, 'list_things', 'region')['x-mcp-header']).toBe('Region');
-    expect(property(result, 'list_things', 'limit')['x-mcp-header']).toBeUndefined();
-    expect(property(result, 'list_things', 'archived')['x-mcp-header']).toBeUndefined();
+    expect(property(result, 'accounts_things_read', 'xero-tenant-id')).toEqual({ type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' });
+    expect(property(result, 'accounts_things_read', 'region')['x-mcp-header']).toBe('Region');
+    expect(property(result, 'accounts_things_read', 'limit')['x-mcp-header']).toBeUndefined();
+    expect(property(result, 'accounts_things_read', 'archived')['x-mcp-header']).toBeUndefined();
   });
 
   it('bounds marked integers to ±(2^53 − 1), keeping tighter bounds', async () => {
@@ -132,12 +132,12 @@ describe('which parameters are marked', () => {
         { name: 'cluster_id', in: 'query', schema: { type: 'integer', format: 'int64', maximum: 1e20 } },
       ]),
     );
-    expect(property(result, 'list_things', 'zone_id')).toMatchObject({
+    expect(property(result, 'things_read', 'zone_id')).toMatchObject({
       minimum: 1,
       maximum: MAX_HEADER_INTEGER,
       'x-mcp-header': 'Zone-Id',
     });
-    expect(property(result, 'list_things', 'cluster_id')).toMatchObject({ minimum: -MAX_HEADER_INTEGER, maximum: MAX_HEADER_INTEGER });
+    expect(property(result, 'things_read', 'cluster_id')).toMatchObject({ minimum: -MAX_HEADER_INTEGER, maximum: MAX_HEADER_INTEGER });
   });
 
   it('never marks nullable, array, number or object parameters, and says why', async () => {
@@ -149,7 +149,7 @@ describe('which parameters are marked', () => {
         { name: 'project', in: 'query', content: { 'application/json': { schema: { type: 'object' } } } },
       ]),
     );
-    const tool = toolNamed(result, 'list_things');
+    const tool = toolNamed(result, 'things_read');
     expect(tool.headers.marked).toEqual([]);
     expect(tool.headers.refused.map((decision) => decision.property)).toEqual(['project', 'region', 'tenant_id', 'zone']);
     expect(tool.headers.refused.find((decision) => decision.property === 'tenant_id')?.reason).toContain('["string","null"]');
@@ -163,7 +163,7 @@ describe('which parameters are marked', () => {
         components: { schemas: { Region: { type: 'string', enum: ['eu', 'us'], description: 'Where the data lives.' } } },
       }),
     );
-    expect(property(result, 'list_things', 'region')).toEqual({
+    expect(property(result, 'things_read', 'region')).toEqual({
       type: 'string',
       description: 'Where the data lives.',
       enum: ['eu', 'us'],
@@ -194,7 +194,7 @@ describe('which parameters are marked', () => {
         },
       }),
     );
-    expect(toolNamed(result, 'get_pet').headers).toEqual({ marked: [], refused: [] });
+    expect(toolNamed(result, 'pets_read').headers).toEqual({ marked: [], refused: [] });
   });
 
   it('marks a parameter named after a server variable', async () => {
@@ -203,7 +203,7 @@ describe('which parameters are marked', () => {
         servers: [{ url: 'https://{shard}.api.example.com', variables: { shard: { default: 'a1' } } }],
       }),
     );
-    expect(toolNamed(result, 'list_things').headers.marked).toEqual([
+    expect(toolNamed(result, 'things_read').headers.marked).toEqual([
       { property: 'shard', header: 'Shard', reason: 'fills server variable {shard}' },
     ]);
   });
@@ -259,7 +259,7 @@ describe('secrets and personal data', () => {
         },
       ),
     );
-    const tool = toolNamed(result, 'list_things');
+    const tool = toolNamed(result, 'things_read');
     expect(tool.headers.marked).toEqual([]);
     expect(Object.fromEntries(tool.headers.refused.map((decision) => [decision.property, decision.reason]))).toEqual({
       'X-Tenant': 'it is named like the credential of security scheme tenantKey',
@@ -281,7 +281,7 @@ describe('secrets and personal data', () => {
 
   it('leaves a routing-named secret unmarked without a warning when nobody asked for it', async () => {
     const result = await planInline(withParameters([{ name: 'session_account', in: 'query', schema: { type: 'string' } }]));
-    expect(toolNamed(result, 'list_things').headers.refused).toEqual([
+    expect(toolNamed(result, 'things_read').headers.refused).toEqual([
       { property: 'session_account', reason: 'its name looks like a credential (session)' },
     ]);
     expect(codes(result)).toEqual([]);
@@ -296,10 +296,10 @@ describe('explicit markings', () => {
         { name: 'tenant_id', in: 'query', 'x-mcp-header': false, schema: { type: 'string' } },
       ]),
     );
-    const tool = toolNamed(result, 'list_things');
+    const tool = toolNamed(result, 'things_read');
     expect(tool.headers.marked).toEqual([{ property: 'priority', header: 'Priority', reason: 'x-mcp-header in the description' }]);
     expect(tool.headers.refused).toEqual([{ property: 'tenant_id', reason: 'x-mcp-header: false on listThings' }]);
-    expect(property(result, 'list_things', 'priority')).toMatchObject({ 'x-mcp-header': 'Priority', minimum: -MAX_HEADER_INTEGER });
+    expect(property(result, 'things_read', 'priority')).toMatchObject({ 'x-mcp-header': 'Priority', minimum: -MAX_HEADER_INTEGER });
   });
 
   it('fails with OTM_HEADER_INVALID on a marking conforming clients would drop', async () => {
@@ -324,7 +324,7 @@ describe('explicit markings', () => {
         { name: 'Tenant-Id', in: 'header', schema: { type: 'string' } },
       ]),
     );
-    const tool = toolNamed(derived, 'list_things');
+    const tool = toolNamed(derived, 'things_read');
     expect(tool.headers.marked.map((decision) => decision.header)).toEqual(['Tenant-Id']);
     expect(tool.headers.refused[0]?.reason).toMatch(/header name Tenant-Id is already used/);
 
@@ -343,7 +343,7 @@ describe('explicit markings', () => {
         { name: 'location_hint', in: 'query', 'x-mcp-header': 'region', schema: { type: 'string' } },
       ]),
     );
-    expect(toolNamed(preferred, 'list_things').headers.marked).toEqual([
+    expect(toolNamed(preferred, 'things_read').headers.marked).toEqual([
       { property: 'location_hint', header: 'region', reason: 'x-mcp-header in the description' },
     ]);
   });
@@ -358,9 +358,9 @@ describe('configuration', () => {
 
   it('adds and removes markings', async () => {
     const result = await planInline(withParameters(parameters), {
-      headers: { add: [{ property: 'priority', header: 'Prio' }], remove: [{ tool: 'list_things', property: 'tenant_id' }] },
+      headers: { add: [{ property: 'priority', header: 'Prio' }], remove: [{ tool: 'things_read', property: 'tenant_id' }] },
     });
-    const tool = toolNamed(result, 'list_things');
+    const tool = toolNamed(result, 'things_read');
     expect(tool.headers.marked).toEqual([{ property: 'priority', header: 'Prio', reason: 'added by configuration' }]);
     expect(tool.headers.refused).toEqual([{ property: 'tenant_id', reason: 'removed by configuration (headers.remove)' }]);
   });
@@ -369,13 +369,13 @@ describe('configuration', () => {
     const result = await planInline(withParameters(parameters), {
       headers: { add: [{ property: 'api_token' }, { tool: 'no_such_tool', property: 'priority' }] },
     });
-    expect(toolNamed(result, 'list_things').headers.marked.map((decision) => decision.property)).toEqual(['tenant_id']);
+    expect(toolNamed(result, 'things_read').headers.marked.map((decision) => decision.property)).toEqual(['tenant_id']);
     expect(result.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['OTM_HEADER_REFUSED', 'OTM_CONFIG_INVALID']));
   });
 
   it('marks nothing derived with enabled: false, but still applies additions', async () => {
     const result = await planInline(withParameters(parameters), { headers: { enabled: false, add: [{ property: 'priority' }] } });
-    expect(toolNamed(result, 'list_things').headers.marked).toEqual([
+    expect(toolNamed(result, 'things_read').headers.marked).toEqual([
       { property: 'priority', header: 'Priority', reason: 'added by configuration' },
     ]);
   });
@@ -416,6 +416,6 @@ describe('credential parameters', () => {
     );
     expect(result.ok).toBe(true);
     expect(codes(result)).toEqual(['warning OTM_HEADER_REFUSED']);
-    expect(JSON.stringify(toolNamed(result, 'list_things').inputSchema)).not.toContain('x-mcp-header');
+    expect(JSON.stringify(toolNamed(result, 'things_read').inputSchema)).not.toContain('x-mcp-header');
   });
 });

@@ -30,11 +30,11 @@ describe('plan', () => {
       }),
     );
     const byName = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName)).toEqual(['delete_pet', 'pets_read', 'pets_write']);
+    expect(Object.keys(byName)).toEqual(['pets_delete', 'pets_read', 'pets_write']);
     expect(byName['pets_read']?.actions.map((action) => action.name)).toEqual(['get_pet', 'list_pets', 'search_pets']);
     expect(byName['pets_read']?.annotations).toEqual({ readOnlyHint: true });
     expect(byName['pets_write']?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
-    expect(byName['delete_pet']?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(byName['pets_delete']?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
   });
 
   it('builds a flat input schema: action selector, union of arguments, per-action notes, no root composition', async () => {
@@ -63,7 +63,10 @@ describe('plan', () => {
     const schema = tool.inputSchema as { properties: Record<string, { description?: string }>; required: string[] };
     expect(Object.keys(schema.properties)).toEqual(['action', 'filter_name', 'id', 'top']);
     expect(schema.required).toEqual(['action']);
-    expect(schema.properties['id']?.description).toContain('get_item');
+    // Properties say what an argument means; each action's line in the description says which it takes.
+    expect(schema.properties['id']?.description).toBeUndefined();
+    expect(tool.description).toContain('- get_item(id)');
+    expect(tool.description).toContain('- list_items(filter_name?)'); // paging arguments are named once, for all lists
     expect(Object.keys(tool.inputSchema)).not.toEqual(expect.arrayContaining(['oneOf', 'anyOf', 'allOf']));
     const list = tool.actions.find((action) => action.name === 'list_items')!;
     expect(list.route.arguments.map((argument) => ('name' in argument ? argument.name : argument.arg))).toEqual(['filter[name]', '$top']);
@@ -203,7 +206,7 @@ describe('plan', () => {
     );
     expect(plan.tools.map((tool) => tool.name)).toEqual(['special_tool']);
     expect(plan.tools[0]!.actions.map((action) => action.name)).toEqual(['fetch', 'get_b']);
-    expect(plan.tools[0]!.description).toContain('Fetches A quickly');
+    expect(plan.tools[0]!.description).toContain('- fetch: fetches A quickly');
     expect(plan.excluded).toEqual([{ key: 'GET /c', reason: 'hidden by x-mcp' }]);
   });
 
@@ -243,7 +246,7 @@ describe('plan over the corpus', () => {
         ),
       ).toEqual([]);
       expect(plan.totals).toMatchObject({ operations: entry.operations, withinBudget: true });
-      expect(plan.tools.length).toBeLessThanOrEqual(64);
+      expect(plan.tools.length).toBeLessThanOrEqual(plan.totals.budget.maxTools);
     },
   );
 });

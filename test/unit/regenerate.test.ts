@@ -80,7 +80,7 @@ describe('regeneration', () => {
     const kinds = result.diff!.changes.map((change) => `${change.kind}${change.breaking ? '!' : ''}`);
     expect(kinds).toEqual(expect.arrayContaining(['tool-removed!', 'tool-added']));
     const changelog = await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toMatch(/BREAKING tool list_customers removed/);
+    expect(changelog).toMatch(/BREAKING tool customers_read removed/);
     expect(changelog).toMatch(/First generation/);
   });
 

@@ -83,7 +83,7 @@ describe('lean descriptions', () => {
     optional: [...common, ...optional],
   });
 
-  it('name arguments every action takes once, and give actions with the same arguments one line', () => {
+  it('name arguments every action takes once, and give every action a line with the arguments it takes', () => {
     const body = ['colour', 'label', 'size'];
     const description = describeTool({
       apiTitle: 'Things API',
@@ -98,9 +98,10 @@ describe('lean descriptions', () => {
       siblings: {},
       detail: 6,
     });
-    expect(description).toContain('Every action also takes optional alt, fields, prettyPrint, quotaUser.');
-    // `id` is needed by most actions, so its property says so; touch_thing has nothing else to add.
-    expect(description).toContain('Actions: insert_thing, patch_thing and update_thing (optional colour, label, size).');
+    expect(description).toContain('Actions (all also take optional alt, fields, prettyPrint, quotaUser):');
+    expect(description).toContain(
+      '\n- insert_thing(colour?, label?, size?)\n- patch_thing(id, colour?, label?, size?)\n- touch_thing(id)\n',
+    );
     expect(description.match(/quotaUser/g)).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ export const specialEventsReadTool: ToolDefinition = {
   name: 'special_events_read',
   title: 'Special events: read',
   description:
-    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use delete_special_event. Actions: get_special_event (Get special event, needs eventId); list_special_events (List special events). It returns the API’s JSON response, for example get_special_event: a SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists (list_special_events) come in pages: pass page and limit for more; the result says when there is a next page. Read-only: it never changes anything.',
+    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use special_events_delete.\nActions:\n- get_special_event(eventId)\n- list_special_events(endDate?, startDate?)\nIt returns the API’s JSON response, for example get_special_event: a SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists (list_special_events) come in pages: pass page and limit for more; the result says when there is a next page. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -32,30 +32,28 @@ export const specialEventsReadTool: ToolDefinition = {
       },
       endDate: {
         type: 'string',
-        description:
-          'End of a date range to retrieve special events for. Defaults to 7 days after startDate. For list_special_events.',
+        description: 'End of a date range to retrieve special events for. Defaults to 7 days after startDate.',
         format: 'date',
       },
       eventId: {
         type: 'string',
-        description: 'Identifier for a special event. Required for get_special_event.',
+        description: 'Identifier for a special event.',
         format: 'uuid',
       },
       limit: {
         type: 'integer',
-        description: 'Number of days per page. For list_special_events.',
+        description: 'Number of days per page.',
         default: 10,
         maximum: 30,
       },
       page: {
         type: 'integer',
-        description: 'Page number to retrieve. For list_special_events.',
+        description: 'Page number to retrieve.',
         default: 1,
       },
       startDate: {
         type: 'string',
-        description:
-          "Starting date to retrieve future operating hours from. Defaults to today's date. For list_special_events.",
+        description: "Starting date to retrieve future operating hours from. Defaults to today's date.",
         format: 'date',
       },
       response_format: {

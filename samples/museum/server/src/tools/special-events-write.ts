@@ -18,7 +18,7 @@ export const specialEventsWriteTool: ToolDefinition = {
   name: 'special_events_write',
   title: 'Special events: create and update',
   description:
-    'Creates and changes special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use delete_special_event. Actions: create_special_event (Create special events, needs dates, eventDescription, location, name, price); update_special_event (Update special event, needs eventId). Each action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
+    'Creates and changes special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use special_events_delete.\nActions:\n- create_special_event(dates, eventDescription, location, name, price, eventId?)\n- update_special_event(eventId, dates?, eventDescription?, location?, name?, price?)\nEach action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -33,14 +33,12 @@ export const specialEventsWriteTool: ToolDefinition = {
       },
       dates: {
         $ref: '#/$defs/EventDates',
-        description: 'Required for create_special_event.',
       },
       eventDescription: {
         $ref: '#/$defs/EventDescription',
-        description: 'Required for create_special_event.',
       },
       eventId: {
-        description: 'Identifier for a special event. Required for update_special_event.',
+        description: 'Identifier for a special event.',
         anyOf: [
           {
             $ref: '#/$defs/EventId',
@@ -53,15 +51,12 @@ export const specialEventsWriteTool: ToolDefinition = {
       },
       location: {
         $ref: '#/$defs/EventLocation',
-        description: 'Required for create_special_event.',
       },
       name: {
         $ref: '#/$defs/EventName',
-        description: 'Required for create_special_event.',
       },
       price: {
         $ref: '#/$defs/EventPrice',
-        description: 'Required for create_special_event.',
       },
     },
     required: ['action'],

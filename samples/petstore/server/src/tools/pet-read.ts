@@ -14,9 +14,9 @@ export type PetReadArguments = {
 
 export const petReadTool: ToolDefinition = {
   name: 'pet_read',
-  title: 'Pet: read',
+  title: 'Pet (find status and find tags): read',
   description:
-    'Reads pet in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use delete_pet. Actions: find_pets_by_status (Finds Pets by status); find_pets_by_tags (Finds Pets by tags); get_pet_by_id (Find pet by ID, needs petId). It returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
+    'Reads pet in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use pet_delete.\nActions:\n- find_pets_by_status(status?)\n- find_pets_by_tags(tags?)\n- get_pet_by_id(petId): find pet by ID\nIt returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -30,18 +30,18 @@ export const petReadTool: ToolDefinition = {
       },
       petId: {
         type: 'integer',
-        description: 'ID of pet to return. Required for get_pet_by_id.',
+        description: 'ID of pet to return',
         format: 'int64',
       },
       status: {
         type: 'string',
-        description: 'Status values that need to be considered for filter. For find_pets_by_status.',
+        description: 'Status values that need to be considered for filter',
         enum: ['available', 'pending', 'sold'],
         default: 'available',
       },
       tags: {
         type: 'array',
-        description: 'Tags to filter by. For find_pets_by_tags.',
+        description: 'Tags to filter by',
         items: {
           type: 'string',
         },

@@ -7,21 +7,21 @@ import type { ToolDefinition } from '../runtime/types.js';
 export type PetWriteArguments = {
   action: 'add_pet' | 'update_pet' | 'update_pet_with_form' | 'upload_file';
   additionalMetadata?: string;
-  body?: string;
   category?: unknown;
   id?: number;
   name?: string;
   petId?: number;
   photoUrls?: string[];
+  request_body?: string;
   status?: string;
   tags?: unknown[];
 };
 
 export const petWriteTool: ToolDefinition = {
   name: 'pet_write',
-  title: 'Pet: create and update',
+  title: 'Pet (image): create and update',
   description:
-    'Creates and changes pet in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use delete_pet. Actions: add_pet (Add a new pet to the store, needs name, photoUrls); update_pet (Update an existing pet, needs name, photoUrls); update_pet_with_form (Updates a pet in the store with form data, needs petId); upload_file (Uploads an image, needs petId). It returns the API’s JSON response, for example add_pet: a Pet (id, name, status, category, photoUrls, …). It changes data in the API but never deletes it.',
+    'Creates and changes pet in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add_pet(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update_pet(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_pet_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns the API’s JSON response, for example add_pet: a Pet (id, name, status, category, photoUrls, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -36,46 +36,40 @@ export const petWriteTool: ToolDefinition = {
       },
       additionalMetadata: {
         type: 'string',
-        description: 'Additional Metadata. For upload_file.',
-      },
-      body: {
-        type: 'string',
-        description:
-          "File content as base64 (or a data: URL), or a path inside the server's upload folder. For upload_file.",
+        description: 'Additional Metadata',
       },
       category: {
         $ref: '#/$defs/Category',
-        description: 'For add_pet, update_pet.',
       },
       id: {
         type: 'integer',
-        description: 'For add_pet, update_pet.',
         format: 'int64',
       },
       name: {
         type: 'string',
-        description:
-          'Name of pet that needs to be updated. Required for add_pet, update_pet; optional for update_pet_with_form.',
+        description: 'Name of pet that needs to be updated',
       },
       petId: {
         type: 'integer',
-        description: 'ID of pet that needs to be updated. Required for update_pet_with_form, upload_file.',
+        description: 'ID of pet that needs to be updated',
         format: 'int64',
       },
       photoUrls: {
         type: 'array',
-        description: 'Required for add_pet, update_pet.',
         items: {
           type: 'string',
         },
       },
+      request_body: {
+        type: 'string',
+        description: "File content as base64 (or a data: URL), or a path inside the server's upload folder.",
+      },
       status: {
         type: 'string',
-        description: 'pet status in the store. For add_pet, update_pet, update_pet_with_form.',
+        description: 'pet status in the store',
       },
       tags: {
         type: 'array',
-        description: 'For add_pet, update_pet.',
         items: {
           $ref: '#/$defs/Tag',
         },
@@ -257,7 +251,7 @@ export const petWriteTool: ToolDefinition = {
           allowReserved: false,
         },
         {
-          arg: 'body',
+          arg: 'request_body',
           in: 'body-whole',
           file: true,
         },

@@ -11,9 +11,9 @@ export type UserReadArguments = {
 
 export const userReadTool: ToolDefinition = {
   name: 'user_read',
-  title: 'User: read',
+  title: 'User (login and logout): read',
   description:
-    'Reads user in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use delete_user. Actions: get_user_by_name (Get user by user name, needs username); login_user (Logs user into the system); logout_user (Logs out current logged in user session). It returns the API’s JSON response, for example get_user_by_name: an User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
+    'Reads user in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- login_user(username?): logs user into the system\n- logout_user: logs out current logged in user session\nIt returns the API’s JSON response, for example get_user_by_name: an User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -27,8 +27,7 @@ export const userReadTool: ToolDefinition = {
       },
       username: {
         type: 'string',
-        description:
-          'The name that needs to be fetched. Use user1 for testing. Required for get_user_by_name; optional for login_user.',
+        description: 'The name that needs to be fetched. Use user1 for testing',
       },
     },
     required: ['action'],

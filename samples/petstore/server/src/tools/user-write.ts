@@ -6,7 +6,6 @@ import type { ToolDefinition } from '../runtime/types.js';
 /** Arguments of the user_write tool. */
 export type UserWriteArguments = {
   action: 'create_user' | 'create_users_with_list_input' | 'update_user';
-  body?: unknown[];
   body_username?: string;
   email?: string;
   firstName?: string;
@@ -14,15 +13,16 @@ export type UserWriteArguments = {
   lastName?: string;
   password?: string;
   phone?: string;
+  request_body?: unknown[];
   userStatus?: number;
   username?: string;
 };
 
 export const userWriteTool: ToolDefinition = {
   name: 'user_write',
-  title: 'User: create and update',
+  title: 'User (list): create and update',
   description:
-    'Creates and changes user in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use delete_user. Actions: create_user (Create user); create_users_with_list_input (Creates list of users with given input array); update_user (Update user resource, needs username). It returns the API’s JSON response, for example create_user: an User (id, email, firstName, lastName, password, …). It changes data in the API but never deletes it.',
+    'Creates and changes user in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use user_delete.\nActions:\n- create_user(email?, firstName?, id?, lastName?, password?, phone?, userStatus?, username?)\n- create_users_with_list_input(request_body?): creates list of users with given input array\n- update_user(username, body_username?, email?, firstName?, id?, lastName?, password?, phone?, userStatus?): update user resource\nIt returns the API’s JSON response, for example create_user: an User (id, email, firstName, lastName, password, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -35,50 +35,43 @@ export const userWriteTool: ToolDefinition = {
         enum: ['create_user', 'create_users_with_list_input', 'update_user'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      body: {
-        type: 'array',
-        description: 'For create_users_with_list_input.',
-        items: {
-          $ref: '#/$defs/User',
-        },
-      },
       body_username: {
         type: 'string',
-        description: 'For update_user.',
+        description: 'Sent as username in the request body.',
       },
       email: {
         type: 'string',
-        description: 'For create_user, update_user.',
       },
       firstName: {
         type: 'string',
-        description: 'For create_user, update_user.',
       },
       id: {
         type: 'integer',
-        description: 'For create_user, update_user.',
         format: 'int64',
       },
       lastName: {
         type: 'string',
-        description: 'For create_user, update_user.',
       },
       password: {
         type: 'string',
-        description: 'For create_user, update_user.',
       },
       phone: {
         type: 'string',
-        description: 'For create_user, update_user.',
+      },
+      request_body: {
+        type: 'array',
+        items: {
+          $ref: '#/$defs/User',
+        },
       },
       userStatus: {
         type: 'integer',
-        description: 'User Status. For create_user, update_user.',
+        description: 'User Status',
         format: 'int32',
       },
       username: {
         type: 'string',
-        description: 'name that need to be deleted. Required for update_user; optional for create_user.',
+        description: 'name that need to be deleted',
       },
     },
     required: ['action'],
@@ -180,7 +173,7 @@ export const userWriteTool: ToolDefinition = {
       path: '/user/createWithList',
       arguments: [
         {
-          arg: 'body',
+          arg: 'request_body',
           in: 'body-whole',
         },
       ],

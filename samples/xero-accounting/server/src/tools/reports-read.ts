@@ -10,7 +10,6 @@ export type ReportsReadArguments = {
     | 'get_report_aged_receivables_by_contact'
     | 'get_report_balance_sheet'
     | 'get_report_bank_summary'
-    | 'get_report_budget_summary'
     | 'get_report_executive_summary'
     | 'get_report_from_id'
     | 'get_report_profit_and_loss'
@@ -25,9 +24,10 @@ export type ReportsReadArguments = {
 
 export const reportsReadTool: ToolDefinition = {
   name: 'reports_read',
-  title: 'Reports: read',
+  title:
+    'Reports (aged payables contact, aged receivables contact, balance sheet, bank summary, executive summary and 3 more): read',
   description:
-    'Reads reports. Actions: get_report_aged_payables_by_contact and get_report_aged_receivables_by_contact (contactId; optional date, fromDate, toDate); get_report_balance_sheet (optional date, paymentsOnly, periods, standardLayout, timeframe, trackingOptionID1, trackingOptionID2); get_report_bank_summary (optional fromDate, toDate); get_report_budget_summary (optional date, periods, timeframe); get_report_executive_summary (optional date); get_report_from_id (ReportID); get_report_profit_and_loss (optional fromDate, paymentsOnly, periods, standardLayout, timeframe, toDate, trackingCategoryID, trackingCategoryID2, trackingOptionID, trackingOptionID2); get_report_ten_ninety_nine (optional reportYear); get_report_trial_balance (optional date, paymentsOnly). Returns JSON. Read-only.',
+    'Reads reports. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get_report_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_aged_receivables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_report_bank_summary(fromDate?, toDate?)\n- get_report_executive_summary(date?)\n- get_report_from_id(ReportID): retrieves a specific report using a unique ReportID\n- get_report_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_report_ten_ninety_nine(reportYear?): retrieve reports for 1099\n- get_report_trial_balance(date?, paymentsOnly?)\n- get_reports_list: retrieves a list of the organistaions unique reports…\n',
   annotations: {
     readOnlyHint: true,
   },
@@ -41,7 +41,6 @@ export const reportsReadTool: ToolDefinition = {
           'get_report_aged_receivables_by_contact',
           'get_report_balance_sheet',
           'get_report_bank_summary',
-          'get_report_budget_summary',
           'get_report_executive_summary',
           'get_report_from_id',
           'get_report_profit_and_loss',
@@ -59,9 +58,11 @@ export const reportsReadTool: ToolDefinition = {
       },
       contactId: {
         type: 'string',
+        format: 'uuid',
       },
       date: {
         type: 'string',
+        format: 'date',
       },
     },
     required: ['action', 'xero-tenant-id'],
@@ -258,48 +259,6 @@ export const reportsReadTool: ToolDefinition = {
           arg: 'toDate',
           in: 'query',
           name: 'toDate',
-          style: 'form',
-          explode: true,
-          allowReserved: false,
-        },
-        {
-          arg: 'xero-tenant-id',
-          in: 'header',
-          name: 'xero-tenant-id',
-          style: 'simple',
-          explode: false,
-          allowReserved: false,
-        },
-      ],
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      accepts: ['application/json'],
-    },
-    get_report_budget_summary: {
-      operationId: 'getReportBudgetSummary',
-      method: 'get',
-      path: '/Reports/BudgetSummary',
-      arguments: [
-        {
-          arg: 'date',
-          in: 'query',
-          name: 'date',
-          style: 'form',
-          explode: true,
-          allowReserved: false,
-        },
-        {
-          arg: 'periods',
-          in: 'query',
-          name: 'periods',
-          style: 'form',
-          explode: true,
-          allowReserved: false,
-        },
-        {
-          arg: 'timeframe',
-          in: 'query',
-          name: 'timeframe',
           style: 'form',
           explode: true,
           allowReserved: false,
