@@ -1,5 +1,6 @@
 import type { OperationModel } from '../model/api-model.js';
 import type { Intent } from './tool-plan.js';
+import { singular } from './resource-words.js';
 import { wordsOf } from './words.js';
 
 /** Verbs that make a POST a read: search and lookup endpoints that use a body for their query. */
@@ -147,11 +148,26 @@ const GET_MUTATING_VERBS = new Set([
   'trigger',
 ]);
 
-/** The verb that names the operation: the RPC method (`views.publish` → publish), else the operationId's first word. */
+/**
+ * The verb that names the operation: the RPC method (`views.publish` → publish), else the operationId's first word —
+ * unless the path names it as a resource (`invite_resolve` on `GET /invites/{code}`: an invite, not inviting).
+ */
 function operationVerb(operation: OperationModel): string | undefined {
-  const lastSegment = operation.path.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? '';
+  const segments = operation.path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+  const lastSegment = segments.at(-1) ?? '';
   if (lastSegment.includes('.') && !lastSegment.startsWith('{')) return wordsOf(lastSegment.slice(lastSegment.lastIndexOf('.') + 1))[0];
-  return operation.derivedId ? undefined : wordsOf(operation.id)[0];
+  const first = operation.derivedId ? undefined : wordsOf(operation.id)[0];
+  // A collection (`/invites`) or an item (`/invite/{code}`) names a thing; a bare `/channels/{id}/invite` an act.
+  const nouns = new Set(
+    segments.flatMap((segment, index) =>
+      segment.startsWith('{')
+        ? []
+        : wordsOf(segment)
+            .filter((word) => word !== singular(word) || segments[index + 1]?.startsWith('{'))
+            .map(singular),
+    ),
+  );
+  return first && nouns.has(singular(first)) ? undefined : first;
 }
 
 function nameWords(operation: OperationModel): string[] {

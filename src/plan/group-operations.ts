@@ -1,6 +1,6 @@
 import type { OperationModel } from '../model/api-model.js';
 import type { Intent } from './tool-plan.js';
-import { resourceWords, WordWeights } from './resource-words.js';
+import { resourceWords, singular, WordWeights } from './resource-words.js';
 import { compareStrings } from './words.js';
 
 export type Strategy = 'auto' | 'per-operation' | 'by-tag';
@@ -167,6 +167,8 @@ type Cluster = {
   units: GroupingUnit[];
   /** The resource words every member's path holds, as ascending word ids: what the tool may be named after. */
   words: number[];
+  /** How deep each of those words stands in the members' paths, on average (parallel to `words`). */
+  depths: number[];
   /** How specific those words are together. */
   weight: number;
   /** Intent and words: two live clusters never share it, so no two tools share a name. */
@@ -177,10 +179,17 @@ type Cluster = {
   argumentNames: Set<string>;
 };
 
-/** Resource words as small integers, with their weights: pair checks compare sorted id lists, not strings. */
+/** One operation's resource words as ascending ids, and how deep in its path each first appears (0 = first segment). */
+type UnitWords = { ids: number[]; depths: number[] };
+
+/**
+ * Resource words as small integers, with their weights: pair checks compare sorted id lists, not strings. A word
+ * weighs by how rare it is and how high in the path it stands: in `/teams/{id}/users/{user_id}` the operation is
+ * about a team's users, so losing `teams` costs more than losing `users`.
+ */
 class WordTable {
   private readonly ids = new Map<string, number>();
-  private readonly weightById: number[] = [];
+  private readonly rarity: number[] = [];
 
   constructor(units: GroupingUnit[]) {
     const lists = units.map((unit) => resourceWords(unit.resource));
@@ -188,21 +197,52 @@ class WordTable {
     const keys = [...new Set(lists.flatMap((list) => list.keys))].sort(compareStrings);
     keys.forEach((key, id) => {
       this.ids.set(key, id);
-      this.weightById.push(weights.of([key]));
+      this.rarity.push(weights.of([key]));
     });
   }
 
-  wordsOf(unit: GroupingUnit): number[] {
-    return resourceWords(unit.resource)
-      .keys.map((key) => this.ids.get(key) as number)
-      .sort((a, b) => a - b);
+  wordsOf(unit: GroupingUnit): UnitWords {
+    const { segments } = resourceWords(unit.resource);
+    const depthOf = new Map<number, number>();
+    segments.forEach((segment, depth) => {
+      for (const word of segment) {
+        const id = this.ids.get(singular(word));
+        if (id !== undefined && !depthOf.has(id)) depthOf.set(id, depth);
+      }
+    });
+    const ids = [...depthOf.keys()].sort((a, b) => a - b);
+    return { ids, depths: ids.map((id) => depthOf.get(id) as number) };
   }
 
-  weight(words: readonly number[]): number {
+  /** Weight of `ids` at the given depths (parallel), or of the ids of `words` that `keep` holds. */
+  weight(words: UnitWords, keep?: readonly number[]): number {
     let sum = 0;
-    for (const id of words) sum += this.weightById[id] ?? 0;
+    words.ids.forEach((id, index) => {
+      if (keep && !keep.includes(id)) return;
+      sum += (this.rarity[id] ?? 0) / (1 + (words.depths[index] ?? 0));
+    });
     return sum;
   }
+}
+
+/** The words both hold, each at the size-weighted mean of its two depths. */
+function intersectWords(a: UnitWords, sizeA: number, b: UnitWords, sizeB: number): UnitWords {
+  const ids: number[] = [];
+  const depths: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i] as number;
+    const y = b.ids[j] as number;
+    if (x === y) {
+      ids.push(x);
+      depths.push(((a.depths[i] as number) * sizeA + (b.depths[j] as number) * sizeB) / (sizeA + sizeB));
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return { ids, depths };
 }
 
 const INTENT_CODE: Record<Intent, number> = { read: 1, write: 2, delete: 3 };
@@ -249,7 +289,8 @@ function contains(outer: readonly number[], inner: readonly number[]): boolean {
 function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
   const first = units[0] as GroupingUnit;
   const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
-  const words = units.map((unit) => table.wordsOf(unit)).reduce((shared, list) => intersect(shared, list));
+  const shared = units.map((unit) => table.wordsOf(unit)).reduce((acc, next, index) => intersectWords(acc, index, next, 1));
+  const words = shared.ids;
   return {
     id: units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '',
     rank: 0,
@@ -257,7 +298,8 @@ function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
     pinnedGroup: first.operation.extension.group !== undefined,
     units,
     words,
-    weight: table.weight(words),
+    depths: shared.depths,
+    weight: table.weight(shared),
     nameKey: nameKeyOf(first.intent, words),
     resource: commonPrefix(units.map((unit) => unit.resource)),
     identity: new Set(units.flatMap((unit) => unit.identity)),
@@ -275,7 +317,8 @@ function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
 
 function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
   const locked = a.locked ?? b.locked;
-  const words = intersect(a.words, b.words);
+  const shared = intersectWords({ ids: a.words, depths: a.depths }, a.units.length, { ids: b.words, depths: b.depths }, b.units.length);
+  const words = shared.ids;
   return {
     ...(locked ? { locked } : {}),
     id: a.id < b.id ? a.id : b.id,
@@ -284,7 +327,8 @@ function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
     pinnedGroup: false,
     units: [...a.units, ...b.units],
     words,
-    weight: table.weight(words),
+    depths: shared.depths,
+    weight: table.weight(shared),
     nameKey: nameKeyOf(a.intent, words),
     resource: commonPrefix([a.resource, b.resource]),
     identity: new Set([...a.identity, ...b.identity]),
@@ -409,8 +453,10 @@ class Agglomerator {
       this.scores[at] = -NAMELESS_PENALTY - a.units.length - b.units.length + closeness;
       return;
     }
-    const kept = this.table.weight(shared);
-    this.scores[at] = -(a.units.length * (a.weight - kept) + b.units.length * (b.weight - kept)) + 0.01 * closeness;
+    // Each side loses the words it does not share, at the depth they stand in its own paths.
+    const keptA = this.table.weight({ ids: a.words, depths: a.depths }, shared);
+    const keptB = this.table.weight({ ids: b.words, depths: b.depths }, shared);
+    this.scores[at] = -(a.units.length * (a.weight - keptA) + b.units.length * (b.weight - keptB)) + 0.01 * closeness;
   }
 
   private allowed(i: number, j: number, rule: Rule): boolean {

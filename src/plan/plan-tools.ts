@@ -44,7 +44,7 @@ export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
   maxTools: 128,
-  maxActions: 12,
+  maxActions: 20,
   maxArguments: 40,
   maxToolTokens: 3000,
   tokensPerOperation: 60,

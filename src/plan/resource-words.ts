@@ -104,32 +104,18 @@ export function resourceWords(resource: readonly string[]): ResourceWords {
   return { keys, surface, segments };
 }
 
-/**
- * How much a word tells one operation from the others: rare words (`releases`) more than common ones (`repos`), and a
- * resource more than what qualifies it further down the path (`releases` more than `tags` in
- * `/repos/{o}/{r}/releases/tags/{tag}`): losing the resource a tool is about costs more than losing a sub-resource.
- */
+/** How much a word tells one operation from the others: rare words (`releases`) more than common ones (`repos`). */
 export class WordWeights {
   private readonly weights = new Map<string, number>();
 
   constructor(all: Iterable<ResourceWords>) {
     const counts = new Map<string, number>();
-    const depths = new Map<string, number>();
     let total = 0;
     for (const words of all) {
       total++;
-      words.segments.forEach((segment, depth) => {
-        for (const word of segment) {
-          const key = singular(word);
-          depths.set(key, (depths.get(key) ?? 0) + depth);
-        }
-      });
       for (const key of words.keys) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    for (const [key, count] of counts) {
-      const depth = (depths.get(key) ?? 0) / count;
-      this.weights.set(key, Math.log((total + 1) / count) / (1 + 0.5 * depth));
-    }
+    for (const [key, count] of counts) this.weights.set(key, Math.log((total + 1) / count));
   }
 
   of(keys: readonly string[]): number {
