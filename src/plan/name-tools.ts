@@ -171,13 +171,13 @@ function draftName(input: ToolNameInput, surface: Map<string, string>, weights: 
   const base = words.join('_') || actionWords(sorted) || 'resources';
   // Longer candidates, for tools that would otherwise share a name: the sub-resources most actions act on.
   const longer = contents.filter((content) => !words.includes(snakeCase(content))).map((content) => `${base}_${snakeCase(content)}`);
-  // A tool of unrelated resources says which in its label; its title lists the rest.
+  // A tool of unrelated resources lists them in its label (and so in its title).
   const named = shared.length > 0;
-  const listed = named ? [] : contents.slice(0, 3);
+  const listed = contents.length > 5 ? [...contents.slice(0, 5), `${contents.length - 5} more`] : contents;
   return {
     candidates: [base, ...longer].map((candidate) => `${candidate}_${intent}`),
     label: named ? words.join(' ').replace(/_/g, ' ') : listText(listed) || 'resources',
-    contents: named ? contents : contents.slice(listed.length),
+    contents: named ? contents : [],
     sortKey,
   };
 }

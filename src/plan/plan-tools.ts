@@ -45,7 +45,7 @@ export const PLAN_DEFAULTS = {
   strategy: 'auto' as Strategy,
   maxTools: 128,
   maxActions: 20,
-  maxArguments: 40,
+  maxArguments: 90,
   maxToolTokens: 3000,
   tokensPerOperation: 60,
   minTotalTokens: 4000,

@@ -116,7 +116,10 @@ function conciseViewOf(operation: OperationModel, context: RenderContext): Conci
 /** Sub-resources a title lists before it says how many more there are. */
 const TITLE_CONTENTS = 5;
 
-/** `Repos issues: read` — with what the actions act on below that resource: `(comments, events, labels and 3 more)`. */
+/**
+ * `Repos issues: read`, and what the actions act on besides the resource itself: `Repos issues, including comments,
+ * events and 3 more: read` — "including", so that a reader knows the issues themselves are there too.
+ */
 function titleOf(draft: ToolDraft): string {
   const label = draft.resourceLabel.charAt(0).toUpperCase() + draft.resourceLabel.slice(1);
   const intent = { read: 'read', write: 'create and update', delete: 'delete' }[draft.intent];
@@ -128,7 +131,7 @@ function titleOf(draft: ToolDraft): string {
       : shown.length > 1
         ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
         : shown.join('');
-  return listed ? `${label} (${listed}): ${intent}` : `${label}: ${intent}`;
+  return listed ? `${label}, including ${listed}: ${intent}` : `${label}: ${intent}`;
 }
 
 /** Hints that hold for every action of the tool; `x-mcp.annotations` on all actions may override them. */

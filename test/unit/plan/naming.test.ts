@@ -48,7 +48,7 @@ describe('tool names', () => {
     );
     const issues = plan.tools.find((tool) => tool.name === 'issues_read');
     expect(issues?.actions.map((action) => action.operation.key)).toHaveLength(4);
-    expect(issues?.title).toBe('Issues (comments and events): read');
+    expect(issues?.title).toBe('Issues, including comments and events: read');
     expect(toolOf(plan, 'GET /releases')).toBe('releases_read');
   });
 

@@ -11,7 +11,7 @@ export type UserReadArguments = {
 
 export const userReadTool: ToolDefinition = {
   name: 'user_read',
-  title: 'User (login and logout): read',
+  title: 'User, including login and logout: read',
   description:
     'Reads user in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- login_user(username?): logs user into the system\n- logout_user: logs out current logged in user session\nIt returns the API’s JSON response, for example get_user_by_name: an User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
   annotations: {

@@ -24,7 +24,6 @@ export const accountsDeleteTool: ToolDefinition = {
     properties: {
       AccountID: {
         type: 'string',
-        description: 'Unique identifier for Account object',
         format: 'uuid',
         'x-mcp-header': 'Account-Id',
       },

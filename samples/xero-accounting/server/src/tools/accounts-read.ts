@@ -20,7 +20,7 @@ export type AccountsReadArguments = {
 
 export const accountsReadTool: ToolDefinition = {
   name: 'accounts_read',
-  title: 'Accounts (attachments): read',
+  title: 'Accounts, including attachments: read',
   description:
     'Reads accounts. For changes: accounts_write; deletions: accounts_delete.\nActions (most also need AccountID, xero-tenant-id):\n- get_account: retrieves a single chart of accounts by using a unique…\n- get_account_attachment_by_file_name(FileName, contentType): retrieves an attachment for a specific account by…\n- get_account_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific…\n- get_account_attachments: retrieves attachments for a specific accounts by using…\n- get_accounts(If-Modified-Since?, order?, where?): retrieves the full chart of accounts\n',
   annotations: {

@@ -19,7 +19,7 @@ export type AccountsWriteArguments = {
 
 export const accountsWriteTool: ToolDefinition = {
   name: 'accounts_write',
-  title: 'Accounts (attachments): create and update',
+  title: 'Accounts, including attachments: create and update',
   description:
     'Creates and changes accounts. For lookups: accounts_read; deletions: accounts_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_account(AccountID?, AddToWatchlist?, BankAccountNumber?, BankAccountType?, Code?, CurrencyCode?, Description?, EnablePaymentsToAccount?, Name?, ReportingCode?, ShowInExpenseClaims?, Status?, TaxType?, Type?, ValidationErrors?): creates a new chart of accounts\n- create_account_attachment_by_file_name(AccountID, FileName, request_body)\n- update_account(AccountID, Accounts?): updates a chart of accounts\n- update_account_attachment_by_file_name(AccountID, FileName, request_body): updates attachment on a specific account by filename\n',
   annotations: {

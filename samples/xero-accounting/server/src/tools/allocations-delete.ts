@@ -18,7 +18,7 @@ export type AllocationsDeleteArguments = {
 
 export const allocationsDeleteTool: ToolDefinition = {
   name: 'allocations_delete',
-  title: 'Allocations (credit notes, overpayments and prepayments): delete',
+  title: 'Allocations, including credit notes, overpayments and prepayments: delete',
   description:
     'Deletes or removes allocations. Use it to delete or remove allocations.\nActions (all also need AllocationID, xero-tenant-id):\n- deletes_allocation_from_credit_note(CreditNoteID)\n- deletes_allocation_from_overpayment(OverpaymentID)\n- deletes_allocation_from_prepayment(PrepaymentID)\nDeletes data for good: confirm with the user first.',
   annotations: {

@@ -21,7 +21,7 @@ export type BankTransfersReadArguments = {
 
 export const bankTransfersReadTool: ToolDefinition = {
   name: 'bank_transfers_read',
-  title: 'Bank transfers (attachments and history): read',
+  title: 'Bank transfers, including attachments and history: read',
   description:
     'Reads bank transfers. For changes: bank_transfers_write; deletions: bank_transfers_delete.\nActions (most also need BankTransferID, xero-tenant-id):\n- get_bank_transfer: retrieves specific bank transfers by using a unique…\n- get_bank_transfer_attachment_by_file_name(FileName, contentType)\n- get_bank_transfer_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific bank…\n- get_bank_transfer_history: retrieves history from a specific bank transfer using…\n- retrieves_all_bank_transfers(If-Modified-Since?, includeDeleted?, order?, where?)\n- retrieves_attachments_from_specific_transfer\n',
   annotations: {

@@ -19,7 +19,7 @@ export type BankTransfersWriteArguments = {
 
 export const bankTransfersWriteTool: ToolDefinition = {
   name: 'bank_transfers_write',
-  title: 'Bank transfers (attachments and history): create and update',
+  title: 'Bank transfers, including attachments and history: create and update',
   description:
     'Creates and changes bank transfers. For lookups: bank_transfers_read; deletions: bank_transfers_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_bank_transfer(BankTransfers?)\n- create_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n- create_bank_transfer_history_record(BankTransferID, HistoryRecords?)\n- update_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n',
   annotations: {

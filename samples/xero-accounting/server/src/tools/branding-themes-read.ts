@@ -12,7 +12,7 @@ export type BrandingThemesReadArguments = {
 
 export const brandingThemesReadTool: ToolDefinition = {
   name: 'branding_themes_read',
-  title: 'Branding themes (payment services): read',
+  title: 'Branding themes, including payment services: read',
   description:
     'Reads branding themes. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID): retrieves a specific branding theme using a unique…\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\n',
   annotations: {

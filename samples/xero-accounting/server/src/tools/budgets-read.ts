@@ -14,7 +14,7 @@ export type BudgetsReadArguments = {
 
 export const budgetsReadTool: ToolDefinition = {
   name: 'budgets_read',
-  title: 'Budgets (budget summary): read',
+  title: 'Budgets, including budget summary: read',
   description:
     'Reads budgets. Use it to look up budgets.\nActions (all also need xero-tenant-id):\n- get_budget(BudgetID, DateFrom?, DateTo?): retrieves a specific budget, which includes budget…\n- get_budgets(DateFrom?, DateTo?, IDs?): retrieve a list of budgets\n- get_report_budget_summary(date?, periods?, timeframe?)\n',
   annotations: {

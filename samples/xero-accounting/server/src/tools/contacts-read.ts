@@ -27,7 +27,7 @@ export type ContactsReadArguments = {
 
 export const contactsReadTool: ToolDefinition = {
   name: 'contacts_read',
-  title: 'Contacts (attachments, contact groups, cis settings and history): read',
+  title: 'Contacts, including attachments, contact groups, cis settings and history: read',
   description:
     'Reads contacts. For changes: contacts_write.\nActions (all also need xero-tenant-id):\n- get_contact(ContactID): retrieves a specific contacts in a Xero organisation…\n- get_contact_attachment_by_file_name(ContactID, FileName, contentType)\n- get_contact_attachment_by_id(ContactID, AttachmentID, contentType): retrieves a specific attachment from a specific…\n- get_contact_attachments(ContactID): retrieves attachments for a specific contact in a Xero…\n- get_contact_by_contact_number(ContactNumber): retrieves a specific contact by contact number in a…\n- get_contact_cis_settings(ContactID): retrieves CIS settings for a specific contact in a…\n- get_contact_group(ContactGroupID): retrieves a specific contact group by using a unique…\n- get_contact_groups(order?, where?): retrieves the contact Id and name of each contact group\n- get_contacts(IDs?, If-Modified-Since?, includeArchived?, order?, searchTerm?, summaryOnly?, where?): retrieves all contacts in a Xero organisation\n- retrieves_history_records_for_specific_contact(ContactID)\nLists page with page, pageSize.',
   annotations: {

@@ -25,7 +25,7 @@ export type ContactsWriteArguments = {
 
 export const contactsWriteTool: ToolDefinition = {
   name: 'contacts_write',
-  title: 'Contacts (contact groups, attachments and history): create and update',
+  title: 'Contacts, including contact groups, attachments and history: create and update',
   description:
     'Creates and changes contacts. For lookups: contacts_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_contact_attachment_by_file_name(ContactID, FileName, request_body)\n- create_contact_group(ContactGroups?)\n- create_contact_group_contacts(ContactGroupID, Contacts?, Warnings?, pagination?)\n- create_contact_history(ContactID, HistoryRecords?): creates a new history record for a specific contact\n- create_contacts(Contacts?, Warnings?, pagination?, summarizeErrors?): creates multiple contacts (bulk) in a Xero organisation\n- update_contact(ContactID, Contacts?, Warnings?, pagination?): updates a specific contact in a Xero organisation\n- update_contact_attachment_by_file_name(ContactID, FileName, request_body)\n- update_contact_group(ContactGroupID, ContactGroups?)\n- update_or_create_contacts(Contacts?, Warnings?, pagination?, summarizeErrors?): updates or creates one or more contacts in a Xero…\n',
   annotations: {

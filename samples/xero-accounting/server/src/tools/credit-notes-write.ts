@@ -22,7 +22,7 @@ export type CreditNotesWriteArguments = {
 
 export const creditNotesWriteTool: ToolDefinition = {
   name: 'credit_notes_write',
-  title: 'Credit notes (attachments, allocations and history): create and update',
+  title: 'Credit notes, including attachments, allocations and history: create and update',
   description:
     'Creates and changes credit notes. For lookups: credit_notes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_credit_note_allocation(CreditNoteID, Allocations?, summarizeErrors?)\n- create_credit_note_history(CreditNoteID, HistoryRecords?): retrieves history records of a specific credit note\n- create_credit_notes(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?)\n- creates_attachment_for_specific_credit_note(CreditNoteID, FileName, request_body, IncludeOnline?)\n- update_credit_note(CreditNoteID, CreditNotes?, Warnings?, pagination?, unitdp?)\n- update_credit_note_attachment_by_file_name(CreditNoteID, FileName, request_body)\n- update_or_create_credit_notes(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?): updates or creates one or more credit notes\n',
   annotations: {

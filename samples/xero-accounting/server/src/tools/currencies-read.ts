@@ -14,7 +14,7 @@ export const currenciesReadTool: ToolDefinition = {
   name: 'currencies_read',
   title: 'Retrieves currencies for your Xero organisation',
   description:
-    'Retrieves currencies for your Xero organisation in the Xero Accounting API. Use it to look up currencies. It needs xero-tenant-id. Optional: order, where. It returns a Currencies (Currencies). Read-only: it never changes anything.',
+    'Retrieves currencies for your Xero organisation in the Xero Accounting API. Use it to look up currencies. It needs xero-tenant-id. Optional: order, where. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -12,7 +12,7 @@ export type ExpenseClaimsReadArguments = {
 
 export const expenseClaimsReadTool: ToolDefinition = {
   name: 'expense_claims_read',
-  title: 'Expense claims (history): read',
+  title: 'Expense claims, including history: read',
   description:
     'Reads expense claims. For changes: expense_claims_write.\nActions (all also need xero-tenant-id):\n- get_expense_claim(ExpenseClaimID): retrieves a specific expense claim using a unique…\n- get_expense_claim_history(ExpenseClaimID): retrieves history records of a specific expense claim\n- retrieves_expense_claims(If-Modified-Since?, order?, where?)\n',
   annotations: {

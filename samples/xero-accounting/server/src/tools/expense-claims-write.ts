@@ -14,7 +14,7 @@ export type ExpenseClaimsWriteArguments = {
 
 export const expenseClaimsWriteTool: ToolDefinition = {
   name: 'expense_claims_write',
-  title: 'Expense claims (history): create and update',
+  title: 'Expense claims, including history: create and update',
   description:
     'Creates and changes expense claims. For lookups: expense_claims_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_expense_claim_history(ExpenseClaimID, HistoryRecords?): creates a history record for a specific expense claim\n- create_expense_claims(ExpenseClaims?)\n- update_expense_claim(ExpenseClaimID, ExpenseClaims?)\n',
   annotations: {

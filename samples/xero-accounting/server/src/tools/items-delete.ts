@@ -13,7 +13,7 @@ export const itemsDeleteTool: ToolDefinition = {
   name: 'items_delete',
   title: 'Deletes a specific item',
   description:
-    'Deletes a specific item in the Xero Accounting API. Use it to delete or remove items; to look up use items_read, to create or update use items_write. It needs ItemID and xero-tenant-id. It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes a specific item in the Xero Accounting API. For lookups: items_read; changes: items_write. It needs ItemID and xero-tenant-id. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -13,7 +13,7 @@ export type ItemsReadArguments = {
 
 export const itemsReadTool: ToolDefinition = {
   name: 'items_read',
-  title: 'Items (history): read',
+  title: 'Items, including history: read',
   description:
     'Reads items. For changes: items_write; deletions: items_delete.\nActions (all also need xero-tenant-id):\n- get_item(ItemID, unitdp?): retrieves a specific item using a unique item Id\n- get_items(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_history_for_specific_item(ItemID)\n',
   annotations: {

@@ -16,7 +16,7 @@ export type ItemsWriteArguments = {
 
 export const itemsWriteTool: ToolDefinition = {
   name: 'items_write',
-  title: 'Items (history): create and update',
+  title: 'Items, including history: create and update',
   description:
     'Creates and changes items. For lookups: items_read; deletions: items_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_item_history(ItemID, HistoryRecords?): creates a history record for a specific item\n- create_items(Items?, summarizeErrors?, unitdp?): creates one or more items\n- update_item(ItemID, Items?, unitdp?)\n- update_or_create_items(Items?, summarizeErrors?, unitdp?): updates or creates one or more items\n',
   annotations: {

@@ -26,7 +26,7 @@ export type JournalsReadArguments = {
 
 export const journalsReadTool: ToolDefinition = {
   name: 'journals_read',
-  title: 'Journals (attachments, manual journals and history): read',
+  title: 'Journals, including attachments, manual journals and history: read',
   description:
     'Reads journals. Use it to look up journals.\nActions (all also need xero-tenant-id):\n- get_journal(JournalID): retrieves a specific journal using a unique journal Id\n- get_journal_by_number(JournalNumber): retrieves a specific journal using a unique journal…\n- get_journals(If-Modified-Since?, paymentsOnly?)\n- get_manual_journal_attachment_by_file_name(ManualJournalID, FileName, contentType)\n- get_manual_journal_attachment_by_id(ManualJournalID, AttachmentID, contentType): allows you to retrieve a specific attachment from a…\n- retrieves_attachment_for_specific_manual_journal(ManualJournalID)\n- retrieves_history_for_specific_manual_journal(ManualJournalID)\n- retrieves_manual_journals(If-Modified-Since?, order?, where?)\n- retrieves_specific_manual_journal(ManualJournalID)\nLists page with page, pageSize.',
   annotations: {

@@ -13,7 +13,7 @@ export const linkedTransactionsDeleteTool: ToolDefinition = {
   name: 'linked_transactions_delete',
   title: 'Deletes a specific linked transactions (billable expenses)',
   description:
-    'Deletes a specific linked transactions (billable expenses) in the Xero Accounting API. Use it to delete or remove linked transactions. It needs LinkedTransactionID and xero-tenant-id. It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes a specific linked transactions (billable expenses) in the Xero Accounting API. Use it to delete or remove linked transactions. It needs LinkedTransactionID and xero-tenant-id. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

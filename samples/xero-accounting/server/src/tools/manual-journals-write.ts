@@ -24,7 +24,7 @@ export type ManualJournalsWriteArguments = {
 
 export const manualJournalsWriteTool: ToolDefinition = {
   name: 'manual_journals_write',
-  title: 'Manual journals (attachments and history): create and update',
+  title: 'Manual journals, including attachments and history: create and update',
   description:
     'Creates and changes manual journals. Use it to create or update manual journals.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_manual_journal_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- create_manual_journal_history_record(ManualJournalID, HistoryRecords?)\n- create_manual_journals(ManualJournals?, Warnings?, pagination?, summarizeErrors?): creates one or more manual journals\n- update_manual_journal(ManualJournalID, ManualJournals?, Warnings?, pagination?)\n- update_manual_journal_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- update_or_create_manual_journals(ManualJournals?, Warnings?, pagination?, summarizeErrors?)\n',
   annotations: {

@@ -12,7 +12,7 @@ export type OrganisationReadArguments = {
 
 export const organisationReadTool: ToolDefinition = {
   name: 'organisation_read',
-  title: 'Organisation (actions and cis settings): read',
+  title: 'Organisation, including actions and cis settings: read',
   description:
     'Reads organisation. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions: retrieves a list of the key actions your app has…\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\n',
   annotations: {

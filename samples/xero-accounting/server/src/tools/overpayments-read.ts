@@ -12,7 +12,7 @@ export type OverpaymentsReadArguments = {
 
 export const overpaymentsReadTool: ToolDefinition = {
   name: 'overpayments_read',
-  title: 'Overpayments (history): read',
+  title: 'Overpayments, including history: read',
   description:
     'Reads overpayments. For changes: overpayments_write.\nActions (all also need xero-tenant-id):\n- get_overpayment(OverpaymentID): retrieves a specific overpayment using a unique…\n- get_overpayments(If-Modified-Since?, References?, order?, unitdp?, where?)\n- retrieves_history_records_of_overpayment(OverpaymentID)\nLists page with page, pageSize.',
   annotations: {

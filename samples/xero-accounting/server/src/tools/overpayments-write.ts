@@ -13,7 +13,7 @@ export type OverpaymentsWriteArguments = {
 
 export const overpaymentsWriteTool: ToolDefinition = {
   name: 'overpayments_write',
-  title: 'Overpayments (allocations and history): create and update',
+  title: 'Overpayments, including allocations and history: create and update',
   description:
     'Creates and changes overpayments. For lookups: overpayments_read.\nActions (all also need OverpaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_overpayment_allocations(Allocations?, summarizeErrors?)\n- create_overpayment_history(HistoryRecords?): creates a history record for a specific overpayment\n',
   annotations: {

@@ -15,7 +15,7 @@ export type PaymentsDeleteArguments = {
 
 export const paymentsDeleteTool: ToolDefinition = {
   name: 'payments_delete',
-  title: 'Payments (batch payments): delete',
+  title: 'Payments, including batch payments: delete',
   description:
     'Deletes or removes payments. For lookups: payments_read; changes: payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID): updates a specific batch payment for invoices and…\n- delete_batch_payment_by_url_param(BatchPaymentID): updates a specific batch payment for invoices and…\n- delete_payment(PaymentID): updates a specific payment for invoices and credit…\nDeletes data for good: confirm with the user first.',
   annotations: {

@@ -20,7 +20,7 @@ export type PaymentsReadArguments = {
 
 export const paymentsReadTool: ToolDefinition = {
   name: 'payments_read',
-  title: 'Payments (batch payments, history and payment services): read',
+  title: 'Payments, including batch payments, history and payment services: read',
   description:
     'Reads payments. For changes: payments_write; deletions: payments_delete.\nActions (all also need xero-tenant-id):\n- get_batch_payment(BatchPaymentID): retrieves a specific batch payment using a unique…\n- get_batch_payments(If-Modified-Since?, order?, where?): retrieves either one or many batch payments for…\n- get_payment(PaymentID): retrieves a specific payment for invoices and credit…\n- get_payments(If-Modified-Since?, order?, where?): retrieves payments for invoices and credit notes\n- retrieves_history_from_specific_batch_payment(BatchPaymentID)\n- retrieves_history_records_of_specific_payment(PaymentID)\n- retrieves_payment_services\nLists page with page, pageSize.',
   annotations: {

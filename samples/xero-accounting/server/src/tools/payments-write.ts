@@ -22,7 +22,7 @@ export type PaymentsWriteArguments = {
 
 export const paymentsWriteTool: ToolDefinition = {
   name: 'payments_write',
-  title: 'Payments (history, payment services and batch payments): create and update',
+  title: 'Payments, including history, payment services and batch payments: create and update',
   description:
     'Creates and changes payments. For lookups: payments_read; deletions: payments_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_batch_payment(BatchPayments?, summarizeErrors?): creates one or many batch payments for invoices\n- create_batch_payment_history_record(BatchPaymentID, HistoryRecords?)\n- create_branding_theme_payment_services(BrandingThemeID, PaymentServices?): creates a new custom payment service for a specific…\n- create_payment(Account?, Amount?, BankAccountNumber?, BankAmount?, BatchPayment?, BatchPaymentID?, Code?, CreditNote?, CreditNoteNumber?, CurrencyRate?, Date?, Details?, HasAccount?, HasValidationErrors?, Invoice?, InvoiceNumber?, IsReconciled?, Overpayment?, Particulars?, PaymentID?, Prepayment?, Reference?, Status?, StatusAttributeString?, ValidationErrors?, Warnings?): creates a single payment for invoice or credit notes\n- create_payment_history(PaymentID, HistoryRecords?): creates a history record for a specific payment\n- create_payment_service(PaymentServices?)\n- create_payments(Payments?, Warnings?, pagination?, summarizeErrors?): creates multiple payments for invoices or credit notes\n',
   annotations: {

@@ -12,7 +12,7 @@ export type PrepaymentsReadArguments = {
 
 export const prepaymentsReadTool: ToolDefinition = {
   name: 'prepayments_read',
-  title: 'Prepayments (history): read',
+  title: 'Prepayments, including history: read',
   description:
     'Reads prepayments. For changes: prepayments_write.\nActions (all also need xero-tenant-id):\n- get_prepayment(PrepaymentID): allows you to retrieve a specified prepayments\n- get_prepayments(If-Modified-Since?, InvoiceNumbers?, order?, unitdp?, where?)\n- retrieves_history_record_for_specific_prepayment(PrepaymentID)\nLists page with page, pageSize.',
   annotations: {

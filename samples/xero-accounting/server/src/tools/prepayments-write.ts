@@ -13,7 +13,7 @@ export type PrepaymentsWriteArguments = {
 
 export const prepaymentsWriteTool: ToolDefinition = {
   name: 'prepayments_write',
-  title: 'Prepayments (allocations and history): create and update',
+  title: 'Prepayments, including allocations and history: create and update',
   description:
     'Creates and changes prepayments. For lookups: prepayments_read.\nActions (all also need PrepaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_prepayment_allocations(Allocations?, summarizeErrors?): allows you to create an Allocation for prepayments\n- create_prepayment_history(HistoryRecords?): creates a history record for a specific prepayment\n',
   annotations: {

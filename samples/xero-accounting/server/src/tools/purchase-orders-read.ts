@@ -24,7 +24,7 @@ export type PurchaseOrdersReadArguments = {
 
 export const purchaseOrdersReadTool: ToolDefinition = {
   name: 'purchase_orders_read',
-  title: 'Purchase orders (attachments, history and pdf): read',
+  title: 'Purchase orders, including attachments, history and pdf: read',
   description:
     'Reads purchase orders. For changes: purchase_orders_write.\nActions (all also need xero-tenant-id):\n- get_purchase_order(PurchaseOrderID): retrieves a specific purchase order using a unique…\n- get_purchase_order_as_pdf(PurchaseOrderID): retrieves specific purchase order as PDF files using a…\n- get_purchase_order_attachment_by_file_name(PurchaseOrderID, FileName, contentType): retrieves a specific attachment for a specific…\n- get_purchase_order_attachment_by_id(PurchaseOrderID, AttachmentID, contentType): retrieves specific attachment for a specific purchase…\n- get_purchase_order_by_number(PurchaseOrderNumber): retrieves a specific purchase order using purchase…\n- retrieves_attachments_for_specific_order(PurchaseOrderID)\n- retrieves_history_for_specific_purchase_order(PurchaseOrderID)\n- retrieves_purchase_orders(DateFrom?, DateTo?, If-Modified-Since?, Status?, order?)\nLists page with page, pageSize.',
   annotations: {

@@ -24,7 +24,7 @@ export type PurchaseOrdersWriteArguments = {
 
 export const purchaseOrdersWriteTool: ToolDefinition = {
   name: 'purchase_orders_write',
-  title: 'Purchase orders (attachments and history): create and update',
+  title: 'Purchase orders, including attachments and history: create and update',
   description:
     'Creates and changes purchase orders. For lookups: purchase_orders_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_purchase_order_history(PurchaseOrderID, HistoryRecords?): creates a history record for a specific purchase orders\n- create_purchase_orders(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): creates one or more purchase orders\n- creates_attachment_for_specific_purchase_order(PurchaseOrderID, FileName, request_body)\n- update_or_create_purchase_orders(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): updates or creates one or more purchase orders\n- update_purchase_order(PurchaseOrderID, PurchaseOrders?, Warnings?, pagination?)\n- update_purchase_order_attachment_by_file_name(PurchaseOrderID, FileName, request_body): updates a specific attachment for a specific purchase…\n',
   annotations: {

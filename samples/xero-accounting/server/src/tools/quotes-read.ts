@@ -22,7 +22,7 @@ export type QuotesReadArguments = {
 
 export const quotesReadTool: ToolDefinition = {
   name: 'quotes_read',
-  title: 'Quotes (attachments, history and pdf): read',
+  title: 'Quotes, including attachments, history and pdf: read',
   description:
     'Reads quotes. For changes: quotes_write.\nActions (most also need QuoteID, xero-tenant-id):\n- get_quote: retrieves a specific quote using a unique quote Id\n- get_quote_as_pdf: retrieves a specific quote as a PDF file using a…\n- get_quote_attachment_by_file_name(FileName, contentType): retrieves a specific attachment from a specific quote…\n- get_quote_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific quote…\n- get_quotes(ContactID?, DateFrom?, DateTo?, ExpiryDateFrom?, ExpiryDateTo?, If-Modified-Since?, QuoteNumber?, Status?, order?): retrieves sales quotes\n- retrieves_attachments_for_specific_quote\n- retrieves_history_records_of_specific_quote\n',
   annotations: {

@@ -21,7 +21,7 @@ export type ReceiptsReadArguments = {
 
 export const receiptsReadTool: ToolDefinition = {
   name: 'receipts_read',
-  title: 'Receipts (attachments and history): read',
+  title: 'Receipts, including attachments and history: read',
   description:
     'Reads receipts. For changes: receipts_write.\nActions (most also need ReceiptID, xero-tenant-id):\n- get_receipt(unitdp?): retrieves a specific draft expense claim receipt by…\n- get_receipt_attachment_by_file_name(FileName, contentType): retrieves a specific attachment from a specific…\n- get_receipt_attachment_by_id(AttachmentID, contentType): retrieves a specific attachments from a specific…\n- get_receipt_attachments: retrieves attachments for a specific expense claim…\n- get_receipts(If-Modified-Since?, order?, unitdp?, where?): retrieves draft expense claim receipts for any user\n- retrieves_history_record_for_specific_receipt\n',
   annotations: {

@@ -20,7 +20,7 @@ export type ReceiptsWriteArguments = {
 
 export const receiptsWriteTool: ToolDefinition = {
   name: 'receipts_write',
-  title: 'Receipts (attachments and history): create and update',
+  title: 'Receipts, including attachments and history: create and update',
   description:
     'Creates and changes receipts. For lookups: receipts_read.\nActions (most also need xero-tenant-id, ReceiptID; all also take optional Idempotency-Key):\n- create_receipt(Receipts?, unitdp?): creates draft expense claim receipts for any user\n- create_receipt_attachment_by_file_name(FileName, request_body): creates an attachment on a specific expense claim…\n- create_receipt_history(HistoryRecords?): creates a history record for a specific receipt\n- update_receipt(Receipts?, unitdp?): updates a specific draft expense claim receipts\n- update_receipt_attachment_by_file_name(FileName, request_body): updates a specific attachment on a specific expense…\n',
   annotations: {

@@ -25,7 +25,7 @@ export type ReportsReadArguments = {
 export const reportsReadTool: ToolDefinition = {
   name: 'reports_read',
   title:
-    'Reports (aged payables contact, aged receivables contact, balance sheet, bank summary, executive summary and 3 more): read',
+    'Reports, including aged payables contact, aged receivables contact, balance sheet, bank summary, executive summary and 3 more: read',
   description:
     'Reads reports. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get_report_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_aged_receivables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_report_bank_summary(fromDate?, toDate?)\n- get_report_executive_summary(date?)\n- get_report_from_id(ReportID): retrieves a specific report using a unique ReportID\n- get_report_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_report_ten_ninety_nine(reportYear?): retrieve reports for 1099\n- get_report_trial_balance(date?, paymentsOnly?)\n- get_reports_list: retrieves a list of the organistaions unique reports…\n',
   annotations: {

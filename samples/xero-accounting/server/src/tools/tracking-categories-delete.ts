@@ -13,7 +13,7 @@ export type TrackingCategoriesDeleteArguments = {
 
 export const trackingCategoriesDeleteTool: ToolDefinition = {
   name: 'tracking_categories_delete',
-  title: 'Tracking categories (options): delete',
+  title: 'Tracking categories, including options: delete',
   description:
     'Deletes or removes tracking categories. For lookups: tracking_categories_read; changes: tracking_categories_write.\nActions (all also need TrackingCategoryID, xero-tenant-id):\n- delete_tracking_options(TrackingOptionID)\n- deletes_specific_tracking_category\nDeletes data for good: confirm with the user first.',
   annotations: {

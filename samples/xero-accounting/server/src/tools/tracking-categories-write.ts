@@ -20,7 +20,7 @@ export type TrackingCategoriesWriteArguments = {
 
 export const trackingCategoriesWriteTool: ToolDefinition = {
   name: 'tracking_categories_write',
-  title: 'Tracking categories (options): create and update',
+  title: 'Tracking categories, including options: create and update',
   description:
     'Creates and changes tracking categories. For lookups: tracking_categories_read; deletions: tracking_categories_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, Name, Status):\n- create_tracking_category(Option?, Options?, TrackingCategoryID?, TrackingOptionID?)\n- create_tracking_options(TrackingCategoryID, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_category(TrackingCategoryID, Option?, Options?, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_options(TrackingCategoryID, TrackingOptionID, body_TrackingCategoryID?, body_TrackingOptionID?)\n',
   annotations: {

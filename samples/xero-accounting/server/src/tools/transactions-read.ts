@@ -24,7 +24,7 @@ export type TransactionsReadArguments = {
 
 export const transactionsReadTool: ToolDefinition = {
   name: 'transactions_read',
-  title: 'Transactions (attachments, bank transactions, linked transactions and history): read',
+  title: 'Transactions, including attachments, bank transactions, linked transactions and history: read',
   description:
     'Reads transactions. For changes: transactions_write.\nActions (all also need xero-tenant-id):\n- get_bank_transaction(BankTransactionID, unitdp?): retrieves a single spent or received money transaction…\n- get_bank_transaction_attachment_by_file_name(BankTransactionID, FileName, contentType): retrieves a specific attachment from a specific bank…\n- get_bank_transaction_attachment_by_id(BankTransactionID, AttachmentID, contentType): retrieves specific attachments from a specific…\n- get_bank_transaction_attachments(BankTransactionID): retrieves any attachments from a specific bank…\n- get_bank_transactions(If-Modified-Since?, order?, unitdp?, where?): retrieves any spent or received money transactions\n- get_bank_transactions_history(BankTransactionID): retrieves history from a specific bank transaction…\n- get_linked_transaction(LinkedTransactionID): retrieves a specific linked transaction (billable…\n- retrieves_linked_transactions_billable_expenses(ContactID?, LinkedTransactionID?, SourceTransactionID?, Status?, TargetTransactionID?)\nLists page with page, pageSize.',
   annotations: {

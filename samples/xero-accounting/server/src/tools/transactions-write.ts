@@ -24,7 +24,7 @@ export type TransactionsWriteArguments = {
 
 export const transactionsWriteTool: ToolDefinition = {
   name: 'transactions_write',
-  title: 'Transactions (bank transactions, attachments, linked transactions and history): create and update',
+  title: 'Transactions, including bank transactions, attachments, linked transactions and history: create and update',
   description:
     'Creates and changes transactions. For lookups: transactions_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_bank_transaction_attachment_by_file_name(BankTransactionID, FileName, request_body): creates an attachment for a specific bank transaction…\n- create_bank_transaction_history_record(BankTransactionID, HistoryRecords?)\n- create_bank_transactions(BankTransactions?, Warnings?, pagination?, summarizeErrors?, unitdp?): creates one or more spent or received money transaction\n- create_linked_transaction(ContactID?, LinkedTransactionID?, SourceLineItemID?, SourceTransactionID?, SourceTransactionTypeCode?, Status?, TargetLineItemID?, TargetTransactionID?, Type?, ValidationErrors?): creates linked transactions (billable expenses)\n- update_bank_transaction(BankTransactionID, BankTransactions?, Warnings?, pagination?, unitdp?): updates a single spent or received money transaction\n- update_bank_transaction_attachment_by_file_name(BankTransactionID, FileName, request_body): updates a specific attachment from a specific bank…\n- update_linked_transaction(LinkedTransactionID, LinkedTransactions?): updates a specific linked transactions (billable…\n- update_or_create_bank_transactions(BankTransactions?, Warnings?, pagination?, summarizeErrors?, unitdp?): updates or creates one or more spent or received money…\n',
   annotations: {
