@@ -27,8 +27,6 @@ export type GroupingLimits = {
   /** Actions in a tool formed by natural merging; relaxed step by step only to meet the budgets. */
   maxActions: number;
   maxArguments: number;
-  /** Tokens the whole tool list may take; small tools are merged while the estimate is over it. */
-  tokenBudget: number;
 };
 
 /** Caps of the relaxed limits: a tool larger than this is harder to use than two tools. */
@@ -42,6 +40,13 @@ const MAX_NAMED_ACTIONS = 80;
 const MAX_NAMED_ARGUMENTS = 160;
 
 /**
+ * The grouping of a description for any token budget: merging is one fixed sequence (the closest allowed pair first,
+ * whatever the budget), and a budget only says where it stops — so the sequence is computed once and `at(budget)`
+ * replays it up to the first state that fits.
+ */
+export type Grouping = { at(tokenBudget: number): OperationGroup[] };
+
+/**
  * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
  * (unless `x-mcp.tool` puts operations together explicitly), so every annotation stays true for every action.
  */
@@ -50,7 +55,7 @@ export function groupOperations(
   strategy: Strategy,
   limits: GroupingLimits,
   locked = new Map<string, string>(),
-): OperationGroup[] {
+): Grouping {
   const fixed = new Map<string, GroupingUnit[]>();
   const free: GroupingUnit[] = [];
   for (const unit of units) {
@@ -59,9 +64,12 @@ export function groupOperations(
     else free.push(unit);
   }
   const groups: OperationGroup[] = [...fixed].map(([fixedName, members]) => ({ units: members, fixedName }));
-  if (strategy === 'per-operation') return [...groups, ...free.map((unit) => ({ units: [unit] }))];
+  if (strategy === 'per-operation') return constant([...groups, ...free.map((unit) => ({ units: [unit] }))]);
   if (strategy === 'by-tag')
-    return [...groups, ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members }))];
+    return constant([
+      ...groups,
+      ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members })),
+    ]);
   const table = new WordTable(free);
   const pinned = byKey(
     free.filter((unit) => locked.has(unit.operation.key)),
@@ -71,8 +79,56 @@ export function groupOperations(
     ...pinned.map((members) => ({ ...toCluster(members, table), locked: locked.get(members[0]!.operation.key) })),
     ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => toCluster(members, table)),
   ];
-  const merged = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));
-  return [...groups, ...merged.map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) }))];
+  const history = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));
+  return {
+    at: (tokenBudget) => [
+      ...groups,
+      ...history
+        .replay(tokenBudget)
+        .map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) })),
+    ],
+  };
+}
+
+function constant(groups: OperationGroup[]): Grouping {
+  return { at: () => groups };
+}
+
+/** The clusters once the natural merges are done, and every later merge with the state it leaves. */
+class MergeHistory {
+  private readonly steps: Array<{ keep: number; drop: number; tokens: number; count: number }> = [];
+
+  constructor(
+    private readonly start: Cluster[],
+    private readonly startTokens: number,
+    private readonly maxTools: number,
+  ) {}
+
+  record(keep: number, drop: number, tokens: number, count: number): void {
+    this.steps.push({ keep, drop, tokens, count });
+  }
+
+  /** The clusters at the first state that fits the budget and the tool limit (the last state when none does). */
+  replay(tokenBudget: number): Array<Pick<Cluster, 'units' | 'locked'>> {
+    const fits = (tokens: number, count: number) => tokens <= tokenBudget && count <= this.maxTools;
+    let stop = fits(this.startTokens, this.start.length) ? 0 : this.steps.length;
+    for (let index = 0; index < this.steps.length && stop === this.steps.length; index++) {
+      const step = this.steps[index] as { tokens: number; count: number };
+      if (fits(step.tokens, step.count)) stop = index + 1;
+    }
+    const clusters: Array<Pick<Cluster, 'units' | 'locked'> | undefined> = this.start.map((cluster) => ({
+      units: cluster.units,
+      ...(cluster.locked ? { locked: cluster.locked } : {}),
+    }));
+    for (const { keep, drop } of this.steps.slice(0, stop)) {
+      const a = clusters[keep] as Pick<Cluster, 'units' | 'locked'>;
+      const b = clusters[drop] as Pick<Cluster, 'units' | 'locked'>;
+      const locked = a.locked ?? b.locked;
+      clusters[keep] = { units: [...a.units, ...b.units], ...(locked ? { locked } : {}) };
+      clusters[drop] = undefined;
+    }
+    return clusters.filter((cluster): cluster is Pick<Cluster, 'units' | 'locked'> => cluster !== undefined);
+  }
 }
 
 function initialKey(unit: GroupingUnit): string {
@@ -376,6 +432,12 @@ class Agglomerator {
   private readonly argumentUnions: Int32Array;
   /** Live clusters per name key: a merge may not produce a name another live cluster already has. */
   private readonly names = new Map<number, number>();
+  /** Estimated tokens and number of the live clusters, and the merges recorded once the natural ones are done. */
+  private tokens = 0;
+  private count = 0;
+  private history: MergeHistory | undefined;
+  /** Slot → position in the history's start list (a merged cluster stays in the slot of the one it kept). */
+  private readonly startPositions: number[] = [];
 
   constructor(
     initial: Cluster[],
@@ -397,30 +459,39 @@ class Agglomerator {
     for (let i = 0; i < this.size; i++) for (let j = i + 1; j < this.size; j++) this.scorePair(i, j);
   }
 
-  run(limits: GroupingLimits, maxTools: number): Cluster[] {
+  /**
+   * Merges as far as any budget could ask: natural merges first, then — recorded step by step, each with the
+   * estimated tokens and the tool count it leaves — related resources under the words they share, in steps of larger
+   * tools; resources with nothing in common only after that; and last whatever brings the count under the limit.
+   */
+  run(limits: GroupingLimits, maxTools: number): MergeHistory {
     const natural = { maxActions: limits.maxActions, maxArguments: limits.maxArguments };
     this.mergeWhile({ ...natural, kind: 'family' }, () => true);
-    const overBudget = () => this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0) > limits.tokenBudget;
-    const overCount = () => this.alive().length > maxTools;
-    const over = () => overBudget() || overCount();
-    // Over budget, related resources merge under the words they share, in steps of larger tools; only when that
-    // cannot reach the budget do resources with nothing in common share a tool.
+    this.tokens = this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0);
+    this.count = this.alive().length;
+    this.history = new MergeHistory(this.alive(), this.tokens, maxTools);
+    let position = 0;
+    this.clusters.forEach((cluster, slot) => {
+      if (cluster) this.startPositions[slot] = position++;
+    });
+    const always = () => true;
     for (const kind of ['named', 'any'] as const) {
-      for (let relax = 1; relax <= 4 && over(); relax *= 1.25) {
+      for (let relax = 1; relax <= 4; relax *= 1.25) {
         const rule = {
           maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
           maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
           kind,
         };
-        this.mergeWhile(rule, over);
+        this.mergeWhile(rule, always);
       }
       // Past the caps, a resource's remaining actions join their resource rather than a stranger.
-      if (kind === 'named') this.mergeWhile({ maxActions: MAX_NAMED_ACTIONS, maxArguments: MAX_NAMED_ARGUMENTS, kind }, over);
+      if (kind === 'named') this.mergeWhile({ maxActions: MAX_NAMED_ACTIONS, maxArguments: MAX_NAMED_ARGUMENTS, kind }, always);
     }
+    const overCount = () => this.count > maxTools;
     for (let relax = 1; overCount() && relax < 1e6; relax *= 2) {
       this.mergeWhile({ maxActions: limits.maxActions * 4 * relax, maxArguments: limits.maxArguments * 4 * relax, kind: 'any' }, overCount);
     }
-    return this.alive();
+    return this.history;
   }
 
   private alive(): Cluster[] {
@@ -502,7 +573,7 @@ class Agglomerator {
     return best;
   }
 
-  private count(key: number, change: number): void {
+  private countName(key: number, change: number): void {
     const next = (this.names.get(key) ?? 0) + change;
     if (next > 0) this.names.set(key, next);
     else this.names.delete(key);
@@ -523,8 +594,11 @@ class Agglomerator {
       const [keep, drop] = bestI < bestJ ? [bestI, bestJ] : [bestJ, bestI];
       const before = [this.clusters[keep] as Cluster, this.clusters[drop] as Cluster];
       const merged = combine(before[0] as Cluster, before[1] as Cluster, this.table);
-      for (const cluster of before) this.count(cluster.nameKey, -1);
-      this.count(merged.nameKey, 1);
+      for (const cluster of before) this.countName(cluster.nameKey, -1);
+      this.countName(merged.nameKey, 1);
+      this.tokens += estimatedTokens(merged) - estimatedTokens(before[0] as Cluster) - estimatedTokens(before[1] as Cluster);
+      this.count--;
+      this.history?.record(this.startPositions[keep] as number, this.startPositions[drop] as number, this.tokens, this.count);
       this.clusters[keep] = merged;
       this.clusters[drop] = undefined;
       partner[drop] = -1;

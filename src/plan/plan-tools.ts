@@ -130,18 +130,14 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   const renders = new Map<string, ToolModel>();
   const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
   /** Groups with an estimated budget, names, decides headers, renders and fits the schemas to the real budget. */
+  const grouping = groupOperations(
+    units,
+    strategy,
+    { maxTools: budget.maxTools, maxActions: PLAN_DEFAULTS.maxActions, maxArguments: PLAN_DEFAULTS.maxArguments },
+    locked,
+  );
   const planRound = (groupingBudget: number): Round => {
-    const groups = groupOperations(
-      units,
-      strategy,
-      {
-        maxTools: budget.maxTools,
-        maxActions: PLAN_DEFAULTS.maxActions,
-        maxArguments: PLAN_DEFAULTS.maxArguments,
-        tokenBudget: groupingBudget,
-      },
-      locked,
-    );
+    const groups = grouping.at(groupingBudget);
     const draftList = toolDrafts(groups, context);
     // Header decisions depend on the grouping; only the kept round's diagnostics describe the plan.
     const headerDiagnostics = new Diagnostics();
