@@ -1,0 +1,117 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * How text becomes search terms, on both sides of the index: the generator indexes actions with these functions,
+ * and the generated server processes queries with its own copy (templates/runtime/search-terms.ts; a unit test keeps
+ * the two in step). Words are split (camelCase, snake_case, paths), lower-cased and stemmed (Porter, so `repositories`
+ * and `repository` meet); a small table of stems adds the words people use for the same thing (`kick` and `delete`
+ * mean remove). The table travels inside the index, so the server needs no knowledge of its own.
+ */
+
+/** Stem → extra terms that stand for it: a concept (`~remove`) or the words an abbreviation stands for. */
+export type TermTable = Record<string, string[]>;
+
+export type TermData = { stopWords: string[]; expansions: TermTable };
+
+/**
+ * Words that say what to do to something, grouped by meaning. Every word of a group also indexes (and queries) the
+ * group's concept, so "kick Bob" finds "Remove a member" and "post a message" finds "Create a message". Only words
+ * whose Porter stem names nothing else belong here: `set` would also catch `settings`, `run` the noun `runs`, `open`
+ * the state `open`.
+ */
+const CONCEPTS: Record<string, string[]> = {
+  remove: ['remove', 'delete', 'kick', 'erase', 'destroy', 'discard', 'purge', 'trash', 'wipe', 'expel', 'evict', 'unassign', 'detach'],
+  create: ['create', 'add', 'new', 'make', 'post', 'send', 'submit', 'insert', 'register', 'compose', 'generate', 'append'],
+  update: ['update', 'edit', 'modify', 'change', 'patch', 'alter', 'rename', 'adjust', 'amend', 'replace', 'overwrite'],
+  read: ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'display', 'see', 'inspect', 'describe', 'detail', 'lookup', 'look'],
+  list: ['list', 'enumerate', 'browse', 'search', 'find', 'query', 'filter'],
+  start: ['start', 'trigger', 'launch', 'execute', 'dispatch', 'begin', 'invoke'],
+  cancel: ['cancel', 'abort', 'stop', 'halt', 'terminate', 'kill'],
+  approve: ['approve', 'accept', 'confirm', 'grant'],
+  reject: ['reject', 'decline', 'deny', 'refuse', 'dismiss'],
+  enable: ['enable', 'activate', 'unblock', 'resume', 'unpause'],
+  disable: ['disable', 'deactivate', 'suspend', 'pause'],
+  move: ['move', 'transfer', 'relocate'],
+  copy: ['copy', 'duplicate', 'clone'],
+  self: ['me', 'my', 'mine', 'myself', 'current', 'authenticated', 'self'],
+  person: ['user', 'member', 'person', 'people', 'participant'],
+  picture: ['image', 'picture', 'photo', 'pic', 'avatar'],
+  email: ['email', 'mail'],
+  config: ['configuration', 'config', 'preferences'],
+};
+
+/** Abbreviations: the words they stand for are queried (and indexed) with them. */
+const ABBREVIATIONS: Record<string, string> = {
+  repo: 'repository',
+  org: 'organization',
+  pr: 'pull request',
+  msg: 'message',
+  dm: 'direct message',
+  info: 'information',
+  auth: 'authentication',
+  admin: 'administrator',
+  env: 'environment',
+  app: 'application',
+  db: 'database',
+  doc: 'document',
+  docs: 'document',
+  stats: 'statistics',
+  sms: 'text message',
+};
+
+/** Words that carry no meaning for finding an action; they are left out of the index and of queries. */
+const STOP_WORDS = [
+  'a about all also an and any are as at be been by can could do does each every for from has have how',
+  'i if in into is it its of on one or our please should so some that the their them then there these',
+  'they this those to us was we what when where which who will with would you your want need like let',
+  'know tell give',
+]
+  .join(' ')
+  .split(' ');
+
+/** Splits text into words: camelCase and snake_case apart, accents dropped, letters and digits of any script kept. */
+export function tokenize(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The term processor MiniSearch runs on every word of the index and of a query. */
+export function termProcessor(data: TermData): (word: string) => string | string[] | null {
+  const stop = new Set(data.stopWords);
+  const expansions = new Map(Object.entries(data.expansions));
+  return (word) => {
+    const lower = word.toLowerCase();
+    if (stop.has(lower)) return null;
+    const stem = stemmer(lower);
+    const extra = expansions.get(stem);
+    return extra ? [stem, ...extra] : stem;
+  };
+}
+
+/** The stop words and the expansion table, as the index carries them. */
+export function termData(): TermData {
+  const expansions = new Map<string, Set<string>>();
+  const add = (word: string, terms: string[]) => {
+    const stem = stemmer(word);
+    const set = expansions.get(stem) ?? new Set<string>();
+    for (const term of terms) if (term !== stem) set.add(term);
+    expansions.set(stem, set);
+  };
+  for (const [concept, words] of Object.entries(CONCEPTS)) for (const word of words) add(word, [`~${concept}`]);
+  for (const [short, long] of Object.entries(ABBREVIATIONS))
+    add(
+      short,
+      tokenize(long).map((word) => stemmer(word)),
+    );
+  const table: TermTable = {};
+  for (const stem of [...expansions.keys()].sort()) {
+    const terms = [...(expansions.get(stem) ?? [])].sort();
+    if (terms.length > 0) table[stem] = terms;
+  }
+  return { stopWords: [...STOP_WORDS].sort(), expansions: table };
+}

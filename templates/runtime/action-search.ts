@@ -1,0 +1,60 @@
+// Finds the actions that match a request: the full-text index the generator built over every action (MiniSearch,
+// BM25 over weighted fields: names, summary, path words, tags, argument names, description), loaded once when the
+// server starts.
+
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import { catalog } from '../search/catalog.js';
+import { searchIndexJson } from '../search/index-data.js';
+import { termProcessor, tokenize, type TermData } from './search-terms.js';
+import type { CatalogEntry, SurfaceDefinition } from './search-types.js';
+
+type SerializedIndex = { fields: string[]; boost: Record<string, number>; terms: TermData; index: unknown };
+
+const data = JSON.parse(searchIndexJson) as SerializedIndex;
+const index = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], {
+  fields: data.fields,
+  tokenize,
+  processTerm: termProcessor(data.terms),
+});
+
+const options: SearchOptions = {
+  boost: data.boost,
+  // Longer words also match the words they begin (`repo` → `repository`), worth less than a whole word.
+  prefix: (term) => term.length >= 4,
+  weights: { prefix: 0.3, fuzzy: 0.2 },
+};
+
+/** The best matches for a request, best first. */
+export function findActions(query: string, limit: number): CatalogEntry[] {
+  return index
+    .search(query, options)
+    .slice(0, limit)
+    .map((result) => catalog[result.id as number])
+    .filter((entry): entry is CatalogEntry => entry !== undefined);
+}
+
+/** `search_actions`: the matches with everything a model needs to call one next. */
+export function searchActions(args: Record<string, unknown>, names: SurfaceDefinition['names']): CallToolResult {
+  const query = String(args['query'] ?? '');
+  const limit = typeof args['limit'] === 'number' ? args['limit'] : 5;
+  const results = findActions(query, limit).map((entry) => ({
+    action: entry.id,
+    summary: entry.summary,
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    call: names[entry.intent] ?? '',
+    inputSchema: entry.inputSchema,
+  }));
+  if (results.length === 0)
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `No action matches ${JSON.stringify(query)}. Search again with other words: the thing to act on and what to do with it.`,
+        },
+      ],
+      structuredContent: { results },
+    };
+  return { content: [{ type: 'text', text: JSON.stringify({ results }) }], structuredContent: { results } };
+}

@@ -1,0 +1,70 @@
+// Runs an action of the search surface: checks that the call tool's safety class is the action's, validates the
+// arguments against the action's own schema, then calls it exactly as its routed tool would (same request building,
+// credentials, headers, hooks and errors).
+
+import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
+import { catalog } from '../search/catalog.js';
+import { findActions } from './action-search.js';
+import { callTool } from './call-tool.js';
+import { errorText } from './results.js';
+import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
+import type { Settings } from './settings.js';
+import { OwnPropertiesValidator } from './validate-input.js';
+
+const byId = new Map(catalog.map((entry) => [entry.id, entry]));
+const validator = new OwnPropertiesValidator();
+/** Compiled on an action's first call: compiling every action's schema at start would slow every start. */
+const validators = new Map<string, JsonSchemaValidator<Record<string, unknown>>>();
+
+const WHAT: Record<Intent, string> = {
+  read: 'only reads',
+  write: 'creates or changes data',
+  delete: 'deletes',
+};
+
+export async function callAction(
+  intent: Intent,
+  args: Record<string, unknown>,
+  names: SurfaceDefinition['names'],
+  settings: Settings,
+  signal?: AbortSignal,
+): Promise<CallToolResult> {
+  const id = String(args['action'] ?? '');
+  const entry = byId.get(id);
+  if (!entry) return errorText(unknownAction(id, names));
+  if (entry.intent !== intent) {
+    const request = `${entry.method.toUpperCase()} ${entry.path}`;
+    return errorText(
+      `${id} ${WHAT[entry.intent]} (${request}), so ${names[intent]} does not run it: call ${names[entry.intent]} with the same action and arguments. Nothing was sent.`,
+    );
+  }
+  const checked = validatorOf(entry)(args['arguments'] ?? {});
+  if (!checked.valid)
+    return errorText(
+      `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
+    );
+  const input: Record<string, unknown> = Object.keys(entry.tool.actions).length > 1 ? { action: entry.action } : {};
+  Object.assign(input, checked.data);
+  return callTool(entry.tool, input, settings, signal);
+}
+
+/** Compiles every action's validator now (Cloudflare Workers allow generating code only while the script starts). */
+export function compileActionValidators(): void {
+  for (const entry of catalog) validatorOf(entry);
+}
+
+function validatorOf(entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
+  let check = validators.get(entry.id);
+  if (!check) {
+    check = validator.getValidator<Record<string, unknown>>(entry.inputSchema as JsonSchemaType);
+    validators.set(entry.id, check);
+  }
+  return check;
+}
+
+/** Names the actions a search for the unknown id finds, so the next call can use one of them. */
+function unknownAction(id: string, names: SurfaceDefinition['names']): string {
+  const close = id ? findActions(id, 3).map((entry) => entry.id) : [];
+  const suggestion = close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '';
+  return `There is no action ${JSON.stringify(id)}.${suggestion} Find the id with ${names.search} and call again with it.`;
+}
