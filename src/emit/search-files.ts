@@ -37,16 +37,22 @@ export function searchSources(
     })),
   };
   const usedTools = [...new Set(search.catalog.map((entry) => entry.tool))];
-  const catalog = search.catalog.map((entry) => ({
-    id: entry.id,
-    tool: new Code(toolConstName(entry.tool)),
-    action: entry.action,
-    intent: entry.intent,
-    summary: entry.summary,
-    method: entry.method,
-    path: entry.path,
-    inputSchema: entry.inputSchema,
-  }));
+  // A record, not an array: TypeScript infers a union over the elements of an array literal, which for thousands
+  // of actions is "too complex to represent" (TS2590).
+  const catalog: Record<string, PrintValue> = {};
+  for (const entry of search.catalog)
+    Object.defineProperty(catalog, entry.id, {
+      value: {
+        tool: new Code(toolConstName(entry.tool)),
+        action: entry.action,
+        intent: entry.intent,
+        summary: entry.summary,
+        method: entry.method,
+        path: entry.path,
+        inputSchema: entry.inputSchema,
+      },
+      enumerable: true,
+    });
   return [
     {
       path: 'src/search/surface.ts',
@@ -66,7 +72,7 @@ export function searchSources(
           typeImport('../runtime/search-types.js', 'CatalogEntry'),
           ...usedTools.map((tool) => namedImport(`../tools/${(toolFiles.get(tool) ?? '').replace(/\.ts$/, '.js')}`, toolConstName(tool))),
         ],
-        [printConst('catalog', 'CatalogEntry[]', catalog as PrintValue)],
+        [printConst('catalog', 'Record<string, CatalogEntry>', catalog)],
       ),
     },
     {

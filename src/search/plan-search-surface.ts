@@ -52,7 +52,7 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
         path: action.operation.path,
         inputSchema: actionInputSchema(draft, defs, action.concise !== undefined),
       });
-      documents.push(searchDocument(catalog.length - 1, id, action.summary, operation, tool.intent, keys));
+      documents.push(searchDocument(id, action.name || tool.name, action.summary, operation, tool.intent, keys));
     }
   }
   const index = buildSearchIndex(documents);
@@ -77,8 +77,9 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
 
 /** What the index knows of an action: text per field (see FIELD_BOOSTS for what each is worth). */
 function searchDocument(
-  id: number,
-  actionId: string,
+  id: string,
+  /** The action's own name: a grouped tool's name holds words of its other actions. */
+  name: string,
   summary: string,
   operation: OperationModel,
   intent: Intent,
@@ -87,10 +88,8 @@ function searchDocument(
   const ownSummary = cleanText(operation.summary, 200).text;
   return {
     id,
-    name: `${actionId} ${operation.derivedId ? '' : operation.id}`,
     summary: ownSummary && ownSummary !== summary ? `${summary} ${ownSummary}` : summary,
-    tags: operation.tags.join(' '),
-    path: literalSegments(operation.path).join(' '),
+    name: [name, operation.derivedId ? '' : operation.id, ...literalSegments(operation.path), ...operation.tags].join(' '),
     params: argumentKeys,
     verb: verbOf(operation, intent),
     description: cleanText(operation.description, 600).text,

@@ -50,7 +50,7 @@ export type SearchSurface = {
   tools: SurfaceTool[];
   /** o200k tokens of the whole `tools/list`. */
   tokens: number;
-  /** In index order: a document's id is its position here. */
+  /** Every action, in the plan's order (tools by name, then actions by name). */
   catalog: CatalogAction[];
   /** The serialised index the server loads at start (see search-index.ts for its shape). */
   index: string;

@@ -11,7 +11,8 @@ import { stemmer } from 'stemmer';
 /** Stem → extra terms that stand for it: a concept (`~remove`) or the words an abbreviation stands for. */
 export type TermTable = Record<string, string[]>;
 
-export type TermData = { stopWords: string[]; expansions: TermTable };
+/** `phrases`: idioms replaced before words are split (`kick off` → `start`, `get rid of` → `remove`). */
+export type TermData = { stopWords: string[]; expansions: TermTable; phrases: Record<string, string> };
 
 /**
  * Words that say what to do to something, grouped by meaning. Every word of a group also indexes (and queries) the
@@ -21,30 +22,98 @@ export type TermData = { stopWords: string[]; expansions: TermTable };
  */
 const CONCEPTS: Record<string, string[]> = {
   remove: ['remove', 'delete', 'kick', 'erase', 'destroy', 'discard', 'purge', 'trash', 'wipe', 'expel', 'evict', 'unassign', 'detach'],
-  create: ['create', 'add', 'new', 'make', 'post', 'send', 'submit', 'insert', 'register', 'compose', 'generate', 'append'],
-  update: ['update', 'edit', 'modify', 'change', 'patch', 'alter', 'rename', 'adjust', 'amend', 'replace', 'overwrite'],
-  read: ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'display', 'see', 'inspect', 'describe', 'detail', 'lookup', 'look'],
-  list: ['list', 'enumerate', 'browse', 'search', 'find', 'query', 'filter'],
+  create: ['create', 'add', 'new', 'make', 'post', 'send', 'submit', 'insert', 'register', 'compose', 'append'],
+  update: [
+    'update',
+    'edit',
+    'modify',
+    'change',
+    'patch',
+    'alter',
+    'rename',
+    'adjust',
+    'amend',
+    'replace',
+    'overwrite',
+    'fix',
+    'correct',
+    'close',
+    'reopen',
+    'mark',
+    'toggle',
+  ],
+  read: ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'display', 'see', 'inspect', 'describe', 'detail', 'lookup'],
+  list: ['list', 'enumerate', 'browse', 'search', 'find', 'query', 'filter', 'which'],
   start: ['start', 'trigger', 'launch', 'execute', 'dispatch', 'begin', 'invoke'],
   cancel: ['cancel', 'abort', 'stop', 'halt', 'terminate', 'kill'],
   approve: ['approve', 'accept', 'confirm', 'grant'],
   reject: ['reject', 'decline', 'deny', 'refuse', 'dismiss'],
-  enable: ['enable', 'activate', 'unblock', 'resume', 'unpause'],
+  enable: ['enable', 'unblock', 'resume', 'unpause'],
   disable: ['disable', 'deactivate', 'suspend', 'pause'],
   move: ['move', 'transfer', 'relocate'],
   copy: ['copy', 'duplicate', 'clone'],
+  reply: ['reply', 'comment', 'respond', 'answer'],
   self: ['me', 'my', 'mine', 'myself', 'current', 'authenticated', 'self'],
-  person: ['user', 'member', 'person', 'people', 'participant'],
+  person: ['user', 'member', 'person', 'people', 'participant', 'who'],
+  presence: ['presence', 'online', 'offline', 'away'],
+  message: ['message', 'text', 'sms', 'msg'],
+  channel: ['channel', 'conversation', 'room'],
   picture: ['image', 'picture', 'photo', 'pic', 'avatar'],
   email: ['email', 'mail'],
   config: ['configuration', 'config', 'preferences'],
+  webhook: ['webhook', 'hook', 'callback'],
 };
 
-/** Abbreviations: the words they stand for are queried (and indexed) with them. */
-const ABBREVIATIONS: Record<string, string> = {
+/** Idioms, replaced before the words are split: their words alone mean something else (`kick` alone is remove). */
+const PHRASES: Record<string, string> = {
+  'kick off': 'start',
+  'set up': 'create',
+  'sign up': 'register',
+  'log in': 'authenticate',
+  'logged in': 'authenticated',
+  'sign in': 'authenticate',
+  'signed in': 'authenticated',
+  'who am i': 'current authenticated user',
+  'look up': 'find',
+  'look for': 'search',
+  'turn on': 'enable',
+  'turn off': 'disable',
+  'get rid of': 'remove',
+  'take out': 'remove',
+  'hang up': 'terminate',
+  'pull request': 'pr',
+  'pull requests': 'pr',
+  // After a verb, `me` is who is asked, not whose things are meant (`show me the teams` ≠ `my teams`).
+  'show me': 'show',
+  'give me': 'give',
+  'tell me': 'tell',
+  'send me': 'send',
+  'remind me': 'remind',
+  'alert me': 'alert',
+  'let me': 'let',
+  'help me': 'help',
+};
+
+/**
+ * Words that imply others: an abbreviation what it stands for (`repo` → repository), a verb what it does (`kick` →
+ * remove member, `reply` → create a comment, `ask` → request). `~name` is a concept of CONCEPTS.
+ */
+const IMPLIES: Record<string, string> = {
+  kick: 'remove member',
+  reply: '~create',
+  respond: '~create',
+  ask: 'request',
+  // Nouns of actions whose Porter stem is not the verb's.
+  reaction: 'react',
+  subscription: 'subscribe',
+  invitation: 'invite',
+  creation: 'create',
+  deletion: 'delete',
+  registration: 'register',
+  publication: 'publish',
+  transcription: 'transcribe',
   repo: 'repository',
   org: 'organization',
-  pr: 'pull request',
   msg: 'message',
   dm: 'direct message',
   info: 'information',
@@ -56,28 +125,37 @@ const ABBREVIATIONS: Record<string, string> = {
   doc: 'document',
   docs: 'document',
   stats: 'statistics',
-  sms: 'text message',
 };
 
 /** Words that carry no meaning for finding an action; they are left out of the index and of queries. */
 const STOP_WORDS = [
   'a about all also an and any are as at be been by can could do does each every for from has have how',
   'i if in into is it its of on one or our please should so some that the their them then there these',
-  'they this those to us was we what when where which who will with would you your want need like let',
+  'they this those to us was we what when where will with would you your want need like let',
   'know tell give',
 ]
   .join(' ')
   .split(' ');
 
-/** Splits text into words: camelCase and snake_case apart, accents dropped, letters and digits of any script kept. */
-export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+/**
+ * Splits text into words: camelCase and snake_case apart, accents dropped, letters and digits of any script kept,
+ * idioms replaced first.
+ */
+export function tokenizer(data: TermData): (text: string) => string[] {
+  const idioms = Object.keys(data.phrases).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  // Each idiom's words, escaped, with any white space between them.
+  const alternatives = idioms.map((idiom) => idiom.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  const pattern =
+    alternatives.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
+  return (text) => {
+    const words = text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
+    const plain = pattern ? words.replace(pattern, (idiom) => data.phrases[idiom.toLowerCase().replace(/\s+/g, ' ')] ?? idiom) : words;
+    return plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  };
 }
 
 /** The term processor MiniSearch runs on every word of the index and of a query. */
@@ -103,15 +181,17 @@ export function termData(): TermData {
     expansions.set(stem, set);
   };
   for (const [concept, words] of Object.entries(CONCEPTS)) for (const word of words) add(word, [`~${concept}`]);
-  for (const [short, long] of Object.entries(ABBREVIATIONS))
+  for (const [word, implied] of Object.entries(IMPLIES))
     add(
-      short,
-      tokenize(long).map((word) => stemmer(word)),
+      word,
+      implied.split(' ').map((term) => (term.startsWith('~') ? term : stemmer(term))),
     );
   const table: TermTable = {};
   for (const stem of [...expansions.keys()].sort()) {
     const terms = [...(expansions.get(stem) ?? [])].sort();
     if (terms.length > 0) table[stem] = terms;
   }
-  return { stopWords: [...STOP_WORDS].sort(), expansions: table };
+  const phrases: Record<string, string> = {};
+  for (const idiom of Object.keys(PHRASES).sort()) phrases[idiom] = PHRASES[idiom] as string;
+  return { stopWords: [...STOP_WORDS].sort(), expansions: table, phrases };
 }

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { catalog } from '../search/catalog.js';
 import { searchIndexJson } from '../search/index-data.js';
-import { termProcessor, tokenize, type TermData } from './search-terms.js';
+import { termProcessor, tokenizer, type TermData } from './search-terms.js';
 import type { CatalogEntry, SurfaceDefinition } from './search-types.js';
 
 type SerializedIndex = { fields: string[]; boost: Record<string, number>; terms: TermData; index: unknown };
@@ -14,32 +14,38 @@ type SerializedIndex = { fields: string[]; boost: Record<string, number>; terms:
 const data = JSON.parse(searchIndexJson) as SerializedIndex;
 const index = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], {
   fields: data.fields,
-  tokenize,
+  tokenize: tokenizer(data.terms),
   processTerm: termProcessor(data.terms),
 });
 
 const options: SearchOptions = {
   boost: data.boost,
-  // Longer words also match the words they begin (`repo` → `repository`), worth less than a whole word.
-  prefix: (term) => term.length >= 4,
+  // Longer words also match the words they begin (`react` → `reaction`), worth less than a whole word.
+  prefix: (term) => term.length >= 5,
   weights: { prefix: 0.3, fuzzy: 0.2 },
 };
 
-/** The best matches for a request, best first. */
-export function findActions(query: string, limit: number): CatalogEntry[] {
-  return index
-    .search(query, options)
-    .slice(0, limit)
-    .map((result) => catalog[result.id as number])
-    .filter((entry): entry is CatalogEntry => entry !== undefined);
+/** The action under an id, if there is one (an id such as `constructor` must not find Object's). */
+export function actionOf(id: string): CatalogEntry | undefined {
+  return Object.hasOwn(catalog, id) ? catalog[id] : undefined;
+}
+
+/** The best matches for a request, best first, with their ids. */
+export function findActions(query: string, limit: number): Array<{ id: string; entry: CatalogEntry }> {
+  const found: Array<{ id: string; entry: CatalogEntry }> = [];
+  for (const result of index.search(query, options).slice(0, limit)) {
+    const entry = actionOf(String(result.id));
+    if (entry) found.push({ id: String(result.id), entry });
+  }
+  return found;
 }
 
 /** `search_actions`: the matches with everything a model needs to call one next. */
 export function searchActions(args: Record<string, unknown>, names: SurfaceDefinition['names']): CallToolResult {
   const query = String(args['query'] ?? '');
   const limit = typeof args['limit'] === 'number' ? args['limit'] : 5;
-  const results = findActions(query, limit).map((entry) => ({
-    action: entry.id,
+  const results = findActions(query, limit).map(({ id, entry }) => ({
+    action: id,
     summary: entry.summary,
     method: entry.method.toUpperCase(),
     path: entry.path,

@@ -4,14 +4,13 @@
 
 import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
 import { catalog } from '../search/catalog.js';
-import { findActions } from './action-search.js';
+import { actionOf, findActions } from './action-search.js';
 import { callTool } from './call-tool.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
 import type { Settings } from './settings.js';
 import { OwnPropertiesValidator } from './validate-input.js';
 
-const byId = new Map(catalog.map((entry) => [entry.id, entry]));
 const validator = new OwnPropertiesValidator();
 /** Compiled on an action's first call: compiling every action's schema at start would slow every start. */
 const validators = new Map<string, JsonSchemaValidator<Record<string, unknown>>>();
@@ -30,7 +29,7 @@ export async function callAction(
   signal?: AbortSignal,
 ): Promise<CallToolResult> {
   const id = String(args['action'] ?? '');
-  const entry = byId.get(id);
+  const entry = actionOf(id);
   if (!entry) return errorText(unknownAction(id, names));
   if (entry.intent !== intent) {
     const request = `${entry.method.toUpperCase()} ${entry.path}`;
@@ -38,7 +37,7 @@ export async function callAction(
       `${id} ${WHAT[entry.intent]} (${request}), so ${names[intent]} does not run it: call ${names[entry.intent]} with the same action and arguments. Nothing was sent.`,
     );
   }
-  const checked = validatorOf(entry)(args['arguments'] ?? {});
+  const checked = validatorOf(id, entry)(args['arguments'] ?? {});
   if (!checked.valid)
     return errorText(
       `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
@@ -50,21 +49,21 @@ export async function callAction(
 
 /** Compiles every action's validator now (Cloudflare Workers allow generating code only while the script starts). */
 export function compileActionValidators(): void {
-  for (const entry of catalog) validatorOf(entry);
+  for (const [id, entry] of Object.entries(catalog)) validatorOf(id, entry);
 }
 
-function validatorOf(entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
-  let check = validators.get(entry.id);
+function validatorOf(id: string, entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
+  let check = validators.get(id);
   if (!check) {
     check = validator.getValidator<Record<string, unknown>>(entry.inputSchema as JsonSchemaType);
-    validators.set(entry.id, check);
+    validators.set(id, check);
   }
   return check;
 }
 
 /** Names the actions a search for the unknown id finds, so the next call can use one of them. */
 function unknownAction(id: string, names: SurfaceDefinition['names']): string {
-  const close = id ? findActions(id, 3).map((entry) => entry.id) : [];
+  const close = id ? findActions(id, 3).map((found) => found.id) : [];
   const suggestion = close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '';
   return `There is no action ${JSON.stringify(id)}.${suggestion} Find the id with ${names.search} and call again with it.`;
 }

@@ -4,10 +4,11 @@ import type { ToolAnnotations, ToolDefinition } from './types.js';
 
 export type Intent = 'read' | 'write' | 'delete';
 
-/** One action the search surface reaches: what a search shows of it, and the routed tool that calls it. */
+/**
+ * One action the search surface reaches, under its id (`tool.action`, the tool name alone for a single-action tool;
+ * stable across regenerations): what a search shows of it, and the routed tool that calls it.
+ */
 export type CatalogEntry = {
-  /** `tool.action` (the tool name alone for a single-action tool): stable across regenerations. */
-  id: string;
   tool: ToolDefinition;
   /** The action's name inside `tool`; empty for a single-action tool. */
   action: string;
