@@ -50,7 +50,9 @@ for (const report of reports) {
   log(summaryLine(report));
   if (args.includes('--misses'))
     for (const outcome of report.outcomes.filter((entry) => entry.rank !== 0))
-      log(`  ${outcome.rank < 0 ? 'MISS' : `#${outcome.rank + 1}`} "${outcome.request.text}" want ${outcome.request.truth[0]}; got ${outcome.top.join(' | ')}`);
+      log(
+        `  ${outcome.rank < 0 ? 'MISS' : `#${outcome.rank + 1}`} "${outcome.request.text}" want ${outcome.request.truth[0]}; got ${outcome.top.join(' | ')}`,
+      );
 }
 
 async function measureApi(api) {
@@ -109,7 +111,12 @@ async function measureApi(api) {
 async function connect(dir) {
   const client = new Client({ name: 'search-recall', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [path.join(dir, 'dist/main.js')], env: { PATH: process.env.PATH ?? '' }, stderr: 'pipe' }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(dir, 'dist/main.js')],
+      env: { PATH: process.env.PATH ?? '' },
+      stderr: 'pipe',
+    }),
   );
   return client;
 }
@@ -121,7 +128,8 @@ function checkTruths(api, spec) {
   for (const request of api.requests) {
     for (const truth of request.truth) {
       const [method, template] = truth.split(' ');
-      if (!document.paths?.[template]?.[method.toLowerCase()]) throw new Error(`${api.name}: "${request.text}": ${truth} is not in the description`);
+      if (!document.paths?.[template]?.[method.toLowerCase()])
+        throw new Error(`${api.name}: "${request.text}": ${truth} is not in the description`);
     }
   }
 }
@@ -186,7 +194,10 @@ function markdown(list) {
   const misses = list.flatMap((report) =>
     report.outcomes
       .filter((outcome) => outcome.rank < 0)
-      .map((outcome) => `- ${report.name}: "${outcome.request.text}" (want ${outcome.request.truth.join(' or ')}); got ${outcome.top.join(', ') || 'nothing'}`),
+      .map(
+        (outcome) =>
+          `- ${report.name}: "${outcome.request.text}" (want ${outcome.request.truth.join(' or ')}); got ${outcome.top.join(', ') || 'nothing'}`,
+      ),
   );
   return `# Search surface: recall, tokens, index size, start time
 

@@ -68,7 +68,7 @@ const SEARCH_INPUT: JsonObject = {
     query: {
       type: 'string',
       minLength: 1,
-      description: 'What you want to do, in plain words: the thing and what to do with it ("close an issue of a repository").',
+      description: 'What you want to do, in plain words: the thing and what to do with it ("cancel an order of a customer").',
     },
     limit: {
       type: 'integer',
@@ -118,9 +118,11 @@ function searchDescription(input: SurfaceToolsInput, callTools: string[]): strin
     .map((intent) => `${input.counts[intent].toLocaleString('en-US')} ${CLASS_WORDS[intent]}`)
     .join(', ');
   const areas = input.areas.length > 0 ? ` They cover ${input.areas.join(', ')}.` : '';
+  if (total === 0)
+    return `Finds the actions of the ${input.apiName} API that do what you describe. This server was generated without any: every search comes back empty. Searching reads nothing from the API and changes nothing.`;
   return [
     `Finds the actions of the ${input.apiName} API that do what you describe: its ${total.toLocaleString('en-US')} actions (${classes}) are reached through this tool and ${listText(callTools)}.${areas}`,
-    'Describe the task in plain words: the thing acted on and what to do with it ("list the open pull requests of a repository", "remove a member from a team"); the API\'s own names for things help, values such as ids do not.',
+    'Describe the task in plain words: the thing acted on and what to do with it ("list the open orders of a customer", "remove a member from a team"); the API\'s own names for things help, values such as ids do not.',
     `Returns up to \`limit\` matches (default ${SEARCH_LIMIT.default}), best first, each with \`action\` (its id), \`summary\`, \`method\`, \`path\`, \`call\` (the tool that runs it) and \`inputSchema\` (the arguments it takes, with their meaning).`,
     'Then run the one that fits with its `call` tool: {"action": "<id>", "arguments": {…}}, the arguments matching its inputSchema.',
     'When none fits, search again with other words. Searching reads nothing from the API and changes nothing.',

@@ -37,7 +37,14 @@ export async function callAction(
       `${id} ${WHAT[entry.intent]} (${request}), so ${names[intent]} does not run it: call ${names[entry.intent]} with the same action and arguments. Nothing was sent.`,
     );
   }
-  const checked = validatorOf(id, entry)(args['arguments'] ?? {});
+  const given = (args['arguments'] ?? {}) as Record<string, unknown>;
+  const taken = Object.keys((entry.inputSchema['properties'] ?? {}) as object);
+  const foreign = Object.keys(given).filter((name) => !taken.includes(name));
+  if (foreign.length > 0 && entry.inputSchema['additionalProperties'] === false)
+    return errorText(
+      `${id} does not take ${foreign.map((name) => JSON.stringify(name)).join(', ')}; it takes ${taken.map((name) => JSON.stringify(name)).join(', ') || 'no arguments'}. Remove the others and call again; nothing was sent.`,
+    );
+  const checked = validatorOf(id, entry)(given);
   if (!checked.valid)
     return errorText(
       `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
