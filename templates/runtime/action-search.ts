@@ -40,19 +40,23 @@ export function findActions(query: string, limit: number): Array<{ id: string; e
   return found;
 }
 
-/** `search_actions`: the matches with everything a model needs to call one next. */
-export function searchActions(args: Record<string, unknown>, names: SurfaceDefinition['names']): CallToolResult {
+/** Characters per token of JSON, roughly: results are bounded in characters from the result token budget. */
+const CHARS_PER_TOKEN = 4;
+
+/**
+ * `search_actions`: the matches with everything a model needs to call one next, best first. Matches past the
+ * result budget (`<PREFIX>_MAX_RESULT_TOKENS`; structured content and text both carry them) are left out, and a
+ * note says so.
+ */
+export function searchActions(
+  args: Record<string, unknown>,
+  names: SurfaceDefinition['names'],
+  maxResultTokens: number,
+): CallToolResult {
   const query = String(args['query'] ?? '');
   const limit = typeof args['limit'] === 'number' ? args['limit'] : 5;
-  const results = findActions(query, limit).map(({ id, entry }) => ({
-    action: id,
-    summary: entry.summary,
-    method: entry.method.toUpperCase(),
-    path: entry.path,
-    call: names[entry.intent] ?? '',
-    inputSchema: entry.inputSchema,
-  }));
-  if (results.length === 0)
+  const found = findActions(query, limit);
+  if (found.length === 0)
     return {
       content: [
         {
@@ -60,7 +64,27 @@ export function searchActions(args: Record<string, unknown>, names: SurfaceDefin
           text: `No action matches ${JSON.stringify(query)}. Search again with other words: the thing to act on and what to do with it.`,
         },
       ],
-      structuredContent: { results },
+      structuredContent: { results: [] },
     };
-  return { content: [{ type: 'text', text: JSON.stringify({ results }) }], structuredContent: { results } };
+  const results: Array<Record<string, unknown>> = [];
+  let size = 0;
+  for (const { id, entry } of found) {
+    const result = {
+      action: id,
+      summary: entry.summary,
+      method: entry.method.toUpperCase(),
+      path: entry.path,
+      call: names[entry.intent] ?? '',
+      inputSchema: entry.inputSchema,
+    };
+    size += JSON.stringify(result).length * 2;
+    if (results.length > 0 && size > maxResultTokens * CHARS_PER_TOKEN) break;
+    results.push(result);
+  }
+  const left = found.length - results.length;
+  const note = left > 0 ? ` ${left} more match${left === 1 ? '' : 'es'} left out to keep the answer short.` : '';
+  return {
+    content: [{ type: 'text', text: `${JSON.stringify({ results })}${note}` }],
+    structuredContent: { results },
+  };
 }
