@@ -1,4 +1,5 @@
-import type { ToolPlan } from '../plan/tool-plan.js';
+import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
@@ -82,11 +83,11 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   };
 
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
+  const { search } = options;
   plan.tools.forEach((tool, index) => {
-    const { path, content } = toolSource(tool, fileNames[index]);
+    const { path, content } = toolSource(search ? routingOnly(tool) : tool, fileNames[index]);
     generated(path, content);
   });
-  const { search } = options;
   if (search) {
     const files = new Map(plan.tools.map((tool, index) => [tool.name, fileNames[index] ?? toolFileName(tool.name)]));
     for (const file of searchSources(search, options.prefix, files)) generated(file.path, file.content);
@@ -151,6 +152,17 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
 function pair(file: { path: string; content: string }): [string, string] {
   return [file.path, file.content];
+}
+
+/**
+ * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
+ */
+function routingOnly(tool: ToolModel): ToolModel {
+  const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
+  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  return { ...tool, inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) } };
 }
 
 /** The generated-file header goes first (after a shebang, which must stay on line one). */

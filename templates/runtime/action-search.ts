@@ -7,7 +7,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import { catalog } from '../search/catalog.js';
 import { searchIndexJson } from '../search/index-data.js';
 import { termProcessor, tokenizer, type TermData } from './search-terms.js';
-import type { CatalogEntry, SurfaceDefinition } from './search-types.js';
+import type { CatalogEntry, InputSchema, SurfaceDefinition } from './search-types.js';
 
 type SerializedIndex = { fields: string[]; boost: Record<string, number>; terms: TermData; index: unknown };
 
@@ -24,6 +24,18 @@ const options: SearchOptions = {
   prefix: (term) => term.length >= 5,
   weights: { prefix: 0.3, fuzzy: 0.2 },
 };
+
+const schemas = new Map<string, InputSchema>();
+
+/** An action's input schema, parsed on first use. */
+export function inputSchemaOf(id: string, entry: CatalogEntry): InputSchema {
+  let schema = schemas.get(id);
+  if (!schema) {
+    schema = JSON.parse(entry.inputSchema) as InputSchema;
+    schemas.set(id, schema);
+  }
+  return schema;
+}
 
 /** The action under an id, if there is one (an id such as `constructor` must not find Object's). */
 export function actionOf(id: string): CatalogEntry | undefined {
@@ -45,8 +57,8 @@ const CHARS_PER_TOKEN = 4;
 
 /**
  * `search_actions`: the matches with everything a model needs to call one next, best first. Matches past the
- * result budget (`<PREFIX>_MAX_RESULT_TOKENS`; structured content and text both carry them) are left out, and a
- * note says so.
+ * result budget (`<PREFIX>_MAX_RESULT_TOKENS`, counted once, as for every other result) are left out, and a note
+ * says so.
  */
 export function searchActions(
   args: Record<string, unknown>,
@@ -75,9 +87,9 @@ export function searchActions(
       method: entry.method.toUpperCase(),
       path: entry.path,
       call: names[entry.intent] ?? '',
-      inputSchema: entry.inputSchema,
+      inputSchema: inputSchemaOf(id, entry),
     };
-    size += JSON.stringify(result).length * 2;
+    size += JSON.stringify(result).length;
     if (results.length > 0 && size > maxResultTokens * CHARS_PER_TOKEN) break;
     results.push(result);
   }

@@ -4,7 +4,7 @@
 
 import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
 import { catalog } from '../search/catalog.js';
-import { actionOf, findActions } from './action-search.js';
+import { actionOf, findActions, inputSchemaOf } from './action-search.js';
 import { callTool } from './call-tool.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
@@ -38,9 +38,10 @@ export async function callAction(
     );
   }
   const given = (args['arguments'] ?? {}) as Record<string, unknown>;
-  const taken = Object.keys((entry.inputSchema['properties'] ?? {}) as object);
+  const schema = inputSchemaOf(id, entry);
+  const taken = Object.keys(schema.properties ?? {});
   const foreign = Object.keys(given).filter((name) => !taken.includes(name));
-  if (foreign.length > 0 && entry.inputSchema['additionalProperties'] === false)
+  if (foreign.length > 0 && schema['additionalProperties'] === false)
     return errorText(
       `${id} does not take ${foreign.map((name) => JSON.stringify(name)).join(', ')}; it takes ${taken.map((name) => JSON.stringify(name)).join(', ') || 'no arguments'}. Remove the others and call again; nothing was sent.`,
     );
@@ -62,7 +63,7 @@ export function compileActionValidators(): void {
 function validatorOf(id: string, entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
   let check = validators.get(id);
   if (!check) {
-    check = validator.getValidator<Record<string, unknown>>(entry.inputSchema as JsonSchemaType);
+    check = validator.getValidator<Record<string, unknown>>(inputSchemaOf(id, entry) as JsonSchemaType);
     validators.set(id, check);
   }
   return check;

@@ -5,7 +5,7 @@
 
 import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
 import { catalog } from '../search/catalog.js';
-import { actionOf, findActions } from './action-search.js';
+import { actionOf, findActions, inputSchemaOf } from './action-search.js';
 import { callTool } from './call-tool.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
@@ -38,7 +38,15 @@ export async function callAction(
       `${id} ${WHAT[entry.intent]} (${request}), so ${names[intent]} does not run it: call ${names[entry.intent]} with the same action and arguments. Nothing was sent.`,
     );
   }
-  const checked = validatorOf(id, entry)(args['arguments'] ?? {});
+  const given = (args['arguments'] ?? {}) as Record<string, unknown>;
+  const schema = inputSchemaOf(id, entry);
+  const taken = Object.keys(schema.properties ?? {});
+  const foreign = Object.keys(given).filter((name) => !taken.includes(name));
+  if (foreign.length > 0 && schema['additionalProperties'] === false)
+    return errorText(
+      `${id} does not take ${foreign.map((name) => JSON.stringify(name)).join(', ')}; it takes ${taken.map((name) => JSON.stringify(name)).join(', ') || 'no arguments'}. Remove the others and call again; nothing was sent.`,
+    );
+  const checked = validatorOf(id, entry)(given);
   if (!checked.valid)
     return errorText(
       `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
@@ -56,7 +64,7 @@ export function compileActionValidators(): void {
 function validatorOf(id: string, entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
   let check = validators.get(id);
   if (!check) {
-    check = validator.getValidator<Record<string, unknown>>(entry.inputSchema as JsonSchemaType);
+    check = validator.getValidator<Record<string, unknown>>(inputSchemaOf(id, entry) as JsonSchemaType);
     validators.set(id, check);
   }
   return check;

@@ -8,7 +8,7 @@ import type { HandledTool } from './types.js';
 
 export const tools: HandledTool[] = surface.tools.map(({ role, ...tool }) =>
   role === 'search'
-    ? { ...tool, handle: async (args) => searchActions(args, surface.names) }
+    ? { ...tool, handle: async (args, settings) => searchActions(args, surface.names, settings.maxResultTokens) }
     : {
         ...tool,
         handle: (args, settings, signal) => callAction(role, args, surface.names, settings, signal),

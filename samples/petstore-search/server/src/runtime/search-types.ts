@@ -17,9 +17,12 @@ export type CatalogEntry = {
   summary: string;
   method: string;
   path: string;
-  /** The arguments this action takes; calls are validated against it before anything is sent. */
-  inputSchema: { type: 'object'; [keyword: string]: unknown };
+  /** The arguments this action takes, as JSON text; calls are validated against it before anything is sent. */
+  inputSchema: string;
 };
+
+/** An action's input schema, parsed. */
+export type InputSchema = { type: 'object'; properties?: Record<string, unknown>; [keyword: string]: unknown };
 
 /** The surface's tools as `tools/list` shows them, and what each does. */
 export type SurfaceDefinition = {

@@ -19,18 +19,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Delete purchase order by identifier',
     method: 'delete',
     path: '/store/order/{orderId}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        orderId: {
-          type: 'integer',
-          description: 'ID of the order that needs to be deleted',
-          format: 'int64',
-        },
-      },
-      required: ['orderId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"orderId":{"type":"integer","description":"ID of the order that needs to be deleted","format":"int64"}},"required":["orderId"],"additionalProperties":false}',
   },
   delete_pet: {
     tool: deletePetTool,
@@ -39,18 +29,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Deletes a pet',
     method: 'delete',
     path: '/pet/{petId}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        petId: {
-          type: 'integer',
-          description: 'Pet id to delete',
-          format: 'int64',
-        },
-      },
-      required: ['petId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"petId":{"type":"integer","description":"Pet id to delete","format":"int64"}},"required":["petId"],"additionalProperties":false}',
   },
   delete_user: {
     tool: deleteUserTool,
@@ -59,17 +39,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Delete user resource',
     method: 'delete',
     path: '/user/{username}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        username: {
-          type: 'string',
-          description: 'The name that needs to be deleted',
-        },
-      },
-      required: ['username'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"username":{"type":"string","description":"The name that needs to be deleted"}},"required":["username"],"additionalProperties":false}',
   },
   'pet_read.find_pets_by_status': {
     tool: petReadTool,
@@ -78,25 +49,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Finds Pets by status',
     method: 'get',
     path: '/pet/findByStatus',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        status: {
-          type: 'string',
-          description: 'Status values that need to be considered for filter',
-          enum: ['available', 'pending', 'sold'],
-          default: 'available',
-        },
-        response_format: {
-          type: 'string',
-          description:
-            'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-          enum: ['concise', 'detailed'],
-          default: 'concise',
-        },
-      },
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"status":{"type":"string","description":"Status values that need to be considered for filter","enum":["available","pending","sold"],"default":"available"},"response_format":{"type":"string","description":"concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.","enum":["concise","detailed"],"default":"concise"}},"additionalProperties":false}',
   },
   'pet_read.find_pets_by_tags': {
     tool: petReadTool,
@@ -105,26 +59,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Finds Pets by tags',
     method: 'get',
     path: '/pet/findByTags',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        tags: {
-          type: 'array',
-          description: 'Tags to filter by',
-          items: {
-            type: 'string',
-          },
-        },
-        response_format: {
-          type: 'string',
-          description:
-            'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-          enum: ['concise', 'detailed'],
-          default: 'concise',
-        },
-      },
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"tags":{"type":"array","description":"Tags to filter by","items":{"type":"string"}},"response_format":{"type":"string","description":"concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.","enum":["concise","detailed"],"default":"concise"}},"additionalProperties":false}',
   },
   'pet_read.get_pet_by_id': {
     tool: petReadTool,
@@ -133,18 +69,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Find pet by ID',
     method: 'get',
     path: '/pet/{petId}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        petId: {
-          type: 'integer',
-          description: 'ID of pet to return',
-          format: 'int64',
-        },
-      },
-      required: ['petId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"petId":{"type":"integer","description":"ID of pet to return","format":"int64"}},"required":["petId"],"additionalProperties":false}',
   },
   'pet_write.add_pet': {
     tool: petWriteTool,
@@ -153,66 +79,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Add a new pet to the store',
     method: 'post',
     path: '/pet',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        name: {
-          type: 'string',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        status: {
-          type: 'string',
-          description: 'pet status in the store',
-          enum: ['available', 'pending', 'sold'],
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-      },
-      required: ['name', 'photoUrls'],
-      additionalProperties: false,
-      $defs: {
-        Category: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'integer',
-              format: 'int64',
-            },
-            name: {
-              type: 'string',
-            },
-          },
-        },
-        Tag: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'integer',
-              format: 'int64',
-            },
-            name: {
-              type: 'string',
-            },
-          },
-        },
-      },
-    },
+    inputSchema:
+      '{"type":"object","properties":{"name":{"type":"string"},"photoUrls":{"type":"array","items":{"type":"string"}},"category":{"$ref":"#/$defs/Category"},"id":{"type":"integer","format":"int64"},"status":{"type":"string","description":"pet status in the store","enum":["available","pending","sold"]},"tags":{"type":"array","items":{"$ref":"#/$defs/Tag"}}},"required":["name","photoUrls"],"additionalProperties":false,"$defs":{"Category":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}},"Tag":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}}}}',
   },
   'pet_write.update_pet': {
     tool: petWriteTool,
@@ -221,66 +89,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Update an existing pet',
     method: 'put',
     path: '/pet',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        name: {
-          type: 'string',
-        },
-        photoUrls: {
-          type: 'array',
-          items: {
-            type: 'string',
-          },
-        },
-        category: {
-          $ref: '#/$defs/Category',
-        },
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        status: {
-          type: 'string',
-          description: 'pet status in the store',
-          enum: ['available', 'pending', 'sold'],
-        },
-        tags: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/Tag',
-          },
-        },
-      },
-      required: ['name', 'photoUrls'],
-      additionalProperties: false,
-      $defs: {
-        Category: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'integer',
-              format: 'int64',
-            },
-            name: {
-              type: 'string',
-            },
-          },
-        },
-        Tag: {
-          type: 'object',
-          properties: {
-            id: {
-              type: 'integer',
-              format: 'int64',
-            },
-            name: {
-              type: 'string',
-            },
-          },
-        },
-      },
-    },
+    inputSchema:
+      '{"type":"object","properties":{"name":{"type":"string"},"photoUrls":{"type":"array","items":{"type":"string"}},"category":{"$ref":"#/$defs/Category"},"id":{"type":"integer","format":"int64"},"status":{"type":"string","description":"pet status in the store","enum":["available","pending","sold"]},"tags":{"type":"array","items":{"$ref":"#/$defs/Tag"}}},"required":["name","photoUrls"],"additionalProperties":false,"$defs":{"Category":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}},"Tag":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}}}}',
   },
   'pet_write.update_pet_with_form': {
     tool: petWriteTool,
@@ -289,26 +99,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Updates a pet in the store with form data',
     method: 'post',
     path: '/pet/{petId}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        petId: {
-          type: 'integer',
-          description: 'ID of pet that needs to be updated',
-          format: 'int64',
-        },
-        name: {
-          type: 'string',
-          description: 'Name of pet that needs to be updated',
-        },
-        status: {
-          type: 'string',
-          description: 'Status of pet that needs to be updated',
-        },
-      },
-      required: ['petId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"petId":{"type":"integer","description":"ID of pet that needs to be updated","format":"int64"},"name":{"type":"string","description":"Name of pet that needs to be updated"},"status":{"type":"string","description":"Status of pet that needs to be updated"}},"required":["petId"],"additionalProperties":false}',
   },
   'pet_write.upload_file': {
     tool: petWriteTool,
@@ -317,26 +109,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Uploads an image',
     method: 'post',
     path: '/pet/{petId}/uploadImage',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        petId: {
-          type: 'integer',
-          description: 'ID of pet to update',
-          format: 'int64',
-        },
-        additionalMetadata: {
-          type: 'string',
-          description: 'Additional Metadata',
-        },
-        body: {
-          type: 'string',
-          description: "File content as base64 (or a data: URL), or a path inside the server's upload folder.",
-        },
-      },
-      required: ['petId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"petId":{"type":"integer","description":"ID of pet to update","format":"int64"},"additionalMetadata":{"type":"string","description":"Additional Metadata"},"body":{"type":"string","description":"File content as base64 (or a data: URL), or a path inside the server\'s upload folder."}},"required":["petId"],"additionalProperties":false}',
   },
   place_order: {
     tool: placeOrderTool,
@@ -345,36 +119,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Place an order for a pet',
     method: 'post',
     path: '/store/order',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        complete: {
-          type: 'boolean',
-        },
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        petId: {
-          type: 'integer',
-          format: 'int64',
-        },
-        quantity: {
-          type: 'integer',
-          format: 'int32',
-        },
-        shipDate: {
-          type: 'string',
-          format: 'date-time',
-        },
-        status: {
-          type: 'string',
-          description: 'Order Status',
-          enum: ['placed', 'approved', 'delivered'],
-        },
-      },
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"complete":{"type":"boolean"},"id":{"type":"integer","format":"int64"},"petId":{"type":"integer","format":"int64"},"quantity":{"type":"integer","format":"int32"},"shipDate":{"type":"string","format":"date-time"},"status":{"type":"string","description":"Order Status","enum":["placed","approved","delivered"]}},"additionalProperties":false}',
   },
   'store_read.get_inventory': {
     tool: storeReadTool,
@@ -383,11 +129,7 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Returns pet inventories by status',
     method: 'get',
     path: '/store/inventory',
-    inputSchema: {
-      type: 'object',
-      properties: {},
-      additionalProperties: false,
-    },
+    inputSchema: '{"type":"object","properties":{},"additionalProperties":false}',
   },
   'store_read.get_order_by_id': {
     tool: storeReadTool,
@@ -396,18 +138,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Find purchase order by ID',
     method: 'get',
     path: '/store/order/{orderId}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        orderId: {
-          type: 'integer',
-          description: 'ID of order that needs to be fetched',
-          format: 'int64',
-        },
-      },
-      required: ['orderId'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"orderId":{"type":"integer","description":"ID of order that needs to be fetched","format":"int64"}},"required":["orderId"],"additionalProperties":false}',
   },
   'user_read.get_user_by_name': {
     tool: userReadTool,
@@ -416,17 +148,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Get user by user name',
     method: 'get',
     path: '/user/{username}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        username: {
-          type: 'string',
-          description: 'The name that needs to be fetched. Use user1 for testing',
-        },
-      },
-      required: ['username'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"username":{"type":"string","description":"The name that needs to be fetched. Use user1 for testing"}},"required":["username"],"additionalProperties":false}',
   },
   'user_read.login_user': {
     tool: userReadTool,
@@ -435,16 +158,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Logs user into the system',
     method: 'get',
     path: '/user/login',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        username: {
-          type: 'string',
-          description: 'The user name for login',
-        },
-      },
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"username":{"type":"string","description":"The user name for login"}},"additionalProperties":false}',
   },
   'user_read.logout_user': {
     tool: userReadTool,
@@ -453,11 +168,7 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Logs out current logged in user session',
     method: 'get',
     path: '/user/logout',
-    inputSchema: {
-      type: 'object',
-      properties: {},
-      additionalProperties: false,
-    },
+    inputSchema: '{"type":"object","properties":{},"additionalProperties":false}',
   },
   'user_write.create_user': {
     tool: userWriteTool,
@@ -466,39 +177,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Create user',
     method: 'post',
     path: '/user',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        email: {
-          type: 'string',
-        },
-        firstName: {
-          type: 'string',
-        },
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        lastName: {
-          type: 'string',
-        },
-        password: {
-          type: 'string',
-        },
-        phone: {
-          type: 'string',
-        },
-        userStatus: {
-          type: 'integer',
-          description: 'User Status',
-          format: 'int32',
-        },
-        username: {
-          type: 'string',
-        },
-      },
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"email":{"type":"string"},"firstName":{"type":"string"},"id":{"type":"integer","format":"int64"},"lastName":{"type":"string"},"password":{"type":"string"},"phone":{"type":"string"},"userStatus":{"type":"integer","description":"User Status","format":"int32"},"username":{"type":"string"}},"additionalProperties":false}',
   },
   'user_write.create_users_with_list_input': {
     tool: userWriteTool,
@@ -507,52 +187,8 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Creates list of users with given input array',
     method: 'post',
     path: '/user/createWithList',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        body: {
-          type: 'array',
-          items: {
-            $ref: '#/$defs/User',
-          },
-        },
-      },
-      additionalProperties: false,
-      $defs: {
-        User: {
-          type: 'object',
-          properties: {
-            email: {
-              type: 'string',
-            },
-            firstName: {
-              type: 'string',
-            },
-            id: {
-              type: 'integer',
-              format: 'int64',
-            },
-            lastName: {
-              type: 'string',
-            },
-            password: {
-              type: 'string',
-            },
-            phone: {
-              type: 'string',
-            },
-            userStatus: {
-              type: 'integer',
-              description: 'User Status',
-              format: 'int32',
-            },
-            username: {
-              type: 'string',
-            },
-          },
-        },
-      },
-    },
+    inputSchema:
+      '{"type":"object","properties":{"body":{"type":"array","items":{"$ref":"#/$defs/User"}}},"additionalProperties":false,"$defs":{"User":{"type":"object","properties":{"email":{"type":"string"},"firstName":{"type":"string"},"id":{"type":"integer","format":"int64"},"lastName":{"type":"string"},"password":{"type":"string"},"phone":{"type":"string"},"userStatus":{"type":"integer","description":"User Status","format":"int32"},"username":{"type":"string"}}}}}',
   },
   'user_write.update_user': {
     tool: userWriteTool,
@@ -561,43 +197,7 @@ export const catalog: Record<string, CatalogEntry> = {
     summary: 'Update user resource',
     method: 'put',
     path: '/user/{username}',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        username: {
-          type: 'string',
-          description: 'name that need to be deleted',
-        },
-        body_username: {
-          type: 'string',
-        },
-        email: {
-          type: 'string',
-        },
-        firstName: {
-          type: 'string',
-        },
-        id: {
-          type: 'integer',
-          format: 'int64',
-        },
-        lastName: {
-          type: 'string',
-        },
-        password: {
-          type: 'string',
-        },
-        phone: {
-          type: 'string',
-        },
-        userStatus: {
-          type: 'integer',
-          description: 'User Status',
-          format: 'int32',
-        },
-      },
-      required: ['username'],
-      additionalProperties: false,
-    },
+    inputSchema:
+      '{"type":"object","properties":{"username":{"type":"string","description":"name that need to be deleted"},"body_username":{"type":"string"},"email":{"type":"string"},"firstName":{"type":"string"},"id":{"type":"integer","format":"int64"},"lastName":{"type":"string"},"password":{"type":"string"},"phone":{"type":"string"},"userStatus":{"type":"integer","description":"User Status","format":"int32"}},"required":["username"],"additionalProperties":false}',
   },
 };

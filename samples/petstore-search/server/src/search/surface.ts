@@ -15,7 +15,7 @@ export const surface: SurfaceDefinition = {
       name: 'search_actions',
       title: 'Find Swagger Petstore actions',
       description:
-        'Finds the actions of the Swagger Petstore API that do what you describe: its 19 actions (8 reads, 8 writes, 3 deletions) are reached through this tool and call_read_action, call_write_action and call_delete_action. They cover pet, user, store. Describe the task in plain words: the thing acted on and what to do with it ("list the open pull requests of a repository", "remove a member from a team"); the API\'s own names for things help, values such as ids do not. Returns up to `limit` matches (default 5), best first, each with `action` (its id), `summary`, `method`, `path`, `call` (the tool that runs it) and `inputSchema` (the arguments it takes, with their meaning). Then run the one that fits with its `call` tool: {"action": "<id>", "arguments": {…}}, the arguments matching its inputSchema. When none fits, search again with other words. Searching reads nothing from the API and changes nothing.',
+        'Finds the actions of the Swagger Petstore API that do what you describe: its 19 actions (8 reads, 8 writes, 3 deletions) are reached through this tool and call_read_action, call_write_action and call_delete_action. They cover pet, user, store. Describe the task in plain words: the thing acted on and what to do with it ("list the open orders of a customer", "remove a member from a team"); the API\'s own names for things help, values such as ids do not. Returns up to `limit` matches (default 5), best first, each with `action` (its id), `summary`, `method`, `path`, `call` (the tool that runs it) and `inputSchema` (the arguments it takes, with their meaning). Then run the one that fits with its `call` tool: {"action": "<id>", "arguments": {…}}, the arguments matching its inputSchema. When none fits, search again with other words. Searching reads nothing from the API and changes nothing.',
       annotations: {
         readOnlyHint: true,
         openWorldHint: false,
@@ -27,7 +27,7 @@ export const surface: SurfaceDefinition = {
             type: 'string',
             minLength: 1,
             description:
-              'What you want to do, in plain words: the thing and what to do with it ("close an issue of a repository").',
+              'What you want to do, in plain words: the thing and what to do with it ("cancel an order of a customer").',
           },
           limit: {
             type: 'integer',

@@ -4,9 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the delete_order tool. */
-export type DeleteOrderArguments = {
-  orderId: number;
-};
+export type DeleteOrderArguments = Record<string, never>;
 
 export const deleteOrderTool: ToolDefinition = {
   name: 'delete_order',
@@ -20,15 +18,6 @@ export const deleteOrderTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      orderId: {
-        type: 'integer',
-        description: 'ID of the order that needs to be deleted',
-        format: 'int64',
-      },
-    },
-    required: ['orderId'],
-    additionalProperties: false,
   },
   actions: {
     '': {

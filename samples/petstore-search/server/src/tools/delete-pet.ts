@@ -4,9 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the delete_pet tool. */
-export type DeletePetArguments = {
-  petId: number;
-};
+export type DeletePetArguments = Record<string, never>;
 
 export const deletePetTool: ToolDefinition = {
   name: 'delete_pet',
@@ -20,15 +18,6 @@ export const deletePetTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      petId: {
-        type: 'integer',
-        description: 'Pet id to delete',
-        format: 'int64',
-      },
-    },
-    required: ['petId'],
-    additionalProperties: false,
   },
   actions: {
     '': {

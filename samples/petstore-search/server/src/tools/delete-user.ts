@@ -4,9 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the delete_user tool. */
-export type DeleteUserArguments = {
-  username: string;
-};
+export type DeleteUserArguments = Record<string, never>;
 
 export const deleteUserTool: ToolDefinition = {
   name: 'delete_user',
@@ -20,14 +18,6 @@ export const deleteUserTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      username: {
-        type: 'string',
-        description: 'The name that needs to be deleted',
-      },
-    },
-    required: ['username'],
-    additionalProperties: false,
   },
   actions: {
     '': {

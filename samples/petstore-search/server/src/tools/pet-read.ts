@@ -5,10 +5,6 @@ import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the pet_read tool. */
 export type PetReadArguments = {
-  action: 'find_pets_by_status' | 'find_pets_by_tags' | 'get_pet_by_id';
-  petId?: number;
-  status?: 'available' | 'pending' | 'sold';
-  tags?: string[];
   response_format?: 'concise' | 'detailed';
 };
 
@@ -23,29 +19,6 @@ export const petReadTool: ToolDefinition = {
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['find_pets_by_status', 'find_pets_by_tags', 'get_pet_by_id'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      petId: {
-        type: 'integer',
-        description: 'ID of pet to return. Required for get_pet_by_id.',
-        format: 'int64',
-      },
-      status: {
-        type: 'string',
-        description: 'Status values that need to be considered for filter. For find_pets_by_status.',
-        enum: ['available', 'pending', 'sold'],
-        default: 'available',
-      },
-      tags: {
-        type: 'array',
-        description: 'Tags to filter by. For find_pets_by_tags.',
-        items: {
-          type: 'string',
-        },
-      },
       response_format: {
         type: 'string',
         description:
@@ -54,8 +27,6 @@ export const petReadTool: ToolDefinition = {
         default: 'concise',
       },
     },
-    required: ['action'],
-    additionalProperties: false,
   },
   actions: {
     find_pets_by_status: {

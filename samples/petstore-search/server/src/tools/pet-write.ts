@@ -4,18 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the pet_write tool. */
-export type PetWriteArguments = {
-  action: 'add_pet' | 'update_pet' | 'update_pet_with_form' | 'upload_file';
-  additionalMetadata?: string;
-  body?: string;
-  category?: unknown;
-  id?: number;
-  name?: string;
-  petId?: number;
-  photoUrls?: string[];
-  status?: string;
-  tags?: unknown[];
-};
+export type PetWriteArguments = Record<string, never>;
 
 export const petWriteTool: ToolDefinition = {
   name: 'pet_write',
@@ -28,87 +17,6 @@ export const petWriteTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      action: {
-        type: 'string',
-        enum: ['add_pet', 'update_pet', 'update_pet_with_form', 'upload_file'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      additionalMetadata: {
-        type: 'string',
-        description: 'Additional Metadata. For upload_file.',
-      },
-      body: {
-        type: 'string',
-        description:
-          "File content as base64 (or a data: URL), or a path inside the server's upload folder. For upload_file.",
-      },
-      category: {
-        $ref: '#/$defs/Category',
-        description: 'For add_pet, update_pet.',
-      },
-      id: {
-        type: 'integer',
-        description: 'For add_pet, update_pet.',
-        format: 'int64',
-      },
-      name: {
-        type: 'string',
-        description:
-          'Name of pet that needs to be updated. Required for add_pet, update_pet; optional for update_pet_with_form.',
-      },
-      petId: {
-        type: 'integer',
-        description: 'ID of pet that needs to be updated. Required for update_pet_with_form, upload_file.',
-        format: 'int64',
-      },
-      photoUrls: {
-        type: 'array',
-        description: 'Required for add_pet, update_pet.',
-        items: {
-          type: 'string',
-        },
-      },
-      status: {
-        type: 'string',
-        description: 'pet status in the store. For add_pet, update_pet, update_pet_with_form.',
-      },
-      tags: {
-        type: 'array',
-        description: 'For add_pet, update_pet.',
-        items: {
-          $ref: '#/$defs/Tag',
-        },
-      },
-    },
-    required: ['action'],
-    additionalProperties: false,
-    $defs: {
-      Category: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-          },
-          name: {
-            type: 'string',
-          },
-        },
-      },
-      Tag: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'integer',
-            format: 'int64',
-          },
-          name: {
-            type: 'string',
-          },
-        },
-      },
-    },
   },
   actions: {
     add_pet: {

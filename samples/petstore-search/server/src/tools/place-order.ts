@@ -4,14 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the place_order tool. */
-export type PlaceOrderArguments = {
-  complete?: boolean;
-  id?: number;
-  petId?: number;
-  quantity?: number;
-  shipDate?: string;
-  status?: 'placed' | 'approved' | 'delivered';
-};
+export type PlaceOrderArguments = Record<string, never>;
 
 export const placeOrderTool: ToolDefinition = {
   name: 'place_order',
@@ -24,33 +17,6 @@ export const placeOrderTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      complete: {
-        type: 'boolean',
-      },
-      id: {
-        type: 'integer',
-        format: 'int64',
-      },
-      petId: {
-        type: 'integer',
-        format: 'int64',
-      },
-      quantity: {
-        type: 'integer',
-        format: 'int32',
-      },
-      shipDate: {
-        type: 'string',
-        format: 'date-time',
-      },
-      status: {
-        type: 'string',
-        description: 'Order Status',
-        enum: ['placed', 'approved', 'delivered'],
-      },
-    },
-    additionalProperties: false,
   },
   actions: {
     '': {

@@ -4,10 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the store_read tool. */
-export type StoreReadArguments = {
-  action: 'get_inventory' | 'get_order_by_id';
-  orderId?: number;
-};
+export type StoreReadArguments = Record<string, never>;
 
 export const storeReadTool: ToolDefinition = {
   name: 'store_read',
@@ -19,20 +16,6 @@ export const storeReadTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      action: {
-        type: 'string',
-        enum: ['get_inventory', 'get_order_by_id'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      orderId: {
-        type: 'integer',
-        description: 'ID of order that needs to be fetched. Required for get_order_by_id.',
-        format: 'int64',
-      },
-    },
-    required: ['action'],
-    additionalProperties: false,
   },
   actions: {
     get_inventory: {

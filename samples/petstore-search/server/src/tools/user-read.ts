@@ -4,10 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the user_read tool. */
-export type UserReadArguments = {
-  action: 'get_user_by_name' | 'login_user' | 'logout_user';
-  username?: string;
-};
+export type UserReadArguments = Record<string, never>;
 
 export const userReadTool: ToolDefinition = {
   name: 'user_read',
@@ -19,20 +16,6 @@ export const userReadTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      action: {
-        type: 'string',
-        enum: ['get_user_by_name', 'login_user', 'logout_user'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      username: {
-        type: 'string',
-        description:
-          'The name that needs to be fetched. Use user1 for testing. Required for get_user_by_name; optional for login_user.',
-      },
-    },
-    required: ['action'],
-    additionalProperties: false,
   },
   actions: {
     get_user_by_name: {

@@ -4,19 +4,7 @@
 import type { ToolDefinition } from '../runtime/types.js';
 
 /** Arguments of the user_write tool. */
-export type UserWriteArguments = {
-  action: 'create_user' | 'create_users_with_list_input' | 'update_user';
-  body?: unknown[];
-  body_username?: string;
-  email?: string;
-  firstName?: string;
-  id?: number;
-  lastName?: string;
-  password?: string;
-  phone?: string;
-  userStatus?: number;
-  username?: string;
-};
+export type UserWriteArguments = Record<string, never>;
 
 export const userWriteTool: ToolDefinition = {
   name: 'user_write',
@@ -29,94 +17,6 @@ export const userWriteTool: ToolDefinition = {
   },
   inputSchema: {
     type: 'object',
-    properties: {
-      action: {
-        type: 'string',
-        enum: ['create_user', 'create_users_with_list_input', 'update_user'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      body: {
-        type: 'array',
-        description: 'For create_users_with_list_input.',
-        items: {
-          $ref: '#/$defs/User',
-        },
-      },
-      body_username: {
-        type: 'string',
-        description: 'For update_user.',
-      },
-      email: {
-        type: 'string',
-        description: 'For create_user, update_user.',
-      },
-      firstName: {
-        type: 'string',
-        description: 'For create_user, update_user.',
-      },
-      id: {
-        type: 'integer',
-        description: 'For create_user, update_user.',
-        format: 'int64',
-      },
-      lastName: {
-        type: 'string',
-        description: 'For create_user, update_user.',
-      },
-      password: {
-        type: 'string',
-        description: 'For create_user, update_user.',
-      },
-      phone: {
-        type: 'string',
-        description: 'For create_user, update_user.',
-      },
-      userStatus: {
-        type: 'integer',
-        description: 'User Status. For create_user, update_user.',
-        format: 'int32',
-      },
-      username: {
-        type: 'string',
-        description: 'name that need to be deleted. Required for update_user; optional for create_user.',
-      },
-    },
-    required: ['action'],
-    additionalProperties: false,
-    $defs: {
-      User: {
-        type: 'object',
-        properties: {
-          email: {
-            type: 'string',
-          },
-          firstName: {
-            type: 'string',
-          },
-          id: {
-            type: 'integer',
-            format: 'int64',
-          },
-          lastName: {
-            type: 'string',
-          },
-          password: {
-            type: 'string',
-          },
-          phone: {
-            type: 'string',
-          },
-          userStatus: {
-            type: 'integer',
-            description: 'User Status',
-            format: 'int32',
-          },
-          username: {
-            type: 'string',
-          },
-        },
-      },
-    },
   },
   actions: {
     create_user: {
