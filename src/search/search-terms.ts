@@ -15,10 +15,11 @@ export type TermTable = Record<string, string[]>;
 export type TermData = { stopWords: string[]; expansions: TermTable; phrases: Record<string, string> };
 
 /**
- * Words that say what to do to something, grouped by meaning. Every word of a group also indexes (and queries) the
- * group's concept, so "kick Bob" finds "Remove a member" and "post a message" finds "Create a message". Only words
- * whose Porter stem names nothing else belong here: `set` would also catch `settings`, `run` the noun `runs`, `open`
- * the state `open`.
+ * Words that mean the same thing when looking for an action, grouped: verbs (what to do) and a few nouns every kind
+ * of API uses (people, messages, channels, pictures). Every word of a group also indexes (and queries) the group's
+ * concept, so "kick Bob" finds "Remove a member" and "post a message" finds "Create a message". Only words whose
+ * Porter stem names nothing else belong here: `set` would also catch `settings`, `run` the noun `runs`, `generate`
+ * the word `general`, `activate` the word `activity`.
  */
 const CONCEPTS: Record<string, string[]> = {
   remove: ['remove', 'delete', 'kick', 'erase', 'destroy', 'discard', 'purge', 'trash', 'wipe', 'expel', 'evict', 'unassign', 'detach'],
