@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft } from '../plan/build-arguments.js';
 import { withResponseFormat } from '../plan/concise-view.js';
@@ -29,12 +29,38 @@ export function actionInputSchema(draft: ActionDraft, defs: Record<string, Schem
   const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
   let schema: JsonObject = {};
   for (const level of levels) {
-    const built = buildToolSchema([{ name: '', draft }], defs, level).schema;
+    const built = withoutContradictions(buildToolSchema([{ name: '', draft }], defs, level).schema) as JsonObject;
     schema = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     if (JSON.stringify(schema).length <= MAX_SCHEMA_CHARS) break;
   }
   return schema;
 }
+
+/**
+ * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
+ * only contradict it (SendGrid's `send_at` is `enum: ["now"]` with `format: date-time`, which no value satisfies; the
+ * server validates calls against this schema, so the action could never be called).
+ */
+function withoutContradictions(node: JsonValue): JsonValue {
+  if (Array.isArray(node)) return node.map(withoutContradictions);
+  if (!isJsonObject(node)) return node;
+  const listed = node['enum'] !== undefined || node['const'] !== undefined;
+  const out: JsonObject = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (listed && keyword === 'format') continue;
+    // Keywords whose value maps names to schemas: the names are not keywords.
+    if (SCHEMA_MAPS.has(keyword) && isJsonObject(value)) {
+      const map: JsonObject = {};
+      for (const [name, schema] of Object.entries(value)) setOwn(map, name, withoutContradictions(schema));
+      setOwn(out, keyword, map);
+    } else setOwn(out, keyword, VALUES.has(keyword) ? value : withoutContradictions(value));
+  }
+  return out;
+}
+
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema. */
+const VALUES = new Set(['enum', 'const', 'default', 'examples']);
 
 /** Whether the arguments reach more than `limit` named schemas through `$ref`s (a bounded walk). */
 function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limit: number): boolean {

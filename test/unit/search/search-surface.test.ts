@@ -96,3 +96,36 @@ describe('the search surface of a plan', () => {
     expect(result.diagnostics[0]?.message).toContain('--surface must be one of static, search, auto');
   });
 });
+
+describe('an action schema', () => {
+  it('drops a format that contradicts the values an enum lists, so the action stays callable', async () => {
+    const document = openapi({
+      '/sends/{id}': {
+        put: {
+          operationId: 'scheduleSend',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    send_at: { type: 'string', enum: ['now'], format: 'date-time' },
+                    at: { type: 'string', format: 'date-time' },
+                    properties: { type: 'object', properties: { format: { type: 'string' }, enum: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+          responses: { 200: { description: 'ok' } },
+        },
+      },
+    });
+    const result = await runPlan({ spec: '-', readStdin: async () => JSON.stringify(document), validate: false, surface: 'search' });
+    const schema = result.surface?.search?.catalog[0]?.inputSchema as { properties: Record<string, Record<string, unknown>> };
+    expect(schema.properties['send_at']).toEqual({ type: 'string', enum: ['now'] });
+    expect(schema.properties['at']).toMatchObject({ format: 'date-time' });
+    expect(Object.keys((schema.properties['properties']?.['properties'] ?? {}) as object).sort()).toEqual(['enum', 'format']);
+  });
+});
