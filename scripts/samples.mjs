@@ -15,6 +15,12 @@ export const SAMPLES = [
   { name: 'museum', spec: 'openapi.yaml', what: 'OpenAPI 3.1: Redocly Museum (basic auth, image responses, webhooks ignored)' },
   { name: 'uber', spec: 'swagger.json', what: 'Swagger 2.0: Uber (no operationIds, host and basePath)' },
   { name: 'xero-accounting', spec: 'openapi.yaml', what: 'OpenAPI 3.0 at scale: 235 operations grouped into tools, tenant header' },
+  {
+    name: 'petstore-search',
+    spec: '../petstore/openapi.yaml',
+    options: ['--surface', 'search'],
+    what: "The search surface of petstore's description: find an action, call it by safety class",
+  },
 ];
 
 const mode = process.argv[2] ?? 'check';
@@ -30,6 +36,7 @@ for (const sample of SAMPLES) {
     path.join(dir, sample.spec),
     '-o',
     path.join(dir, 'server'),
+    ...(sample.options ?? []),
     '--quiet',
     ...(mode === 'check' ? ['--check'] : ['--force']),
   ];
@@ -41,7 +48,7 @@ for (const sample of SAMPLES) {
     continue;
   }
   // The plan, as JSON: grouping and naming changes show up as reviewable diffs.
-  const plan = spawnSync(process.execPath, [bin, 'plan', path.join(dir, sample.spec), '--json'], {
+  const plan = spawnSync(process.execPath, [bin, 'plan', path.join(dir, sample.spec), ...(sample.options ?? []), '--json'], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

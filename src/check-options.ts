@@ -1,5 +1,7 @@
 import type { Diagnostics } from './diagnostics/diagnostic.js';
 import { isUsableName } from './plan/name-tools.js';
+import { SURFACES } from './search/choose-surface.js';
+import type { SurfaceRequest } from './search/search-plan.js';
 
 /** Options a caller (the CLI or the programmatic API) passes that end up in generated files or environment names. */
 export type CheckedOptions = {
@@ -8,6 +10,7 @@ export type CheckedOptions = {
   renameTools?: Record<string, string>;
   maxTools?: number;
   maxInputBytes?: number;
+  surface?: SurfaceRequest;
 };
 
 /** Environment variable names a shell and a Dockerfile `ENV` line accept as they are. */
@@ -32,5 +35,7 @@ export function checkOptions(options: CheckedOptions, diagnostics: Diagnostics):
     refuse('--max-tools', `--max-tools must be a positive whole number, not ${options.maxTools}.`);
   if (options.maxInputBytes !== undefined && !(options.maxInputBytes > 0 && Number.isFinite(options.maxInputBytes)))
     refuse('--max-input-mb', `--max-input-mb must be a positive number.`);
+  if (options.surface !== undefined && !SURFACES.includes(options.surface))
+    refuse('--surface', `--surface must be one of ${SURFACES.join(', ')}, not ${JSON.stringify(options.surface)}.`);
   return !diagnostics.hasErrors;
 }

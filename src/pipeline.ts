@@ -10,6 +10,8 @@ import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
 import { planTools, type PlanOptions } from './plan/plan-tools.js';
 import { surfaceOf } from './plan/surface.js';
 import type { ToolPlan } from './plan/tool-plan.js';
+import { chooseSurface } from './search/choose-surface.js';
+import type { SurfaceChoice, SurfaceRequest } from './search/search-plan.js';
 import { GENERATOR_VERSION } from './version.js';
 import { namesOf } from './write/lock-file.js';
 import { readExistingProject } from './write/read-project.js';
@@ -26,10 +28,20 @@ export type PlanRunOptions = LoadOptions &
     overrides?: Record<string, OperationExtension>;
     /** The file the overrides came from, named in their diagnostics. */
     overridesFile?: string;
+    /** What `tools/list` serves: `static` (default), `search`, or `auto` (search when the static plan misses its budget). */
+    surface?: SurfaceRequest;
     onProgress?: (stage: PipelineStage) => void;
   };
 
-export type PlanRunResult = { ok: boolean; diagnostics: Diagnostic[]; model?: ApiModel; plan?: ToolPlan; timings: StageTimings };
+export type PlanRunResult = {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  model?: ApiModel;
+  plan?: ToolPlan;
+  /** The surface served, with the search surface's tools, catalog and index when that is the one. */
+  surface?: SurfaceChoice;
+  timings: StageTimings;
+};
 
 export type GenerateRunOptions = PlanRunOptions & {
   /** Output folder; default `./<api-slug>-mcp`. */
@@ -104,8 +116,14 @@ async function planStages(options: PlanRunOptions, diagnostics: Diagnostics): Pr
   options.onProgress?.('plan');
   const start = now();
   const plan = planTools(model, options, diagnostics);
+  const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics);
   timings.plan = now() - start;
-  return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, timings };
+  return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, ...(surface ? { surface } : {}), timings };
+}
+
+/** The surface the plan is served with (the search surface is planned from the finished plan). */
+function surfaceOfPlan(options: PlanRunOptions, plan: ToolPlan, model: ApiModel, diagnostics: Diagnostics): SurfaceChoice {
+  return chooseSurface(options.surface ?? 'static', plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics);
 }
 
 /**
@@ -127,15 +145,20 @@ async function generateStages(options: GenerateRunOptions, diagnostics: Diagnost
   options.onProgress?.('plan');
   let start = now();
   const plan = planTools(model, { ...options, ...(previous && !options.regroup ? { previous: namesOf(previous) } : {}) }, diagnostics);
+  if (diagnostics.hasErrors)
+    return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - start } };
+  const served = surfaceOfPlan(options, plan, model, diagnostics);
   timings.plan = now() - start;
-  if (diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, model, plan, timings };
   const surface = surfaceOf(plan);
   const diff = previous ? diffSurfaces(previous, surface) : undefined;
   options.onProgress?.('emit');
   start = now();
+  const prefix = options.prefix ?? model.extension.prefix;
   const files = await emitProject(plan, {
     ...(options.packageName ? { packageName: options.packageName } : {}),
     ...(options.target ? { target: options.target } : {}),
+    ...(served.search ? { search: served.search } : {}),
+    ...(prefix ? { prefix } : {}),
   });
   timings.emit = now() - start;
   options.onProgress?.('write');
@@ -165,6 +188,7 @@ async function generateStages(options: GenerateRunOptions, diagnostics: Diagnost
     diagnostics: diagnostics.items,
     model,
     plan,
+    surface: served,
     timings,
     outDir,
     write,

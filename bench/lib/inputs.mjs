@@ -16,7 +16,7 @@ export async function prepareInputs(work, log) {
   return { github, peer };
 }
 
-async function fetchGithub(work, log) {
+export async function fetchGithub(work, log) {
   const dir = path.join(work, 'octokit');
   const file = path.join(dir, 'package/generated/api.github.com.json');
   if (existsSync(file)) return file;

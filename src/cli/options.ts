@@ -43,6 +43,12 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('include-method', { type: 'string', array: true, describe: 'Only these HTTP methods' })
     .option('exclude-method', { type: 'string', array: true, describe: 'Leave out these HTTP methods' })
     .option('exclude-deprecated', { type: 'boolean', describe: 'Leave out deprecated operations' })
+    .option('surface', {
+      choices: ['static', 'search', 'auto'] as const,
+      describe:
+        'What tools/list serves: static (grouped tools), search (a few tools that find and call every action), auto (search when the static plan misses its budget)',
+      defaultDescription: 'static',
+    })
     .option('output-schema', {
       choices: ['none', 'loose'] as const,
       describe:
@@ -87,6 +93,7 @@ export type ParsedFlags = {
   excludeMethod?: string[];
   excludeDeprecated?: boolean;
   outputSchema?: OutputSchemaMode;
+  surface?: 'static' | 'search' | 'auto';
   envPrefix?: string;
   headers?: boolean;
   refRoot?: string;
@@ -115,6 +122,7 @@ export const FLAG_OF: Record<string, string> = {
   tokensPerOperation: '--tokens-per-operation',
   maxTotalTokens: '--max-total-tokens',
   outputSchema: '--output-schema',
+  surface: '--surface',
   'include.tags': '--include-tag',
   'exclude.tags': '--exclude-tag',
   'include.operations': '--include-operation',
@@ -156,6 +164,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'tokensPerOperation',
     'maxTotalTokens',
     'outputSchema',
+    'surface',
     'allowRemoteRefs',
     'maxInputMb',
     'validate',

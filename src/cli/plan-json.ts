@@ -1,8 +1,12 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
+import type { SurfaceChoice } from '../search/search-plan.js';
 
-/** The documented JSON shape of `openapi-to-mcp plan --json`. */
-export function planToJson(plan: ToolPlan, diagnostics: Diagnostic[]) {
+/**
+ * The documented JSON shape of `openapi-to-mcp plan --json`. `tools` are the static plan's (on the search surface they
+ * still define the action ids and route the calls); `surface` says what `tools/list` serves.
+ */
+export function planToJson(plan: ToolPlan, diagnostics: Diagnostic[], surface?: SurfaceChoice) {
   return {
     api: { title: plan.api.title, version: plan.api.version, slug: plan.api.slug, envPrefix: plan.api.envPrefix },
     tools: plan.tools.map((tool) => ({
@@ -24,7 +28,32 @@ export function planToJson(plan: ToolPlan, diagnostics: Diagnostic[]) {
     })),
     excluded: plan.excluded,
     totals: plan.totals,
+    ...(surface ? { surface: surfaceJson(surface) } : {}),
     credentials: plan.api.credentials.map(({ scheme, kind, env }) => ({ scheme, kind, env })),
     warnings: diagnostics.filter((diagnostic) => diagnostic.severity !== 'info'),
+  };
+}
+
+function surfaceJson(surface: SurfaceChoice) {
+  const { search } = surface;
+  return {
+    mode: surface.mode,
+    requested: surface.requested,
+    ...(surface.reason ? { reason: surface.reason } : {}),
+    ...(search
+      ? {
+          tools: search.tools.map(({ name, title, description, annotations, inputSchema, tokens }) => ({
+            name,
+            title,
+            description,
+            annotations,
+            inputSchema,
+            tokens,
+          })),
+          tokens: search.tokens,
+          actions: search.catalog.length,
+          index: { ...search.indexStats, schemaBytes: search.schemaBytes },
+        }
+      : {}),
   };
 }

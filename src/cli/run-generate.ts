@@ -50,6 +50,21 @@ function generateJson(result: GenerateRunResult, check: boolean) {
     outDir: result.outDir,
     diagnostics: result.diagnostics,
     ...(result.plan ? { totals: result.plan.totals } : {}),
+    ...(result.surface
+      ? {
+          surface: {
+            mode: result.surface.mode,
+            ...(result.surface.reason ? { reason: result.surface.reason } : {}),
+            ...(result.surface.search
+              ? {
+                  tools: result.surface.search.tools.length,
+                  tokens: result.surface.search.tokens,
+                  indexBytes: result.surface.search.indexStats.bytes,
+                }
+              : {}),
+          },
+        }
+      : {}),
     timings: roundTimings(result.timings),
     ...(result.write
       ? { changes: result.write.changes.map((change) => ({ kind: change.kind, path: change.path })), kept: result.write.kept }
@@ -88,8 +103,13 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
   const written = result.write?.changes.length ?? 0;
   const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
   const budget = `${totals.tokens.toLocaleString('en-US')} of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} tokens`;
+  const search = result.surface?.search;
+  const why = result.surface?.reason ? `, because ${result.surface.reason}` : '';
+  const headline = search
+    ? `${colors.green('generated')} a search surface: ${plural(search.tools.length, 'tool')} reaching ${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${search.tokens.toLocaleString('en-US')} of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} tokens${why} (search index ${Math.ceil(search.indexStats.bytes / 1000).toLocaleString('en-US')} kB) for ${printable(plan.api.title)}`
+    : `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}${why}) for ${printable(plan.api.title)}`;
   const lines = [
-    `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}) for ${printable(plan.api.title)}`,
+    headline,
     `  in ${options.where} — ${written === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
     '',
     colors.bold('Next:'),

@@ -10,6 +10,7 @@ import { planToJson } from './plan-json.js';
 import { prepareRun } from './prepare.js';
 import { printDiagnostics } from './print.js';
 import { printable, type Colors } from './reporter.js';
+import type { SurfaceChoice } from '../search/search-plan.js';
 
 export type PlanFlags = ParsedFlags & { json: boolean; html?: string };
 
@@ -25,20 +26,27 @@ export async function runPlanCommand(flags: PlanFlags, io: CliIo, colors: Colors
   if (flags.html !== undefined && result.plan) {
     htmlFile = path.resolve(io.cwd, flags.html);
     try {
-      await writeFile(htmlFile, renderPlanHtml(result.plan, result.diagnostics, { generator: `openapi-to-mcp ${GENERATOR_VERSION}` }));
+      await writeFile(
+        htmlFile,
+        renderPlanHtml(result.plan, result.diagnostics, {
+          generator: `openapi-to-mcp ${GENERATOR_VERSION}`,
+          ...(result.surface ? { surface: result.surface } : {}),
+        }),
+      );
     } catch (error) {
       io.stderr(`${colors.red('error')} cannot write ${flags.html}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
       return EXIT.usage;
     }
   }
   if (flags.json) {
-    const body = result.plan ? planToJson(result.plan, result.diagnostics) : { ok: false, diagnostics: result.diagnostics };
+    const body = result.plan ? planToJson(result.plan, result.diagnostics, result.surface) : { ok: false, diagnostics: result.diagnostics };
     io.stdout(`${JSON.stringify(htmlFile ? { ...body, html: htmlFile } : body, null, 2)}\n`);
     return code;
   }
   printDiagnostics(result.diagnostics, prepared, io, colors);
   if (!result.plan) return code;
   io.stdout(planTable(result.plan, colors));
+  if (result.surface) io.stdout(surfaceLines(result.surface, result.plan.totals.budget.maxTotalTokens, colors));
   if (htmlFile && !prepared.quiet)
     io.stderr(`${colors.green('wrote')} ${path.relative(io.cwd, htmlFile) || htmlFile} — open it in a browser.\n`);
   return code;
@@ -79,4 +87,29 @@ function planTable(plan: NonNullable<PlanRunResult['plan']>, colors: Colors): st
   const largest = [...plan.tools].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
   if (largest.length > 0) lines.push(`Largest: ${largest.map((tool) => `${tool.name} (${tool.tokens})`).join(', ')}.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** What `tools/list` serves, when not simply the static tools above: the search surface's tools and index. */
+function surfaceLines(surface: SurfaceChoice, maxTotalTokens: number, colors: Colors): string {
+  const why = surface.reason ? ` (auto: ${surface.reason})` : '';
+  if (surface.mode === 'static') return surface.requested === 'auto' ? `Served: the static tools above${why}.\n` : '';
+  const search = surface.search;
+  if (!search) return '';
+  const width = Math.max(4, ...search.tools.map((tool) => tool.name.length));
+  const lines = [
+    '',
+    colors.bold(`Served: the search surface${why}; the tools above are not listed, they route the calls.`),
+    colors.bold(`${'tool'.padEnd(width)}  tokens  annotations`),
+    ...search.tools.map(
+      (tool) =>
+        `${tool.name.padEnd(width)}  ${String(tool.tokens).padStart(6)}  ${tool.annotations.readOnlyHint ? 'read-only' : tool.annotations.destructiveHint ? 'destructive' : 'writes'}`,
+    ),
+    `${search.tools.length} tools reach ${search.catalog.length.toLocaleString('en-US')} actions; ${search.tokens.toLocaleString('en-US')} tokens of ${maxTotalTokens.toLocaleString('en-US')} budgeted.`,
+    `Search index: ${kilobytes(search.indexStats.bytes)} (${search.indexStats.terms.toLocaleString('en-US')} terms), action schemas ${kilobytes(search.schemaBytes)}.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function kilobytes(bytes: number): string {
+  return `${Math.ceil(bytes / 1000).toLocaleString('en-US')} kB`;
 }

@@ -137,6 +137,13 @@ export const CONFIG_SCHEMA = {
       default: 'none',
       description: 'Declare an outputSchema on tools: none, or loose (types and nesting only, every field optional and nullable).',
     },
+    surface: {
+      type: 'string',
+      enum: ['static', 'search', 'auto'],
+      default: 'static',
+      description:
+        'What tools/list serves: static (the grouped tools), search (a few tools that find and call every action), or auto (search when the static plan misses its budget).',
+    },
     include: {
       type: 'object',
       description: 'Keep only operations that match every rule given here.',
@@ -205,6 +212,7 @@ export type UserConfig = {
   tokensPerOperation?: number;
   maxTotalTokens?: number;
   outputSchema?: 'none' | 'loose';
+  surface?: 'static' | 'search' | 'auto';
   include?: Selection;
   exclude?: Selection & { deprecated?: boolean };
   operations?: Record<string, OperationOverride>;

@@ -44,6 +44,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
     ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
     ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),
     ...(config.outputSchema !== undefined ? { outputSchema: config.outputSchema } : {}),
+    ...(config.surface !== undefined ? { surface: config.surface } : {}),
     budget: {
       ...(config.maxToolTokens !== undefined ? { maxToolTokens: config.maxToolTokens } : {}),
       ...(config.tokensPerOperation !== undefined ? { tokensPerOperation: config.tokensPerOperation } : {}),

@@ -19,7 +19,16 @@ type UserConfigField = {
  * field per environment variable the server needs, secrets marked `sensitive` so the host stores them in the OS
  * keychain. Text from the description is reduced to one plain line; JSON encoding does the rest.
  */
-export function bundleManifest(plan: ToolPlan, options: { packageName: string; packageVersion: string; description: string }) {
+export function bundleManifest(
+  plan: ToolPlan,
+  options: {
+    packageName: string;
+    packageVersion: string;
+    description: string;
+    /** The tools `tools/list` shows, when they are not the plan's (the search surface). */
+    served?: Array<{ name: string; title: string }>;
+  },
+) {
   const userConfig: Record<string, UserConfigField> = {
     base_url: {
       type: 'string',
@@ -56,7 +65,7 @@ export function bundleManifest(plan: ToolPlan, options: { packageName: string; p
       entry_point: 'dist/main.js',
       mcp_config: { command: 'node', args: ['${__dirname}/dist/main.js'], env },
     },
-    tools: plan.tools.map((tool) => ({ name: tool.name, description: commentText(tool.title, 200) })),
+    tools: (options.served ?? plan.tools).map((tool) => ({ name: tool.name, description: commentText(tool.title, 200) })),
     keywords: ['mcp', 'openapi', plan.api.slug],
     compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=20' } },
     user_config: userConfig,

@@ -1,10 +1,13 @@
-import type { ToolPlan } from '../plan/tool-plan.js';
+import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
 import { printJsonDocument } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
+import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
 
@@ -40,6 +43,9 @@ export const PROJECT_DEPENDENCIES = {
   server: '2.4.0',
   node: '2.1.2',
   client: '2.4.0',
+  /** Only on the search surface: the full-text index and its stemmer. */
+  minisearch: '7.2.0',
+  stemmer: '2.0.1',
   typesNode: '20.19.25',
   typescript: '7.0.2',
   vite: '8.3.8',
@@ -55,6 +61,10 @@ export type EmitOptions = {
   /** npm package name of the generated server; defaults to `<api-slug>-mcp`. */
   packageName?: string;
   target?: Target;
+  /** Serve the search surface instead of the plan's tools (which still carry the routes). */
+  search?: SearchSurface;
+  /** The tool name prefix, which the search surface's tools carry too. */
+  prefix?: string;
 };
 
 /**
@@ -73,21 +83,30 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   };
 
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
+  const { search } = options;
   plan.tools.forEach((tool, index) => {
-    const { path, content } = toolSource(tool, fileNames[index]);
+    const { path, content } = toolSource(search ? routingOnly(tool) : tool, fileNames[index]);
     generated(path, content);
   });
-  generated(...pair(toolsIndexSource(plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })))));
+  if (search) {
+    const files = new Map(plan.tools.map((tool, index) => [tool.name, fileNames[index] ?? toolFileName(tool.name)]));
+    for (const file of searchSources(search, options.prefix, files)) generated(file.path, file.content);
+  } else {
+    generated(
+      ...pair(toolsIndexSource(plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })))),
+    );
+  }
   generated(...pair(apiSource(plan, packageName)));
   // Static modules are stored already formatted (a unit test keeps them so).
-  for (const module of RUNTIME_MODULES) generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
+  for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : [])].sort())
+    generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
   generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
   if (target === 'workers') generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName), workers: target === 'workers' };
+  const view = { ...projectView(plan, packageName, search), workers: target === 'workers' };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));
@@ -99,21 +118,28 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
   generated(
     'manifest.json',
-    printJsonDocument(bundleManifest(plan, { packageName, packageVersion: view.packageVersion, description: view.description })),
+    printJsonDocument(
+      bundleManifest(plan, {
+        packageName,
+        packageVersion: view.packageVersion,
+        description: view.description,
+        ...(search ? { served: search.tools } : {}),
+      }),
+    ),
   );
   if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
-  generated('test/cases.json', printJsonDocument(buildTestCases(plan)));
+  generated('test/cases.json', printJsonDocument(buildTestCases(plan, search)));
   generated(
     'test/tools-list.json',
     printJsonDocument(
-      plan.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+      (search ? search.tools : plan.tools).map(({ name, title, description, inputSchema, annotations, ...rest }) => ({
         name,
         title,
         description,
         inputSchema,
-        ...(outputSchema ? { outputSchema } : {}),
+        ...('outputSchema' in rest && rest.outputSchema ? { outputSchema: rest.outputSchema } : {}),
         annotations,
       })),
     ),
@@ -126,6 +152,17 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
 function pair(file: { path: string; content: string }): [string, string] {
   return [file.path, file.content];
+}
+
+/**
+ * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
+ */
+function routingOnly(tool: ToolModel): ToolModel {
+  const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
+  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  return { ...tool, inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) } };
 }
 
 /** The generated-file header goes first (after a shebang, which must stay on line one). */
@@ -146,7 +183,7 @@ function uniqueFileNames(names: string[]): string[] {
   });
 }
 
-function projectView(plan: ToolPlan, packageName: string) {
+function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined) {
   const server = plan.api.servers[0];
   const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
   const resourceName = dnsLabel(packageName);
@@ -171,8 +208,9 @@ function projectView(plan: ToolPlan, packageName: string) {
     secretName: `${resourceName}-env`.slice(0, 63),
     image: `${resourceName}:${packageVersion}`,
     allowedHosts: resourceName,
-    toolCount: plan.tools.length,
+    toolCount: search ? search.tools.length : plan.tools.length,
     operationCount: plan.totals.operations,
+    search: search ? searchView(search) : false,
     tools: plan.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -192,6 +230,21 @@ function projectView(plan: ToolPlan, packageName: string) {
     credentials,
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
     clientEnvList,
+  };
+}
+
+/** The search surface for the README: its tools, and every action with the tool that calls it. */
+function searchView(search: SearchSurface) {
+  const callTool = new Map(search.tools.map((tool) => [tool.role, tool.name]));
+  return {
+    searchTool: callTool.get('search') ?? '',
+    tools: search.tools.map((tool) => ({ name: tool.name, title: tool.title, kind: toolKind(tool.annotations) })),
+    actions: search.catalog.map((entry) => ({
+      id: entry.id,
+      call: callTool.get(entry.intent) ?? '',
+      summary: entry.summary,
+      request: `${entry.method.toUpperCase()} ${entry.path}`,
+    })),
   };
 }
 

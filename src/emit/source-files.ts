@@ -19,11 +19,11 @@ export const GENERATED_HEADER =
  * printers' literal escaping. They are joined after ts-morph's file, not written into it: ts-morph parses every
  * file it creates, and parsing the declarations (1.7 MB for GitHub) was most of the emit stage.
  */
-function moduleText(path: string, headerLines: string[], imports: ImportDeclarationStructure[], declarations: string[]): string {
+export function moduleText(path: string, headerLines: string[], imports: ImportDeclarationStructure[], declarations: string[]): string {
   const file = sourceProject().createSourceFile(path, { statements: [header(headerLines), blankLine, ...imports] }, { overwrite: true });
   const head = file.getFullText();
   file.forget();
-  return `${head}\n${declarations.join('\n\n')}\n`;
+  return `${head.trimEnd()}\n\n${declarations.join('\n\n')}\n`;
 }
 
 type TsMorph = typeof import('ts-morph');
@@ -58,8 +58,12 @@ function header(extra: string[]): string {
   return [GENERATED_HEADER, ...extra.map((line) => `// ${commentText(line)}`)].join('\n');
 }
 
-function typeImport(moduleSpecifier: string, name: string): ImportDeclarationStructure {
+export function typeImport(moduleSpecifier: string, name: string): ImportDeclarationStructure {
   return { kind: morph().StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier, namedImports: [name] };
+}
+
+export function namedImport(moduleSpecifier: string, name: string): ImportDeclarationStructure {
+  return { kind: morph().StructureKind.ImportDeclaration, moduleSpecifier, namedImports: [name] };
 }
 
 /** `export type Name = { … };` with prettier's layout of the object type, under a one-line doc comment. */
@@ -113,11 +117,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
 
 /** `src/tools/index.ts`: every tool, in the order `tools/list` shows them. */
 export function toolsIndexSource(tools: Array<{ tool: ToolModel; fileName: string }>): { path: string; content: string } {
-  const imports = tools.map(({ tool, fileName }): ImportDeclarationStructure => ({
-    kind: morph().StructureKind.ImportDeclaration,
-    moduleSpecifier: `./${fileName.replace(/\.ts$/, '.js')}`,
-    namedImports: [toolConstName(tool.name)],
-  }));
+  const imports = tools.map(({ tool, fileName }) => namedImport(`./${fileName.replace(/\.ts$/, '.js')}`, toolConstName(tool.name)));
   const list = tools.map(({ tool }) => new Code(toolConstName(tool.name)));
   const path = 'src/tools/index.ts';
   const content = moduleText(

@@ -1,6 +1,8 @@
 import type { JsonObject, JsonValue } from '../load/openapi-document.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { baseMediaType } from '../model/media-types.js';
+import type { CatalogAction, SearchSurface } from '../search/search-plan.js';
+import { SEARCH_LIMIT } from '../search/search-tools.js';
 import { sampleValue } from './sample-values.js';
 
 /**
@@ -31,7 +33,18 @@ export type CredentialCase = {
 };
 /** A call with x-mcp-header properties: the `Mcp-Param-*` headers a conforming client sends for its arguments. */
 export type HeaderCase = { tool: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
-export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[]; headers: HeaderCase[] };
+/** A search for an action's own summary, which must list the action. */
+export type SearchCase = { query: string; limit: number; action: string };
+export type TestCases = {
+  envPrefix: string;
+  /** `search`: action calls go through the call tools, their arguments under `arguments`. */
+  surface: 'static' | 'search';
+  searchTool: string;
+  actions: ActionCase[];
+  credentials: CredentialCase[];
+  headers: HeaderCase[];
+  searches: SearchCase[];
+};
 
 /**
  * Arguments for an action: the action selector and a valid sample for every argument the action needs (`required`)
@@ -44,10 +57,15 @@ export function sampleArguments(
 ): Record<string, JsonValue> | undefined {
   const action = tool.actions.find((candidate) => candidate.name === actionName);
   if (!action) return undefined;
-  const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
-  const defs = (tool.inputSchema['$defs'] ?? {}) as JsonObject;
+  const args = argumentSamples(tool.inputSchema, action, extra);
+  return args && tool.actions.length > 1 ? { action: actionName, ...args } : args;
+}
+
+/** Samples for an action's arguments from an input schema that types them (a tool's, or the action's own). */
+function argumentSamples(schema: JsonObject, action: ActionModel, extra: 'required' | 'all'): Record<string, JsonValue> | undefined {
+  const properties = (schema['properties'] ?? {}) as JsonObject;
+  const defs = (schema['$defs'] ?? {}) as JsonObject;
   const args: Record<string, JsonValue> = {};
-  if (tool.actions.length > 1) args['action'] = actionName;
   const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
   for (const name of names) {
     const route = action.route.arguments.find((argument) => argument.arg === name);
@@ -85,26 +103,62 @@ function sampleFor(schema: JsonValue | undefined, defs: JsonObject, scalar: bool
   return sampleValue(schema, defs);
 }
 
-/** The data the generated test suite runs on: one case per action, one per credential the routes use. */
-export function buildTestCases(plan: ToolPlan): TestCases {
+/**
+ * The data the generated test suite runs on: one case per action, one per credential the routes use; on the search
+ * surface the calls go through the call tools, and every action is also searched for by its own summary.
+ */
+export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCases {
   const actions: ActionCase[] = [];
+  const via = search ? searchCalls(search) : undefined;
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
-      const args = sampleArguments(tool, action.name, 'all');
-      if (args) actions.push(actionCase(tool, action, args));
+      const call = via?.(tool, action, 'all');
+      const args = via ? call?.arguments : sampleArguments(tool, action.name, 'all');
+      if (args) actions.push(actionCase(call?.tool ?? tool.name, action, args, call?.actionArguments ?? args));
     }
   }
   const env: Record<string, string> = {};
   for (const credential of plan.api.credentials) Object.assign(env, dummyEnv(credential));
   const credentials: CredentialCase[] = [];
   for (const credential of plan.api.credentials) {
-    const found = findAction(plan, credential.scheme);
+    const found = findAction(plan, credential.scheme, via);
     if (!found) continue;
     const placement = expectedPlacement(credential, env);
     if (placement) credentials.push({ ...found, env, hint: credential.env.slice(0, 1), ...placement });
   }
-  const header = headerCase(plan);
-  return { envPrefix: plan.api.envPrefix, actions, credentials, headers: header ? [header] : [] };
+  const header = search ? undefined : headerCase(plan);
+  return {
+    envPrefix: plan.api.envPrefix,
+    surface: search ? 'search' : 'static',
+    searchTool: search?.tools.find((tool) => tool.role === 'search')?.name ?? '',
+    actions,
+    credentials,
+    headers: header ? [header] : [],
+    searches: search ? search.catalog.map((entry) => ({ query: entry.summary, limit: SEARCH_LIMIT.max, action: entry.id })) : [],
+  };
+}
+
+type SearchCall = (
+  tool: ToolModel,
+  action: ActionModel,
+  extra: 'required' | 'all',
+) => { tool: string; action: string; arguments: Record<string, JsonValue>; actionArguments: Record<string, JsonValue> } | undefined;
+
+/** How an action is called on the search surface: its call tool, its id, and samples from its own schema. */
+function searchCalls(search: SearchSurface): SearchCall {
+  const entries = new Map<string, CatalogAction>(search.catalog.map((entry) => [`${entry.tool}\u0000${entry.action}`, entry]));
+  const callTools = new Map(search.tools.map((tool) => [tool.role, tool.name]));
+  return (tool, action, extra) => {
+    const entry = entries.get(`${tool.name}\u0000${action.name}`);
+    const args = entry ? argumentSamples(entry.inputSchema, action, extra) : undefined;
+    if (!entry || !args) return undefined;
+    return {
+      tool: callTools.get(entry.intent) ?? '',
+      action: action.name,
+      arguments: { action: entry.id, arguments: args },
+      actionArguments: args,
+    };
+  };
 }
 
 /** The first action that takes a marked property, with a sample value for it and the headers that go with it. */
@@ -141,14 +195,15 @@ export function headerValue(value: JsonValue): string {
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-function actionCase(tool: ToolModel, action: ActionModel, args: Record<string, JsonValue>): ActionCase {
+/** `args` go to `tool`; `sent` are the action's own arguments among them (the same object on the static surface). */
+function actionCase(tool: string, action: ActionModel, args: Record<string, JsonValue>, sent: Record<string, JsonValue>): ActionCase {
   const query: string[] = action.route.fixedQuery.map(([key]) => key);
   const headers: string[] = [];
   const cookies: string[] = [];
   const fields: string[] = [];
   for (const argument of action.route.arguments) {
-    if (!Object.hasOwn(args, argument.arg)) continue;
-    const value = args[argument.arg] as JsonValue;
+    if (!Object.hasOwn(sent, argument.arg)) continue;
+    const value = sent[argument.arg] as JsonValue;
     if (argument.in === 'query') query.push(...queryKeys(argument, value));
     else if (argument.in === 'header') headers.push(argument.name.toLowerCase());
     else if (argument.in === 'cookie') cookies.push(...cookieNames(argument, value));
@@ -157,9 +212,9 @@ function actionCase(tool: ToolModel, action: ActionModel, args: Record<string, J
   const body = action.route.body;
   const sendsBody =
     body !== undefined &&
-    (body.required || action.route.arguments.some((argument) => argument.in.startsWith('body') && Object.hasOwn(args, argument.arg)));
+    (body.required || action.route.arguments.some((argument) => argument.in.startsWith('body') && Object.hasOwn(sent, argument.arg)));
   return {
-    tool: tool.name,
+    tool,
     action: action.name,
     arguments: args,
     method: action.route.method.toUpperCase(),
@@ -218,7 +273,11 @@ function sentContentType(body: { kind: string; mediaType: string }): string {
  * An action that applies this scheme when every credential is configured: the scheme is in its first security
  * alternative, and no other scheme there writes the same place (two bearer schemes would overwrite each other).
  */
-function findAction(plan: ToolPlan, scheme: string): { tool: string; action: string; arguments: Record<string, JsonValue> } | undefined {
+function findAction(
+  plan: ToolPlan,
+  scheme: string,
+  via: SearchCall | undefined,
+): { tool: string; action: string; arguments: Record<string, JsonValue> } | undefined {
   const placeOf = (name: string) => {
     const credential = plan.api.credentials.find((entry) => entry.scheme === name);
     return credential?.kind === 'apiKey' ? `${credential.in}:${credential.name?.toLowerCase()}` : 'header:authorization';
@@ -228,6 +287,11 @@ function findAction(plan: ToolPlan, scheme: string): { tool: string; action: str
       const first = action.route.security[0];
       if (!first || !first.some((entry) => entry.scheme === scheme)) continue;
       if (first.some((entry) => entry.scheme !== scheme && placeOf(entry.scheme) === placeOf(scheme))) continue;
+      if (via) {
+        const call = via(tool, action, 'required');
+        if (call) return { tool: call.tool, action: call.action, arguments: call.arguments };
+        continue;
+      }
       const args = sampleArguments(tool, action.name);
       if (args) return { tool: tool.name, action: action.name, arguments: args };
     }

@@ -3,8 +3,13 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readTemplate } from '../emit/templates.js';
 import { htmlText } from '../emit/text-safety.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { SurfaceChoice } from '../search/search-plan.js';
 
-export type PlanHtmlOptions = { generator: string };
+export type PlanHtmlOptions = {
+  generator: string;
+  /** The surface served; the search surface gets its own section before the static plan's tools. */
+  surface?: SurfaceChoice;
+};
 
 const number = (value: number) => value.toLocaleString('en-US');
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -41,7 +46,8 @@ export function renderPlanHtml(plan: ToolPlan, diagnostics: Diagnostic[], option
 ${totalsSection(plan)}
 </header>
 <main>
-${toolsSection(plan)}
+${surfaceSection(plan, options.surface)}
+${toolsSection(plan, options.surface?.mode === 'search')}
 ${excludedSection(plan)}
 ${warningsSection(diagnostics)}
 </main>
@@ -88,12 +94,63 @@ function card(label: string, value: string, note: string, id: string, over = fal
   return `<div class="card${over ? ' over' : ''}" data-testid="total-${id}"><div class="label">${htmlText(label)}</div><div class="value">${htmlText(value)}</div><div class="note">${htmlText(note)}</div></div>`;
 }
 
-function toolsSection(plan: ToolPlan): string {
+/**
+ * Which surface `tools/list` serves. The search surface lists its few tools with their tokens (the list against the
+ * total budget, each tool against the per-tool one) and the size of the index the server loads at start.
+ */
+function surfaceSection(plan: ToolPlan, surface: SurfaceChoice | undefined): string {
+  if (!surface || (surface.mode === 'static' && surface.requested === 'static')) return '';
+  const why = surface.reason ? ` (auto: ${surface.reason})` : '';
+  const search = surface.search;
+  if (!search)
+    return `<section id="surface" aria-labelledby="surface-heading"><h2 id="surface-heading">Surface</h2>
+<p data-testid="surface-mode">Served: the static tools below${htmlText(why)}.</p></section>`;
+  const { budget } = plan.totals;
+  const rows = search.tools
+    .map((tool) => {
+      const share = percent(tool.tokens, budget.maxToolTokens);
+      const level = share > 100 ? 'over' : share > 80 ? 'high' : 'ok';
+      const [kind, badge] = tool.annotations.readOnlyHint
+        ? ['read-only', 'read']
+        : tool.annotations.destructiveHint
+          ? ['destructive', 'destructive']
+          : ['writes', 'write'];
+      return `<tr data-testid="surface-tool"><td><code>${htmlText(tool.name)}</code></td><td>${htmlText(tool.title)}</td><td><span class="badge ${badge}">${kind}</span></td><td><span class="meter"><span class="bar" role="meter" aria-label="${htmlText(`${tool.name} tokens`)}" aria-valuemin="0" aria-valuemax="${budget.maxToolTokens}" aria-valuenow="${tool.tokens}"><span class="fill ${level}" style="width:${Math.min(100, share)}%"></span></span><span class="tokens">${number(tool.tokens)}</span></span></td></tr>`;
+    })
+    .join('\n');
+  const cards = [
+    card('Tools served', number(search.tools.length), 'find, then call by safety class', 'surface-tools'),
+    card(
+      'Tokens',
+      number(search.tokens),
+      `of ${number(budget.maxTotalTokens)} budgeted`,
+      'surface-tokens',
+      search.tokens > budget.maxTotalTokens,
+    ),
+    card('Actions reachable', number(search.catalog.length), `${number(search.indexStats.terms)} index terms`, 'surface-actions'),
+    card('Index', bytes(search.indexStats.bytes), `plus ${bytes(search.schemaBytes)} of action schemas`, 'surface-index'),
+  ].join('\n');
+  return `<section id="surface" aria-labelledby="surface-heading"><h2 id="surface-heading">Surface: search</h2>
+<p data-testid="surface-mode">Served: a search surface${htmlText(why)}. Its tools find every action of the API and call it; the static tools below are not listed, they route the calls.</p>
+<div class="cards">
+${cards}
+</div>
+<table class="actions"><thead><tr><th scope="col">Tool</th><th scope="col">Title</th><th scope="col">Kind</th><th scope="col">Tokens</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+</section>`;
+}
+
+function bytes(value: number): string {
+  return value >= 1_000_000 ? `${(value / 1_000_000).toFixed(1)} MB` : `${number(Math.ceil(value / 1000))} kB`;
+}
+
+function toolsSection(plan: ToolPlan, searchServed = false): string {
   const max = plan.totals.budget.maxToolTokens;
   const items = plan.tools.map((tool) => toolItem(tool, max)).join('\n');
   return `<section id="tools" aria-labelledby="tools-heading">
 <div class="toolbar">
-<h2 id="tools-heading">Tools</h2>
+<h2 id="tools-heading">${searchServed ? 'Actions, by static tool (not listed; they route the calls)' : 'Tools'}</h2>
 <input type="search" id="filter" placeholder="Filter by tool, action, path or operationId" aria-label="Filter tools">
 <label>Sort <select id="sort" aria-label="Sort tools"><option value="name">by name</option><option value="tokens">by tokens</option><option value="actions">by actions</option></select></label>
 <button type="button" id="toggle">Expand all</button>

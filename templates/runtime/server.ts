@@ -13,6 +13,7 @@ import { conformOutput } from './output.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
+import type { ServedTool } from './types.js';
 import { OwnPropertiesValidator } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -34,10 +35,13 @@ function lazySchema<T>(jsonSchema: JsonSchemaType): LazySchema<T> {
   return { schema, compile: () => void standard() };
 }
 
-const registrations = tools.map((tool) => ({
+// Routed tools (the static surface) or tools with their own handler (the search surface).
+const served: ServedTool[] = tools;
+const registrations = served.map((tool) => ({
   tool,
   input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
-  output: tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
+  output:
+    'outputSchema' in tool && tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));
 
 /**
@@ -45,9 +49,10 @@ const registrations = tools.map((tool) => ({
  * allow it only while the script starts) call this at module scope; Node compiles each on first use instead.
  */
 export function compileValidators(): void {
-  for (const { input, output } of registrations) {
+  for (const { tool, input, output } of registrations) {
     input.compile();
     output?.compile();
+    if ('handle' in tool) tool.compile?.();
   }
 }
 
@@ -81,7 +86,9 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
           return errorText(
             `Too many tool calls: this server allows ${settings.rateLimitPerMinute} per minute. Wait ${wait} seconds and call again.`,
           );
-        const result = await callTool(tool, args, settings, context.mcpReq.signal);
+        const signal = context.mcpReq.signal;
+        const result =
+          'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
         return output ? conformOutput(result, output.schema) : result;
       },
     );

@@ -1,5 +1,8 @@
 // Runtime types of the generated server. regenerate instead of editing.
 
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Settings } from './settings.js';
+
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -72,6 +75,24 @@ export type ToolDefinition = {
   /** Routes by action name; a single-action tool has one route under the empty name. */
   actions: Record<string, ActionRoute>;
 };
+
+/**
+ * A tool served by its own handler instead of routes to the API: the search surface's tools, which find actions and
+ * call them through the routed tools' definitions.
+ */
+export type HandledTool = {
+  name: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+  inputSchema: { type: 'object'; [keyword: string]: unknown };
+  handle: (args: Record<string, unknown>, settings: Settings, signal?: AbortSignal) => Promise<CallToolResult>;
+  /** Compiles the validators the handler uses later (see compileValidators in server.ts). */
+  compile?: () => void;
+};
+
+/** What `tools/list` shows: routed tools (the static surface) or handled ones (the search surface). */
+export type ServedTool = ToolDefinition | HandledTool;
 
 export type Credential =
   | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emitProject } from '../../src/emit/emit-project.js';
 import { commentText, jsonLiteral, markdownText } from '../../src/emit/text-safety.js';
 import { openapi, planOf } from '../helpers/inline.js';
+import { planSearchSurface } from '../../src/search/plan-search-surface.js';
 import { prettierFormat } from '../helpers/prettier.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -80,9 +81,10 @@ describe('static templates', () => {
   it('are stored formatted exactly as prettier formats them', async () => {
     const { readTemplate } = await import('../../src/emit/templates.js');
     const { RUNTIME_MODULES } = await import('../../src/emit/emit-project.js');
+    const { SEARCH_RUNTIME_MODULES } = await import('../../src/emit/search-files.js');
     const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
     for (const template of [
-      ...RUNTIME_MODULES.map((module) => `runtime/${module}`),
+      ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES].map((module) => `runtime/${module}`),
       'main.ts',
       'project/vitest.config.ts',
       'project/test/server.test.ts',
@@ -108,7 +110,7 @@ describe('generated files', () => {
       },
     };
     const petResponse = { 200: { description: 'ok', content: { 'application/json': { schema: pet } } } };
-    const { plan } = await planOf(
+    const { plan, model } = await planOf(
       openapi(
         {
           '/pets/{petId}': {
@@ -137,7 +139,10 @@ describe('generated files', () => {
     );
     expect(plan.tools.some((tool) => tool.outputSchema)).toBe(true);
     const files = await emitProject(plan);
-    for (const file of files.filter((entry) => /\.(ts|json)$/.test(entry.path))) {
+    // The search surface's files too: the catalog, the index as one long string, the surface's tools.
+    const search = await emitProject(plan, { search: planSearchSurface(plan, model, { prefix: 'pets' }), prefix: 'pets' });
+    expect(search.map((file) => file.path)).toEqual(expect.arrayContaining(['src/search/catalog.ts', 'src/search/index-data.ts']));
+    for (const file of [...files, ...search].filter((entry) => /\.(ts|json)$/.test(entry.path))) {
       expect(file.content, file.path).toBe(await prettierFormat(file.path, file.content));
     }
   });

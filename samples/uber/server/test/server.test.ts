@@ -3,7 +3,7 @@
 // Starts the server in-process over Streamable HTTP against a local mock of the API, then checks what a client sees
 // (the tool list), what the API receives for every action (method, path, query keys, headers, cookies and body
 // fields), that credentials from a .env file reach the place the description gives them, and that API errors come
-// back as tool errors a model can act on.
+// back as tool errors a model can act on. On the search surface every action is also found by its own summary.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -37,6 +37,7 @@ type CredentialCase = {
   name: string;
   expect: string;
 };
+type SearchCase = { query: string; limit: number; action: string };
 type Answer = { status: number; body: string; headers?: Record<string, string> };
 
 const received: Received[] = [];
@@ -102,6 +103,11 @@ async function call(name: string, args: Record<string, unknown>) {
   received.length = 0;
   const result = await client.callTool({ name, arguments: args });
   return { result, request: received[0] };
+}
+
+/** The arguments the action itself receives: the search surface's call tools take them under `arguments`. */
+function actionArguments(entry: Case): Record<string, unknown> {
+  return cases.surface === 'search' ? (entry.arguments['arguments'] as Record<string, unknown>) : entry.arguments;
 }
 
 function textOf(result: { content?: unknown }): string {
@@ -204,7 +210,7 @@ describe.each(cases.credentials as CredentialCase[])('credential $name in $in', 
 describe('API errors', () => {
   const first = (cases.actions as Case[])[0];
   const blamed = (cases.actions as Case[]).find((entry) =>
-    Object.keys(entry.arguments).some((name) => name !== 'action'),
+    Object.keys(actionArguments(entry)).some((name) => name !== 'action'),
   );
 
   it.runIf(first !== undefined)('a 404 says what is missing and what to check', async () => {
@@ -217,7 +223,7 @@ describe('API errors', () => {
   });
 
   it.runIf(blamed !== undefined)('a 400 names the argument the API blames', async () => {
-    const argument = Object.keys(blamed!.arguments).find((name) => name !== 'action') as string;
+    const argument = Object.keys(actionArguments(blamed!)).find((name) => name !== 'action') as string;
     answer = { status: 400, body: JSON.stringify({ errors: [{ field: argument, message: 'is not valid' }] }) };
     const { result } = await call(blamed!.tool, blamed!.arguments);
     expect(result.isError).toBe(true);
@@ -240,5 +246,17 @@ describe('API errors', () => {
     const text = textOf(result);
     expect(text).toContain('503');
     expect(text).toContain('try again later');
+  });
+});
+
+// Searches last: they send nothing to the API, and a long quiet spell before the calls above would let the mock
+// API close the connection the server keeps open to it (ECONNRESET on the next call, which these tests do not retry).
+describe.each(cases.searches as SearchCase[])('a search for $query', (entry) => {
+  it(`finds ${entry.action}`, async () => {
+    const { result, request } = await call(cases.searchTool, { query: entry.query, limit: entry.limit });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    expect(request, 'a search must not call the API').toBeUndefined();
+    const results = (result.structuredContent as { results?: Array<{ action: string }> } | undefined)?.results ?? [];
+    expect(results.map((found) => found.action)).toContain(entry.action);
   });
 });

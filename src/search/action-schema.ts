@@ -1,0 +1,90 @@
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { SchemaModel } from '../model/api-model.js';
+import type { ActionDraft } from '../plan/build-arguments.js';
+import { withResponseFormat } from '../plan/concise-view.js';
+import { buildToolSchema } from '../plan/tool-schema.js';
+
+/**
+ * Longest input schema a search result carries, in characters of JSON (about 1,500 tokens): five results stay well
+ * inside a client's result budget. Nearly every action fits at full detail (GitHub's largest take 22,000 characters,
+ * Microsoft Graph's with their `$defs` up to 490,000); the rest get the leaner levels the static planner uses.
+ */
+export const MAX_SCHEMA_CHARS = 6_000;
+
+/**
+ * Detail levels tried, richest first: every description with `$defs`, shorter descriptions, nested objects inlined to
+ * depth 3 and 2, types only. The planner's leaner levels leave optional arguments untyped; a search result never does.
+ */
+const LEVELS = [0, 1, 2, 3, 4];
+
+/** Levels 0 and 1 bundle every schema an argument reaches: past this many, the result cannot fit and is not built. */
+const MAX_BUNDLED_DEFS = 48;
+
+/**
+ * The input schema of one action on its own: only the arguments it takes, each with its own description and type
+ * (a grouped tool's schema merges the arguments of its actions and notes which action uses which), `required` as the
+ * action needs them, and `response_format` where the static plan offers a concise view of the action's lists.
+ */
+export function actionInputSchema(draft: ActionDraft, defs: Record<string, SchemaModel>, concise: boolean): JsonObject {
+  const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
+  let schema: JsonObject = {};
+  for (const level of levels) {
+    const built = withoutContradictions(buildToolSchema([{ name: '', draft }], defs, level).schema) as JsonObject;
+    schema = concise ? withResponseFormat(built, [''], 1, level).schema : built;
+    if (JSON.stringify(schema).length <= MAX_SCHEMA_CHARS) break;
+  }
+  return schema;
+}
+
+/**
+ * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
+ * only contradict it (SendGrid's `send_at` is `enum: ["now"]` with `format: date-time`, which no value satisfies; the
+ * server validates calls against this schema, so the action could never be called).
+ */
+function withoutContradictions(node: JsonValue): JsonValue {
+  if (Array.isArray(node)) return node.map(withoutContradictions);
+  if (!isJsonObject(node)) return node;
+  const listed = node['enum'] !== undefined || node['const'] !== undefined;
+  const out: JsonObject = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (listed && keyword === 'format') continue;
+    // Keywords whose value maps names to schemas: the names are not keywords.
+    if (SCHEMA_MAPS.has(keyword) && isJsonObject(value)) {
+      const map: JsonObject = {};
+      for (const [name, schema] of Object.entries(value)) setOwn(map, name, withoutContradictions(schema));
+      setOwn(out, keyword, map);
+    } else setOwn(out, keyword, VALUES.has(keyword) ? value : withoutContradictions(value));
+  }
+  return out;
+}
+
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema. */
+const VALUES = new Set(['enum', 'const', 'default', 'examples']);
+
+/** Whether the arguments reach more than `limit` named schemas through `$ref`s (a bounded walk). */
+function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limit: number): boolean {
+  const seen = new Set<string>();
+  const pending: JsonValue[] = draft.arguments.map((argument) => argument.schema as JsonValue);
+  while (pending.length > 0) {
+    const node = pending.pop() as JsonValue;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    if (!isJsonObject(node)) continue;
+    for (const [keyword, value] of Object.entries(node)) {
+      if (keyword === '$ref' && typeof value === 'string') {
+        const name = value.replace('#/$defs/', '');
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (seen.size > limit) return true;
+        const target = defs[name];
+        if (target !== undefined) pending.push(target as JsonValue);
+      } else if (typeof value === 'object' && value !== null) {
+        pending.push(value);
+      }
+    }
+  }
+  return false;
+}

@@ -1,0 +1,138 @@
+import { Diagnostics } from '../diagnostics/diagnostic.js';
+import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import { buildArguments } from '../plan/build-arguments.js';
+import { cleanText } from '../plan/sanitize-text.js';
+import { inputView } from '../plan/schema-views.js';
+import type { Intent, ToolPlan } from '../plan/tool-plan.js';
+import { compareStrings } from '../plan/words.js';
+import { actionInputSchema } from './action-schema.js';
+import { buildSearchIndex, type SearchDocument } from './search-index.js';
+import type { CatalogAction, SearchSurface } from './search-plan.js';
+import { surfaceTools } from './search-tools.js';
+
+export type SearchSurfaceOptions = {
+  /** The tool name prefix (`--prefix`, or the description's `x-mcp.prefix`). */
+  prefix?: string;
+};
+
+/** Areas named in the search tool's description, and the characters they may take. */
+const MAX_AREAS = 40;
+const MAX_AREAS_CHARS = 400;
+
+/**
+ * The search surface of a finished plan: every action of every planned tool becomes a catalog entry (its id is
+ * `tool.action`, its route stays in the tool), described to the index by its names, summary, description, path,
+ * tags and arguments. The plan's own tools are not shown to the model; they still carry the routes the server calls.
+ */
+export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: SearchSurfaceOptions = {}): SearchSurface {
+  const defs: Record<string, SchemaModel> = {};
+  for (const [name, schema] of Object.entries(model.schemas))
+    Object.defineProperty(defs, name, { value: inputView(schema), enumerable: true });
+  const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
+  const catalog: CatalogAction[] = [];
+  const documents: SearchDocument[] = [];
+  // Drafts are rebuilt from the model as the planner built them; their diagnostics were reported by the plan already.
+  const quiet = new Diagnostics();
+  for (const tool of plan.tools) {
+    for (const action of tool.actions) {
+      const operation = operations.get(action.operation.key);
+      if (!operation) throw new Error(`The plan's operation ${action.operation.key} is not in the model.`);
+      const draft = buildArguments(operation, defs, quiet);
+      const keys = draft.arguments.map((argument) => argument.key).join(',');
+      if (keys !== action.route.arguments.map((argument) => argument.arg).join(','))
+        throw new Error(`The arguments of ${action.operation.key} differ from the plan's route.`);
+      const id = action.name ? `${tool.name}.${action.name}` : tool.name;
+      catalog.push({
+        id,
+        tool: tool.name,
+        action: action.name,
+        intent: tool.intent,
+        summary: action.summary,
+        method: action.operation.method,
+        path: action.operation.path,
+        inputSchema: actionInputSchema(draft, defs, action.concise !== undefined),
+      });
+      documents.push(searchDocument(id, action.name || tool.name, action.summary, operation, tool.intent, keys));
+    }
+  }
+  const index = buildSearchIndex(documents);
+  const planned = new Set(plan.tools.flatMap((tool) => tool.actions.map((action) => action.operation.key)));
+  const counts: Record<Intent, number> = { read: 0, write: 0, delete: 0 };
+  for (const entry of catalog) counts[entry.intent]++;
+  const tools = surfaceTools({
+    apiName: apiName(plan.api.title),
+    counts,
+    areas: areasOf(model.operations.filter((operation) => planned.has(operation.key))),
+    ...(options.prefix ? { prefix: options.prefix } : {}),
+  });
+  return {
+    tools,
+    tokens: tools.reduce((sum, tool) => sum + tool.tokens, 0),
+    catalog,
+    index: index.json,
+    indexStats: { bytes: Buffer.byteLength(index.json), documents: documents.length, terms: index.terms },
+    schemaBytes: catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0),
+  };
+}
+
+/** What the index knows of an action: text per field (see FIELD_BOOSTS for what each is worth). */
+function searchDocument(
+  id: string,
+  /** The action's own name: a grouped tool's name holds words of its other actions. */
+  name: string,
+  summary: string,
+  operation: OperationModel,
+  intent: Intent,
+  argumentKeys: string,
+): SearchDocument {
+  const ownSummary = cleanText(operation.summary, 200).text;
+  return {
+    id,
+    summary: ownSummary && ownSummary !== summary ? `${summary} ${ownSummary}` : summary,
+    name: [name, operation.derivedId ? '' : operation.id, ...literalSegments(operation.path), ...operation.tags].join(' '),
+    params: argumentKeys,
+    verb: verbOf(operation, intent),
+    description: cleanText(operation.description, 600).text,
+  };
+}
+
+/** The path's literal segments: `/repos/{owner}/{repo}/issues?state=open` → repos, issues. */
+function literalSegments(path: string): string[] {
+  return (path.split(/[?#]/)[0] ?? '').split('/').filter((segment) => segment && !segment.includes('{'));
+}
+
+/** The verb a person would use for what the action does; the term table adds its synonyms. */
+function verbOf(operation: OperationModel, intent: Intent): string {
+  if (intent === 'delete') return 'delete';
+  if (intent === 'read') return operation.method === 'get' ? 'get' : 'search';
+  return operation.method === 'post' ? 'create' : 'update';
+}
+
+/** The API's name as descriptions use it: the title before any commentary (`Swagger Petstore - OpenAPI 3.0`). */
+function apiName(title: string): string {
+  const head = title.split(/\s+[-–—|:]\s+|\s*\(/)[0] ?? title;
+  return cleanText(head, 60).text || cleanText(title, 60).text || 'API';
+}
+
+/**
+ * What the API covers, for the search tool's description: its tags when they name several areas, else the first
+ * literal path segments; most operations first, as many as fit.
+ */
+function areasOf(operations: OperationModel[]): string[] {
+  const count = (keys: (operation: OperationModel) => string[]) => {
+    const counts = new Map<string, number>();
+    for (const operation of operations) for (const key of keys(operation)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  let counts = count((operation) => [...new Set(operation.tags.map((tag) => cleanText(tag, 40).text).filter(Boolean))]);
+  if (counts.size < 2) counts = count((operation) => literalSegments(operation.path).slice(0, 1));
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0])).map(([area]) => area);
+  const areas: string[] = [];
+  let length = 0;
+  for (const area of ranked.slice(0, MAX_AREAS)) {
+    if (length + area.length + 2 > MAX_AREAS_CHARS) break;
+    areas.push(area);
+    length += area.length + 2;
+  }
+  return areas;
+}
