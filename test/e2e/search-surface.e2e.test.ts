@@ -121,7 +121,7 @@ describe('the search surface of Swagger Petstore 3.0', () => {
     it('runs a deletion through call_delete_action', async () => {
       upstream.requests.length = 0;
       upstream.reply = () => ({ body: '' });
-      const result = await client().callTool({ name: 'call_delete_action', arguments: { action: 'delete_pet', arguments: { petId: 9 } } });
+      const result = await client().callTool({ name: 'call_delete_action', arguments: { action: 'pet_delete', arguments: { petId: 9 } } });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(upstream.requests[0]?.method).toBe('DELETE');
       expect(upstream.requests[0]?.path).toBe('/api/v3/pet/9');
@@ -129,10 +129,10 @@ describe('the search surface of Swagger Petstore 3.0', () => {
 
     it('refuses an action of another safety class and names the right tool, sending nothing', async () => {
       upstream.requests.length = 0;
-      const asRead = await client().callTool({ name: 'call_read_action', arguments: { action: 'delete_pet', arguments: { petId: 9 } } });
+      const asRead = await client().callTool({ name: 'call_read_action', arguments: { action: 'pet_delete', arguments: { petId: 9 } } });
       expect(asRead.isError).toBe(true);
       expect(textOf(asRead)).toContain(
-        'delete_pet deletes (DELETE /pet/{petId}), so call_read_action does not run it: call call_delete_action',
+        'pet_delete deletes (DELETE /pet/{petId}), so call_read_action does not run it: call call_delete_action',
       );
       const asWrite = await client().callTool({
         name: 'call_write_action',
