@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import { buildProject, connectStdio, generateProject, linkDependencies, tempDir, textOf } from '../helpers/project.js';
 import { startUpstream, type Upstream } from '../helpers/upstream.js';
 
@@ -11,7 +11,7 @@ describe('OAuth client credentials', () => {
 
   beforeAll(async () => {
     const dir = await tempDir('oauth-e2e');
-    await generateProject({ spec: specPath('oai-tictactoe.yaml'), out: dir });
+    await generateProject({ spec: fixtureSpec('oai-tictactoe.yaml'), out: dir });
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
