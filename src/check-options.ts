@@ -1,4 +1,6 @@
 import type { Diagnostics } from './diagnostics/diagnostic.js';
+import type { AddedCredential } from './model/add-credentials.js';
+import { isHttpToken } from './model/http-token.js';
 import { isUsableName } from './plan/name-tools.js';
 
 /** Options a caller (the CLI or the programmatic API) passes that end up in generated files or environment names. */
@@ -8,6 +10,8 @@ export type CheckedOptions = {
   renameTools?: Record<string, string>;
   maxTools?: number;
   maxInputBytes?: number;
+  name?: string;
+  credentials?: AddedCredential[];
 };
 
 /** Environment variable names a shell and a Dockerfile `ENV` line accept as they are. */
@@ -32,5 +36,17 @@ export function checkOptions(options: CheckedOptions, diagnostics: Diagnostics):
     refuse('--max-tools', `--max-tools must be a positive whole number, not ${options.maxTools}.`);
   if (options.maxInputBytes !== undefined && !(options.maxInputBytes > 0 && Number.isFinite(options.maxInputBytes)))
     refuse('--max-input-mb', `--max-input-mb must be a positive number.`);
+  if (options.name !== undefined && !/[A-Za-z0-9]/.test(options.name))
+    refuse('--name', `--name ${JSON.stringify(options.name)} holds no letter or digit to name the project after.`);
+  (options.credentials ?? []).forEach((credential, index) => {
+    const where = `credentials[${index}] (--credential)`;
+    if (!ENV_PREFIX.test(credential.env))
+      refuse(where, `${where}: ${JSON.stringify(credential.env)} is not an environment variable name (letters, digits, _).`);
+    if (credential.type === 'apiKey' && !(credential.in === 'query' ? credential.name !== '' : isHttpToken(credential.name)))
+      refuse(
+        where,
+        `${where}: an apiKey needs \`in\` and \`name\`, a valid ${credential.in} name (not ${JSON.stringify(credential.name)}).`,
+      );
+  });
   return !diagnostics.hasErrors;
 }

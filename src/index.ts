@@ -2,7 +2,7 @@
  * The programmatic API of openapi-to-mcp: the same pipeline as the CLI, returning values instead of printing.
  *
  * ```ts
- * import { generate, plan } from 'openapi-to-mcp';
+ * import { generate, plan } from 'openapi-mcp-planner';
  * const result = await generate({ spec: 'openapi.yaml', out: 'my-server' });
  * if (!result.ok) console.error(result.diagnostics);
  * ```

@@ -253,7 +253,7 @@ function expectedPlacement(
       return {
         in: credential.in ?? 'header',
         name: credential.name ?? '',
-        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : value(0),
+        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : `${credential.prefix ?? ''}${value(0)}`,
       };
     case 'httpBasic':
       return { in: 'header', name: 'Authorization', expect: `Basic ${Buffer.from(`${value(0)}:${value(1)}`).toString('base64')}` };
