@@ -133,4 +133,25 @@ describe('the packed tarball, installed in an empty folder', () => {
     const manifest = await run(npx, ['-y', '@anthropic-ai/mcpb@2.1.2', 'validate', 'manifest.json'], { cwd: project, timeoutMs: 300_000 });
     expect(manifest.code, manifest.stdout + manifest.stderr).toBe(0);
   });
+
+  it('its MCP bundle, packed as its README says, carries only what the server needs to run', async () => {
+    const project = path.join(consumer, 'museum-mcp');
+    // The project's own tests ran above: vitest left its cache in node_modules/.vite, as it does for every user.
+    const prune = await run(npm, ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: project, timeoutMs: 300_000 });
+    expect(prune.code, prune.stderr).toBe(0);
+    const mcpb = path.join(REPO_ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
+    const packed = await run(process.execPath, [mcpb, 'pack', '.', 'museum.mcpb'], { cwd: project, timeoutMs: 300_000 });
+    expect(packed.code, packed.stdout + packed.stderr).toBe(0);
+    const listed = await run('unzip', ['-Z1', 'museum.mcpb'], { cwd: project });
+    expect(listed.code, listed.stderr).toBe(0);
+    const entries = listed.stdout.split('\n').filter(Boolean);
+    expect(entries).toContain('manifest.json');
+    expect(entries).toContain('dist/main.js');
+    expect(entries.some((entry) => entry.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
+    const topLevel = [...new Set(entries.map((entry) => entry.split('/')[0]))].sort();
+    const needed = ['README.md', 'dist', 'manifest.json', 'node_modules', 'package-lock.json', 'package.json'];
+    expect(topLevel.filter((entry) => !needed.includes(entry))).toEqual([]);
+    const stray = entries.filter((entry) => /^node_modules\/\.|^node_modules\/(vitest|vite|typescript|@vitest)\//.test(entry));
+    expect(stray).toEqual([]);
+  });
 });
