@@ -83,7 +83,9 @@ export function renderReport(
   if (notes.length > 0) {
     lines.push('', '## Descriptions Prism cannot load', '');
     for (const result of notes)
-      lines.push(`- ${result.name}: ${escape(result.mockNote ?? '')} — tested against the recording upstream instead.`);
+      // Absolute paths name one machine's folders: only the file name is kept.
+      const note = (result.mockNote ?? '').replace(/(?:\/[^/\s'"]+)+\/([^/\s'"]+)/g, '…/$1');
+    lines.push(`- ${result.name}: ${escape(note)} — tested against the recording upstream instead.`);
   }
   const unsatisfiable = results.flatMap((result) =>
     result.outcomes

@@ -51,7 +51,11 @@ describe('OAuth client credentials: token endpoint failures', () => {
   let upstream: Upstream;
   let dir: string;
   const clients: Client[] = [];
-  const variables = ['TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_ID', 'TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_SECRET', 'TIC_TAC_TOE_APP2_APP_OAUTH_TOKEN_URL'];
+  const variables = [
+    'TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_ID',
+    'TIC_TAC_TOE_APP2_APP_OAUTH_CLIENT_SECRET',
+    'TIC_TAC_TOE_APP2_APP_OAUTH_TOKEN_URL',
+  ];
 
   beforeAll(async () => {
     dir = await tempDir('oauth-failures-e2e');
