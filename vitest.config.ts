@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -27,6 +28,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 30_000,
+          // Vitest's default (one worker less than the cores) is a single worker on two cores; unit tests spend much
+          // of their time waiting on the CLI processes they start, so two workers keep both cores busy.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
