@@ -148,7 +148,7 @@ describe('the packed tarball, installed in an empty folder', () => {
     expect(entries).toContain('manifest.json');
     expect(entries).toContain('dist/main.js');
     expect(entries.some((entry) => entry.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
-    const topLevel = [...new Set(entries.map((entry) => entry.split('/')[0]))].sort();
+    const topLevel = [...new Set(entries.map((entry) => entry.split('/')[0] ?? entry))].sort();
     const needed = ['README.md', 'dist', 'manifest.json', 'node_modules', 'package-lock.json', 'package.json'];
     expect(topLevel.filter((entry) => !needed.includes(entry))).toEqual([]);
     const stray = entries.filter((entry) => /^node_modules\/\.|^node_modules\/(vitest|vite|typescript|@vitest)\//.test(entry));
