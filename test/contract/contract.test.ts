@@ -22,7 +22,7 @@ const extra: CorpusEntry[] = (process.env['CONTRACT_EXTRA'] ?? '')
 // Largest first, two at a time (vitest.config.ts: maxConcurrency): the run is bound by Prism's CPU time, and two
 // cores keep two descriptions busy.
 const entries = [
-  ...CORPUS.filter((entry) => entry.operations > 0 && (only.length === 0 || only.includes(entry.name))).sort(
+  ...CORPUS.filter((entry) => entry.operations > 0 && !entry.noContract && (only.length === 0 || only.includes(entry.name))).sort(
     (a, b) => b.operations - a.operations,
   ),
   ...extra,

