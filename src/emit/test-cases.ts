@@ -197,9 +197,16 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
   if (kind === 'multipart' && Array.isArray(value) && value.length === 0) return [];
   if (kind === 'form') {
     if (Array.isArray(value) && value.length === 0) return [];
-    if (isPlainObject(value) && argument.style === 'deepObject') return Object.keys(value).length > 0 ? [`${argument.name}[`] : [];
+    if (isPlainObject(value) && argument.style === 'deepObject') return carriesValue(value) ? [`${argument.name}[`] : [];
   }
   return [argument.name];
+}
+
+/** A deepObject value sends a key only for values inside it: `{ address: {} }` (Stripe's billing) sends none. */
+function carriesValue(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.values(value).some(carriesValue);
+  return true;
 }
 
 /**
