@@ -24,6 +24,7 @@ export const RUNTIME_MODULES = [
   'log.ts',
   'mcp-auth.ts',
   'output.ts',
+  'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
@@ -190,6 +191,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
   const credentials = plan.api.credentials.map((credential) => ({
     title: `${credential.scheme} (${credentialKindLabel(credential.kind)})${credential.description ? `: ${credential.description}` : ''}`,
     env: credential.env,
+    ...(credential.format ? { format: formatNote(credential.format, credential.prefix) } : {}),
   }));
   const clientEnvList = plan.api.credentials.flatMap((credential) =>
     credential.env.slice(0, credential.kind === 'oauth2ClientCredentials' ? 2 : credential.kind === 'httpBasic' ? 2 : 1),
@@ -226,6 +228,8 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       name: variable.name,
       value: variable.default,
       envName: variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase(),
+      ...(variable.enum && variable.enum.length > 0 ? { choices: variable.enum.join(', ') } : {}),
+      ...(variable.description ? { description: variable.description } : {}),
     })),
     credentials,
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
@@ -246,6 +250,13 @@ function searchView(search: SearchSurface) {
       request: `${entry.method.toUpperCase()} ${entry.path}`,
     })),
   };
+}
+
+/** How a credential's value looks, and whether the server completes it. */
+function formatNote(format: string, prefix: string | undefined): string {
+  return prefix
+    ? `The value has the form ${format}; the server adds ${JSON.stringify(prefix)} when the value does not start with it.`
+    : `The value has the form ${format} (as the description shows it).`;
 }
 
 /** A Kubernetes object and Worker name: a DNS label (lower case, digits, dashes, at most 63 characters). */

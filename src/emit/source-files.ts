@@ -167,7 +167,8 @@ function runtimeServer({ url, variables }: ServerModel): Record<string, unknown>
 
 function runtimeCredential(credential: CredentialModel): Record<string, unknown> {
   const base = { scheme: credential.scheme, kind: credential.kind, env: credential.env };
-  if (credential.kind === 'apiKey') return { ...base, in: credential.in, name: credential.name };
+  if (credential.kind === 'apiKey')
+    return { ...base, in: credential.in, name: credential.name, ...(credential.prefix ? { prefix: credential.prefix } : {}) };
   if (credential.kind === 'oauth2ClientCredentials') return { ...base, tokenUrl: credential.tokenUrl, scopes: credential.scopes ?? [] };
   return base;
 }

@@ -252,9 +252,16 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
   if (kind === 'multipart' && Array.isArray(value) && value.length === 0) return [];
   if (kind === 'form') {
     if (Array.isArray(value) && value.length === 0) return [];
-    if (isPlainObject(value) && argument.style === 'deepObject') return Object.keys(value).length > 0 ? [`${argument.name}[`] : [];
+    if (isPlainObject(value) && argument.style === 'deepObject') return carriesValue(value) ? [`${argument.name}[`] : [];
   }
   return [argument.name];
+}
+
+/** A deepObject value sends a key only for values inside it: `{ address: {} }` (Stripe's billing) sends none. */
+function carriesValue(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.values(value).some(carriesValue);
+  return true;
 }
 
 /**
@@ -317,7 +324,7 @@ function expectedPlacement(
       return {
         in: credential.in ?? 'header',
         name: credential.name ?? '',
-        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : value(0),
+        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : `${credential.prefix ?? ''}${value(0)}`,
       };
     case 'httpBasic':
       return { in: 'header', name: 'Authorization', expect: `Basic ${Buffer.from(`${value(0)}:${value(1)}`).toString('base64')}` };

@@ -133,6 +133,10 @@ export type CredentialModel = {
   tokenUrl?: string;
   scopes?: string[];
   description?: string;
+  /** The value format the description shows (`Bot <token>`), for .env.example and the README. */
+  format?: string;
+  /** Literal prefix the server puts before a header credential that lacks it (`Bot `). */
+  prefix?: string;
 };
 
 export type PlanTotals = {

@@ -68,7 +68,7 @@ async function applyOne(
   const secret = env[credential.env[0] ?? ''] ?? '';
   switch (credential.kind) {
     case 'apiKey':
-      if (credential.in === 'header') headers.set(credential.name, secret);
+      if (credential.in === 'header') headers.set(credential.name, withPrefix(secret, credential.prefix));
       // Appended as an encoded pair: `url.searchParams.set` would re-encode the whole query the form way (spaces as
       // `+`, reserved characters escaped), undoing the styles and allowReserved of the other parameters.
       else if (credential.in === 'query')
@@ -89,6 +89,11 @@ async function applyOne(
     default:
       headers.set('Authorization', `Bearer ${secret}`);
   }
+}
+
+/** `Bot ` + `abc` → `Bot abc`; a value that already starts with the prefix (any case) is sent as it is. */
+function withPrefix(secret: string, prefix: string | undefined): string {
+  return prefix && !secret.toLowerCase().startsWith(prefix.toLowerCase()) ? `${prefix}${secret}` : secret;
 }
 
 /** Names of the environment variables that would authenticate a route, for error messages. */
@@ -116,27 +121,50 @@ async function clientCredentialsToken(
   const body = new URLSearchParams({ grant_type: 'client_credentials' });
   const scopes = env[credential.env[4] ?? '']?.trim() || credential.scopes.join(' ');
   if (scopes) body.set('scope', scopes);
-  const response = await fetch(env[credential.env[3] ?? '']?.trim() || credential.tokenUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Accept: 'application/json',
-      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
-    },
-    body,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const payload = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-  if (!response.ok || !payload.access_token) {
-    log('warn', `OAuth token request for ${credential.scheme} failed with HTTP ${response.status}`);
-    throw new ConfigurationError(
-      `Getting an OAuth token for ${credential.scheme} failed (HTTP ${response.status}). Check ${credential.env[0]} and ${credential.env[1]}.`,
+  const tokenUrl = env[credential.env[3] ?? '']?.trim() || credential.tokenUrl;
+  // Every failure names the token URL and the variables that fix it: the model relays this to the user.
+  const fail = (what: string) => {
+    log('warn', `OAuth token request for ${credential.scheme} to ${tokenUrl}: ${what}`);
+    return new ConfigurationError(
+      `Getting an OAuth token for ${credential.scheme} from ${tokenUrl} failed: ${what}. Check ${credential.env[0]} and ${credential.env[1]}, ` +
+        `set ${credential.env[3]} if the token URL is wrong, or set ${credential.env[2]} to a token obtained elsewhere.`,
+    );
+  };
+  let response: Response;
+  try {
+    response = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+      },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw fail(
+      `the token endpoint could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`,
     );
   }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    const reason = /"error"\s*:\s*"([\w.-]{1,60})"/.exec(text)?.[1];
+    throw fail(`the token endpoint answered HTTP ${response.status}${reason ? ` (${reason})` : ''}`);
+  }
+  let payload: { access_token?: unknown; expires_in?: unknown };
+  try {
+    payload = JSON.parse(text) as typeof payload;
+  } catch {
+    throw fail(`the token endpoint answered HTTP ${response.status} with something other than JSON`);
+  }
+  if (typeof payload.access_token !== 'string' || payload.access_token === '')
+    throw fail('the answer holds no access_token');
   registerSecret(payload.access_token);
   tokens.set(credential.scheme, {
     token: payload.access_token,
-    expiresAt: Date.now() + (payload.expires_in ?? 3600) * 1000,
+    expiresAt: Date.now() + (typeof payload.expires_in === 'number' ? payload.expires_in : 3600) * 1000,
   });
   return payload.access_token;
 }

@@ -7,6 +7,8 @@
 
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { setLogLevel } from './runtime/log.js';
+import { dropPlaceholders } from './runtime/placeholders.js';
+import { checkBaseUrl } from './runtime/request.js';
 import { createFetchHandler } from './runtime/serve-http.js';
 import { compileValidators } from './runtime/server.js';
 import { loadSettings } from './runtime/settings.js';
@@ -34,9 +36,11 @@ export default {
 function createHandler(env: Record<string, unknown>): FetchHandler {
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (typeof value === 'string') variables[name] = value;
+  dropPlaceholders(variables);
   // The host only decides whether localhost defaults apply; Workers are public, so ALLOWED_HOSTS is what counts.
   const settings = loadSettings({ http: true, host: '0.0.0.0', help: false, version: false }, variables);
   setLogLevel(settings.logLevel);
+  checkBaseUrl(settings, variables);
   registerCredentialSecrets(variables);
   if (!settings.http) throw new Error('HTTP settings missing');
   return createFetchHandler(settings, settings.http);

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -28,7 +28,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
 
   beforeAll(async () => {
     dir = await tempDir('petstore-e2e');
-    await generateProject({ spec: specPath('swaggerio-petstore-v3.yaml'), out: dir });
+    await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir });
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();

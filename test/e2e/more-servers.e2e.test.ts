@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { vendorEntry } from '../helpers/corpus.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -16,7 +17,10 @@ import { startUpstream, type Upstream } from '../helpers/upstream.js';
 /** Generates and builds a corpus description, with a recording upstream standing in for the API. */
 async function prepare(entry: string, name: string): Promise<{ dir: string; upstream: Upstream }> {
   const dir = await tempDir(name);
-  await generateProject({ spec: specPath(entry), out: dir });
+  await generateProject({
+    spec: entry.endsWith('.yaml') || entry.endsWith('.json') ? fixtureSpec(entry) : vendorEntry(entry).spec,
+    out: dir,
+  });
   await linkDependencies(dir);
   await buildProject(dir);
   return { dir, upstream: await startUpstream() };
@@ -137,7 +141,7 @@ describe('Slack (Swagger 2.0 formData) over stdio', () => {
   let client: Client;
 
   beforeAll(async () => {
-    ({ dir, upstream } = await prepare('slack-web.json', 'slack-e2e'));
+    ({ dir, upstream } = await prepare('slack-web', 'slack-e2e'));
     client = await connectStdio(dir, { SLACK_BASE_URL: `${upstream.url}/api`, SLACK_AUTH_ACCESS_TOKEN: 'xoxb-0123456789' });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import { connectHttp, generateProject, linkDependencies, tempDir, textOf } from '../helpers/project.js';
 
 /** Wrangler needs Node 22; like the conformance suite, both come from the npm registry through npx. */
@@ -37,7 +37,7 @@ describe('--target workers under wrangler dev', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     dir = await tempDir('workers');
-    await generateProject({ spec: specPath('swaggerio-petstore-v3.yaml'), out: dir, target: 'workers' });
+    await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir, target: 'workers' });
     await linkDependencies(dir);
   });
   afterAll(async () => {

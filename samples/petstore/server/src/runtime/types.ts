@@ -96,7 +96,8 @@ export type HandledTool = {
 export type ServedTool = ToolDefinition | HandledTool;
 
 export type Credential =
-  | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string }
+  /** `prefix`: put before a header value that lacks it (`Bot `, as the description shows the format). */
+  | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string; prefix?: string }
   | { scheme: string; kind: 'httpBearer' | 'oauth2Token' | 'openIdConnectToken'; env: string[] }
   | { scheme: string; kind: 'httpBasic'; env: string[] }
   | { scheme: string; kind: 'oauth2ClientCredentials'; env: string[]; tokenUrl: string; scopes: string[] };
