@@ -134,6 +134,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
     apiTitle: displayName(model.title),
+    strategy,
     summaries: new Map<string, ActionSummary>(),
   };
 
@@ -266,6 +267,7 @@ type PlanContext = {
   drafts: Map<string, ActionDraft>;
   prefix: string | undefined;
   apiTitle: string;
+  strategy: Strategy;
   /**
    * What each operation does, needs and returns: the same in every round of the budget search. The action name is
    * part of it, and a grouping can change it, so it is kept per operation and name.
@@ -293,12 +295,14 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     ),
   );
   const naming = nameTools(
-    sorted.map((group) => ({
+    sorted.map((group, index) => ({
       units: group.units,
       ...(group.fixedName ? { fixedName: group.fixedName } : {}),
       ...(group.lockedName ? { lockedName: group.lockedName } : {}),
+      ...(group.units.length === 1 ? { actionName: actionNames[index]?.[0] as string } : {}),
     })),
     context.prefix,
+    { byAction: context.strategy === 'per-operation' },
   );
   return sorted.map((group, index) => ({
     name: naming[index]?.name ?? `tool_${index}`,
