@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFromPattern, sampleValue } from '../../../src/emit/sample-values.js';
+import { sampleValue } from '../../../src/emit/sample-values.js';
+import { sampleFromPattern } from '../../../src/plan/pattern-sample.js';
 
 describe('sample values', () => {
   it('honours formats, patterns, bounds and enums', () => {
