@@ -1,22 +1,27 @@
 import type { ToolPlan } from '../plan/tool-plan.js';
+import { argumentValidatorsSource } from './argument-validators.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
 import { printJsonDocument } from './print/print-value.js';
-import { apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
+import { apiSource, GENERATED_HEADER, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
+  'argument-errors.ts',
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'check-arguments.ts',
+  'compile-arguments.ts',
   'concise.ts',
   'env-file.ts',
   'errors.ts',
   'files.ts',
+  'formats.ts',
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
@@ -38,6 +43,8 @@ export const RUNTIME_MODULES = [
 /** Versions the generated project depends on: the ones this generator is tested with. */
 export const PROJECT_DEPENDENCIES = {
   server: '2.4.0',
+  /** The argument checks' validator (the SDK bundles its own copy, without the 2020-12 class to build one on). */
+  ajv: '8.20.0',
   node: '2.1.2',
   client: '2.4.0',
   typesNode: '20.19.25',
@@ -79,11 +86,17 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   });
   generated(...pair(toolsIndexSource(plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })))));
   generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(schemasSource(plan)));
   // Static modules are stored already formatted (a unit test keeps them so).
   for (const module of RUNTIME_MODULES) generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
   generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
-  if (target === 'workers') generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
+  if (target === 'workers') {
+    generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
+    const validators = argumentValidatorsSource(plan);
+    generated(validators.path, validators.content);
+    generated(validators.declaration.path, validators.declaration.content);
+  }
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 

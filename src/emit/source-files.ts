@@ -4,7 +4,7 @@ import type { ServerModel } from '../model/api-model.js';
 import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { printTypeAlias } from './print/print-type.js';
-import { Code, printConst, type PrintValue } from './print/print-value.js';
+import { Code, Compact, printConst, type PrintValue } from './print/print-value.js';
 import { argumentsMembers, type TypeMember } from './schema-to-type.js';
 import { commentText } from './text-safety.js';
 
@@ -20,7 +20,8 @@ export const GENERATED_HEADER =
  * file it creates, and parsing the declarations (1.7 MB for GitHub) was most of the emit stage.
  */
 function moduleText(path: string, headerLines: string[], imports: ImportDeclarationStructure[], declarations: string[]): string {
-  const file = sourceProject().createSourceFile(path, { statements: [header(headerLines), blankLine, ...imports] }, { overwrite: true });
+  const statements = imports.length > 0 ? [header(headerLines), blankLine, ...imports] : [header(headerLines)];
+  const file = sourceProject().createSourceFile(path, { statements }, { overwrite: true });
   const head = file.getFullText();
   file.forget();
   return `${head}\n${declarations.join('\n\n')}\n`;
@@ -94,6 +95,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.headers ? { headers: action.route.headers } : {}),
           ...(action.pagination ? { pagination: action.pagination } : {}),
           ...(action.concise ? { concise: action.concise } : {}),
+          ...(action.argumentsSchema ? { argumentsSchema: new Compact(action.argumentsSchema) } : {}),
         },
       ]),
     ),
@@ -125,6 +127,21 @@ export function toolsIndexSource(tools: Array<{ tool: ToolModel; fileName: strin
     [],
     [typeImport('../runtime/types.js', 'ToolDefinition'), ...imports],
     [printConst('tools', 'ToolDefinition[]', list)],
+  );
+  return { path, content };
+}
+
+/**
+ * `src/schemas.ts`: the description's named schemas, in the view the argument checks use, written once for every
+ * action that references them (`#/$defs/<name>`), recursive ones included.
+ */
+export function schemasSource(plan: ToolPlan): { path: string; content: string } {
+  const path = 'src/schemas.ts';
+  const content = moduleText(
+    path,
+    ['Named schemas of the description, as the argument checks of src/tools/* reference them.'],
+    [],
+    [printConst('schemaDefs', 'Record<string, unknown>', new Compact(plan.argumentDefs as PrintValue))],
   );
   return { path, content };
 }
