@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../load/openapi-document.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { baseMediaType } from '../model/media-types.js';
+import { findBreach, type BreachKind } from './breach-cases.js';
 import { sampleValue } from './sample-values.js';
 
 /**
@@ -31,32 +32,50 @@ export type CredentialCase = {
 };
 /** A call with x-mcp-header properties: the `Mcp-Param-*` headers a conforming client sends for its arguments. */
 export type HeaderCase = { tool: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
-export type TestCases = { envPrefix: string; actions: ActionCase[]; credentials: CredentialCase[]; headers: HeaderCase[] };
+/** A call that breaks the description's rules for one argument: refused with `expect` in the text, nothing sent. */
+export type BreachCase = { tool: string; action: string; arguments: Record<string, JsonValue>; expect: string };
+export type TestCases = {
+  envPrefix: string;
+  actions: ActionCase[];
+  credentials: CredentialCase[];
+  headers: HeaderCase[];
+  breaches: BreachCase[];
+};
+
+/** Breach cases per project: a few, from different tools, with different rules where the description has them. */
+const MAX_BREACH_CASES = 3;
 
 /**
  * Arguments for an action: the action selector and a valid sample for every argument the action needs (`required`)
- * or takes (`all`); an optional argument without a sample is left out.
+ * or takes (`all`); an optional argument without a sample is left out. Samples follow the action's full argument
+ * schema where the plan gives one (with `argumentDefs`, the named schemas it references), since the server checks
+ * calls against it; the tool's input schema may be leaner.
  */
 export function sampleArguments(
   tool: ToolModel,
   actionName: string,
   extra: 'required' | 'all' = 'required',
+  argumentDefs?: JsonObject,
 ): Record<string, JsonValue> | undefined {
   const action = tool.actions.find((candidate) => candidate.name === actionName);
   if (!action) return undefined;
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
   const defs = (tool.inputSchema['$defs'] ?? {}) as JsonObject;
+  const full = argumentDefs ? fullProperties(action) : {};
   const args: Record<string, JsonValue> = {};
   if (tool.actions.length > 1) args['action'] = actionName;
   const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
   for (const name of names) {
     const route = action.route.arguments.find((argument) => argument.arg === name);
     const location = route?.in;
+    const scalar = location === 'path' || location === 'header' || location === 'cookie';
     // A file argument takes base64 text whatever its schema says of the content ('<binary string>').
     const value =
       route && 'file' in route && route.file
         ? FILE_SAMPLE
-        : sampleFor(properties[name], defs, location === 'path' || location === 'header' || location === 'cookie');
+        : Object.hasOwn(full, name)
+          ? sampleFor(full[name], argumentDefs ?? {}, scalar)
+          : sampleFor(properties[name], defs, scalar);
     if (value === undefined) {
       if (action.required.includes(name)) return undefined;
       continue;
@@ -64,6 +83,11 @@ export function sampleArguments(
     Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return args;
+}
+
+function fullProperties(action: ActionModel): JsonObject {
+  const properties = action.argumentsSchema?.['properties'];
+  return isPlainObject(properties ?? null) ? (properties as JsonObject) : {};
 }
 
 /** `hello` in base64: the content of sample file arguments. */
@@ -90,7 +114,7 @@ export function buildTestCases(plan: ToolPlan): TestCases {
   const actions: ActionCase[] = [];
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
-      const args = sampleArguments(tool, action.name, 'all');
+      const args = sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject);
       if (args) actions.push(actionCase(tool, action, args));
     }
   }
@@ -104,7 +128,29 @@ export function buildTestCases(plan: ToolPlan): TestCases {
     if (placement) credentials.push({ ...found, env, hint: credential.env.slice(0, 1), ...placement });
   }
   const header = headerCase(plan);
-  return { envPrefix: plan.api.envPrefix, actions, credentials, headers: header ? [header] : [] };
+  return { envPrefix: plan.api.envPrefix, actions, credentials, headers: header ? [header] : [], breaches: breachCases(plan) };
+}
+
+/** The first breachable action of each tool; then as many different kinds of rule as there are, up to the maximum. */
+function breachCases(plan: ToolPlan): BreachCase[] {
+  const defs = plan.argumentDefs as JsonObject;
+  const candidates: Array<BreachCase & { kind: BreachKind }> = [];
+  for (const tool of plan.tools) {
+    for (const action of tool.actions) {
+      if (!action.argumentsSchema) continue;
+      const breach = findBreach(action.argumentsSchema, defs);
+      const args = breach ? sampleArguments(tool, action.name, 'required', defs) : undefined;
+      if (!breach || !args) continue;
+      Object.defineProperty(args, breach.argument, { value: breach.value, enumerable: true, writable: true, configurable: true });
+      candidates.push({ tool: tool.name, action: action.name, arguments: args, expect: breach.expect, kind: breach.kind });
+      break;
+    }
+  }
+  const chosen: Array<BreachCase & { kind: BreachKind }> = [];
+  for (const candidate of candidates)
+    if (chosen.length < MAX_BREACH_CASES && !chosen.some((entry) => entry.kind === candidate.kind)) chosen.push(candidate);
+  for (const candidate of candidates) if (chosen.length < MAX_BREACH_CASES && !chosen.includes(candidate)) chosen.push(candidate);
+  return chosen.map(({ kind: _kind, ...entry }) => entry);
 }
 
 /** The first action that takes a marked property, with a sample value for it and the headers that go with it. */
@@ -115,8 +161,11 @@ function headerCase(plan: ToolPlan): HeaderCase | undefined {
     for (const decision of tool.headers.marked) {
       for (const action of tool.actions) {
         if (!action.route.arguments.some((argument) => argument.arg === decision.property)) continue;
-        const args = sampleArguments(tool, action.name);
-        const value = args?.[decision.property] ?? sampleValue(properties[decision.property], defs);
+        const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
+        const value =
+          args?.[decision.property] ??
+          sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject)?.[decision.property] ??
+          sampleValue(properties[decision.property], defs);
         if (!args || value === undefined) continue;
         const withValue = { ...args, [decision.property]: value };
         const headers: Record<string, string> = {};
@@ -228,7 +277,7 @@ function findAction(plan: ToolPlan, scheme: string): { tool: string; action: str
       const first = action.route.security[0];
       if (!first || !first.some((entry) => entry.scheme === scheme)) continue;
       if (first.some((entry) => entry.scheme !== scheme && placeOf(entry.scheme) === placeOf(scheme))) continue;
-      const args = sampleArguments(tool, action.name);
+      const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
       if (args) return { tool: tool.name, action: action.name, arguments: args };
     }
   }
