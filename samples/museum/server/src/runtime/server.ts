@@ -9,35 +9,66 @@ import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotoc
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
-import { callTool } from './call-tool.js';
+import { callTool, checkCall } from './call-tool.js';
 import { conformOutput } from './output.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
-import { OwnPropertiesValidator } from './validate-input.js';
+import type { ToolDefinition } from './types.js';
+import { OwnPropertiesValidator, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 
 type LazySchema<T> = { schema: StandardSchemaWithJSON<T, T>; compile: () => void };
+type ValidationResult = { readonly value: unknown } | { readonly issues: ReadonlyArray<{ readonly message: string }> };
 
-/** `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. */
-function lazySchema<T>(jsonSchema: JsonSchemaType): LazySchema<T> {
+/**
+ * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. When
+ * the input is refused, `explain` may put the server's own diagnosis in place of Ajv's (see `checkCall`).
+ */
+function lazySchema<T>(
+  jsonSchema: JsonSchemaType,
+  explain?: (data: unknown) => Promise<string | undefined>,
+): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
   const standard = () => (compiled ??= fromJsonSchema<T>(jsonSchema, validator))['~standard'];
+  const explained = async (result: ValidationResult, data: unknown): Promise<ValidationResult> => {
+    if (!('issues' in result) || !result.issues || !explain) return result;
+    const problem = await explain(data);
+    return problem === undefined ? result : { issues: [{ message: problem }] };
+  };
   const schema = {
     '~standard': {
       version: 1,
       vendor: 'mcp',
       jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
-      validate: (data) => standard().validate(data),
+      validate: (data) => {
+        const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
+        // Valid input stays synchronous; only a refusal waits for the diagnosis.
+        if (result instanceof Promise) return result.then((settled) => explained(settled, data));
+        return 'issues' in result && result.issues && explain ? explained(result, data) : result;
+      },
     },
   } as StandardSchemaWithJSON<T, T>;
   return { schema, compile: () => void standard() };
 }
 
+/**
+ * What is wrong with refused input, in the words the handler would use: the input schema a model sees is the
+ * tool's union of its actions, and its validator can only say which keyword failed where; the action's own checks
+ * name the action, the argument, the rule and a value that keeps it.
+ */
+function diagnosis(tool: ToolDefinition): (data: unknown) => Promise<string | undefined> {
+  return async (data) => {
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    const checked = await checkCall(tool, withoutPrototypes(data) as Record<string, unknown>);
+    return checked.ok ? undefined : checked.problem;
+  };
+}
+
 const registrations = tools.map((tool) => ({
   tool,
-  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, diagnosis(tool)),
   output: tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));
 

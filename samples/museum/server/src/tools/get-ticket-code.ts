@@ -46,6 +46,7 @@ export const getTicketCodeTool: ToolDefinition = {
       required: ['ticketId'],
       security: [['MuseumPlaceholderAuth']],
       accepts: ['image/png'],
+      argumentsSchema: { properties: { ticketId: { type: 'string', format: 'uuid' } } },
     },
   },
 };

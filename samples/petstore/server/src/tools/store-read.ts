@@ -61,6 +61,7 @@ export const storeReadTool: ToolDefinition = {
       required: ['orderId'],
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { orderId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

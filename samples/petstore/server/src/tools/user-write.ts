@@ -173,6 +173,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
     create_users_with_list_input: {
       operationId: 'createUsersWithListInput',
@@ -192,6 +195,7 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { body: { type: 'array', items: { $ref: '#/$defs/User' } } } },
     },
     update_user: {
       operationId: 'updateUser',
@@ -255,6 +259,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: [],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
   },
 };

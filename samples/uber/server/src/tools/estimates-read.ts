@@ -170,6 +170,7 @@ export const estimatesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { customer_uuid: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -66,6 +66,9 @@ export const userReadTool: ToolDefinition = {
       required: [],
       security: [],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { offset: { type: 'integer', format: 'int32' }, limit: { type: 'integer', format: 'int32' } },
+      },
     },
     user_profile: {
       operationId: 'get_me',

@@ -103,6 +103,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_account_attachment_by_file_name: {
       operationId: 'getAccountAttachmentByFileName',
@@ -145,6 +146,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_account_attachment_by_id: {
       operationId: 'getAccountAttachmentById',
@@ -187,6 +189,9 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { AccountID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_account_attachments: {
       operationId: 'getAccountAttachments',
@@ -213,6 +218,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_accounts: {
       operationId: 'getAccounts',
@@ -255,6 +261,13 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_bank_transaction: {
       operationId: 'getBankTransaction',
@@ -289,6 +302,9 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { BankTransactionID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
+      },
     },
     get_bank_transaction_attachment_by_file_name: {
       operationId: 'getBankTransactionAttachmentByFileName',
@@ -331,6 +347,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transaction_attachment_by_id: {
       operationId: 'getBankTransactionAttachmentById',
@@ -373,6 +390,12 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_bank_transaction_attachments: {
       operationId: 'getBankTransactionAttachments',
@@ -399,6 +422,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transactions: {
       operationId: 'getBankTransactions',
@@ -470,6 +494,16 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_bank_transactions_history: {
       operationId: 'getBankTransactionsHistory',
@@ -496,6 +530,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_currencies: {
       operationId: 'getCurrencies',
@@ -530,6 +565,7 @@ export const accountingBankTransactionsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
   },
 };

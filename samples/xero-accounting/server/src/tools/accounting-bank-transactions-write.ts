@@ -183,6 +183,25 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          AccountID: { type: 'string', format: 'uuid' },
+          AddToWatchlist: { type: 'boolean' },
+          BankAccountNumber: { type: 'string' },
+          BankAccountType: { type: 'string', enum: ['BANK', 'CREDITCARD', 'PAYPAL', 'NONE', ''] },
+          Code: { type: 'string' },
+          CurrencyCode: { $ref: '#/$defs/CurrencyCode' },
+          Description: { type: 'string' },
+          EnablePaymentsToAccount: { type: 'boolean' },
+          Name: { type: 'string', maxLength: 150 },
+          ReportingCode: { type: 'string' },
+          ShowInExpenseClaims: { type: 'boolean' },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          TaxType: { type: 'string' },
+          Type: { $ref: '#/$defs/AccountType' },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     create_account_attachment_by_file_name: {
       operationId: 'createAccountAttachmentByFileName',
@@ -235,6 +254,7 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     create_bank_transaction_attachment_by_file_name: {
       operationId: 'createBankTransactionAttachmentByFileName',
@@ -287,6 +307,7 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     create_bank_transaction_history_record: {
       operationId: 'createBankTransactionHistoryRecord',
@@ -331,6 +352,12 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_bank_transactions: {
       operationId: 'createBankTransactions',
@@ -393,6 +420,15 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_currency: {
       operationId: 'createCurrency',
@@ -434,6 +470,7 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { Code: { $ref: '#/$defs/CurrencyCode' }, Description: { type: 'string' } } },
     },
     post_setup: {
       operationId: 'postSetup',
@@ -480,6 +517,13 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
+          ConversionBalances: { type: 'array', items: { $ref: '#/$defs/ConversionBalances' } },
+          ConversionDate: { $ref: '#/$defs/ConversionDate' },
+        },
+      },
     },
     update_account: {
       operationId: 'updateAccount',
@@ -524,6 +568,12 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          AccountID: { type: 'string', format: 'uuid' },
+          Accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
+        },
+      },
     },
     update_account_attachment_by_file_name: {
       operationId: 'updateAccountAttachmentByFileName',
@@ -576,6 +626,7 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     update_bank_transaction: {
       operationId: 'updateBankTransaction',
@@ -638,6 +689,15 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_bank_transaction_attachment_by_file_name: {
       operationId: 'updateBankTransactionAttachmentByFileName',
@@ -690,6 +750,7 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_bank_transactions: {
       operationId: 'updateOrCreateBankTransactions',
@@ -752,6 +813,15 @@ export const accountingBankTransactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

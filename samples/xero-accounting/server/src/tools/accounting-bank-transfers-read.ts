@@ -102,6 +102,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transfer_attachment_by_file_name: {
       operationId: 'getBankTransferAttachmentByFileName',
@@ -144,6 +145,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transfer_attachment_by_id: {
       operationId: 'getBankTransferAttachmentById',
@@ -186,6 +188,12 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          BankTransferID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_bank_transfer_history: {
       operationId: 'getBankTransferHistory',
@@ -212,6 +220,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     get_manual_journal_attachment_by_file_name: {
       operationId: 'getManualJournalAttachmentByFileName',
@@ -254,6 +263,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     get_manual_journal_attachment_by_id: {
       operationId: 'getManualJournalAttachmentById',
@@ -296,6 +306,12 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     retrieves_all_bank_transfers: {
       operationId: 'getBankTransfers',
@@ -346,6 +362,14 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          includeDeleted: { type: 'boolean' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_attachment_for_specific_manual_journal: {
       operationId: 'getManualJournalAttachments',
@@ -372,6 +396,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_attachments_from_specific_transfer: {
       operationId: 'getBankTransferAttachments',
@@ -398,6 +423,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_for_specific_manual_journal: {
       operationId: 'getManualJournalsHistory',
@@ -424,6 +450,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_manual_journals: {
       operationId: 'getManualJournals',
@@ -487,6 +514,15 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_specific_manual_journal: {
       operationId: 'getManualJournal',
@@ -513,6 +549,7 @@ export const accountingBankTransfersReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

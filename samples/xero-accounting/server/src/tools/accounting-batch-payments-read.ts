@@ -150,6 +150,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_batch_payments: {
       operationId: 'getBatchPayments',
@@ -200,6 +201,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
     get_branding_theme: {
       operationId: 'getBrandingTheme',
@@ -234,6 +236,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     get_branding_theme_payment_services: {
       operationId: 'getBrandingThemePaymentServices',
@@ -268,6 +271,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     get_budget: {
       operationId: 'getBudget',
@@ -317,6 +321,13 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
             keep: ['BudgetID'],
           },
         ],
+      },
+      argumentsSchema: {
+        properties: {
+          BudgetID: { type: 'string', format: 'uuid' },
+          DateTo: { type: 'string', format: 'date' },
+          DateFrom: { type: 'string', format: 'date' },
+        },
       },
     },
     get_budgets: {
@@ -368,6 +379,13 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: {
+        properties: {
+          IDs: { type: 'string', items: { type: 'string', format: 'uuid' } },
+          DateTo: { type: 'string', format: 'date' },
+          DateFrom: { type: 'string', format: 'date' },
+        },
+      },
     },
     get_contact_group: {
       operationId: 'getContactGroup',
@@ -402,6 +420,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { ContactGroupID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_groups: {
       operationId: 'getContactGroups',
@@ -496,6 +515,7 @@ export const accountingBatchPaymentsReadTool: ToolDefinition = {
       required: ['BatchPaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_invoice_reminder_settings: {
       operationId: 'getInvoiceReminders',

@@ -126,6 +126,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_attachment_by_file_name: {
       operationId: 'getContactAttachmentByFileName',
@@ -168,6 +169,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_attachment_by_id: {
       operationId: 'getContactAttachmentById',
@@ -210,6 +212,9 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { ContactID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_contact_attachments: {
       operationId: 'getContactAttachments',
@@ -236,6 +241,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_by_contact_number: {
       operationId: 'getContactByContactNumber',
@@ -288,6 +294,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contacts: {
       operationId: 'getContacts',
@@ -383,6 +390,17 @@ export const accountingContactsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          IDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          page: { type: 'integer' },
+          includeArchived: { type: 'boolean' },
+          summaryOnly: { type: 'boolean' },
+          searchTerm: { type: 'string' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_expense_claim: {
       operationId: 'getExpenseClaim',
@@ -409,6 +427,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ExpenseClaimID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
     get_expense_claim_history: {
       operationId: 'getExpenseClaimHistory',
@@ -435,6 +454,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ExpenseClaimID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_expense_claims: {
       operationId: 'getExpenseClaims',
@@ -477,6 +497,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
     retrieves_history_records_for_specific_contact: {
       operationId: 'getContactHistory',
@@ -503,6 +524,7 @@ export const accountingContactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -113,6 +113,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransfer' } } } },
     },
     create_bank_transfer_attachment_by_file_name: {
       operationId: 'createBankTransferAttachmentByFileName',
@@ -165,6 +166,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     create_bank_transfer_history_record: {
       operationId: 'createBankTransferHistoryRecord',
@@ -209,6 +211,12 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransferID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_contact_attachment_by_file_name: {
       operationId: 'createContactAttachmentByFileName',
@@ -261,6 +269,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     create_contact_history: {
       operationId: 'createContactHistory',
@@ -305,6 +314,12 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_contacts: {
       operationId: 'createContacts',
@@ -359,6 +374,14 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_tax_rates: {
       operationId: 'createTaxRates',
@@ -395,6 +418,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TaxRates: { type: 'array', items: { $ref: '#/$defs/TaxRate' } } } },
     },
     update_bank_transfer_attachment_by_file_name: {
       operationId: 'updateBankTransferAttachmentByFileName',
@@ -447,6 +471,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     update_contact: {
       operationId: 'updateContact',
@@ -501,6 +526,14 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_contact_attachment_by_file_name: {
       operationId: 'updateContactAttachmentByFileName',
@@ -553,6 +586,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_contacts: {
       operationId: 'updateOrCreateContacts',
@@ -607,6 +641,14 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_tax_rate: {
       operationId: 'updateTaxRate',
@@ -643,6 +685,7 @@ export const accountingContactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TaxRates: { type: 'array', items: { $ref: '#/$defs/TaxRate' } } } },
     },
   },
 };

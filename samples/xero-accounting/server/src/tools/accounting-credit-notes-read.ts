@@ -114,6 +114,9 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
+      },
     },
     get_credit_note_as_pdf: {
       operationId: 'getCreditNoteAsPdf',
@@ -140,6 +143,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_credit_note_attachment_by_file_name: {
       operationId: 'getCreditNoteAttachmentByFileName',
@@ -182,6 +186,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_credit_note_attachment_by_id: {
       operationId: 'getCreditNoteAttachmentById',
@@ -224,6 +229,12 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_credit_note_history: {
       operationId: 'getCreditNoteHistory',
@@ -250,6 +261,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_item: {
       operationId: 'getItem',
@@ -284,6 +296,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_items: {
       operationId: 'getItems',
@@ -334,6 +347,14 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          unitdp: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_linked_transaction: {
       operationId: 'getLinkedTransaction',
@@ -360,6 +381,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['LinkedTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { LinkedTransactionID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_any_credit_notes: {
       operationId: 'getCreditNotes',
@@ -431,6 +453,16 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_attachments_for_specific_credit_notes: {
       operationId: 'getCreditNoteAttachments',
@@ -457,6 +489,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_for_specific_item: {
       operationId: 'getItemHistory',
@@ -483,6 +516,7 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_linked_transactions_billable_expenses: {
       operationId: 'getLinkedTransactions',
@@ -549,6 +583,16 @@ export const accountingCreditNotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          page: { type: 'integer' },
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          SourceTransactionID: { type: 'string', format: 'uuid' },
+          ContactID: { type: 'string', format: 'uuid' },
+          Status: { type: 'string' },
+          TargetTransactionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
   },
 };

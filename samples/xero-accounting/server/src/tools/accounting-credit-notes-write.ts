@@ -129,6 +129,13 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          summarizeErrors: { type: 'boolean' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_credit_note_history: {
       operationId: 'createCreditNoteHistory',
@@ -173,6 +180,12 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_credit_notes: {
       operationId: 'createCreditNotes',
@@ -235,6 +248,15 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_receipt: {
       operationId: 'createReceipt',
@@ -279,6 +301,9 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { unitdp: { type: 'integer' }, Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } },
+      },
     },
     create_receipt_attachment_by_file_name: {
       operationId: 'createReceiptAttachmentByFileName',
@@ -331,6 +356,7 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     create_receipt_history: {
       operationId: 'createReceiptHistory',
@@ -375,6 +401,12 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ReceiptID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     creates_attachment_for_specific_credit_note: {
       operationId: 'createCreditNoteAttachmentByFileName',
@@ -435,6 +467,9 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
+      },
     },
     update_credit_note: {
       operationId: 'updateCreditNote',
@@ -497,6 +532,15 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_credit_note_attachment_by_file_name: {
       operationId: 'updateCreditNoteAttachmentByFileName',
@@ -549,6 +593,7 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_credit_notes: {
       operationId: 'updateOrCreateCreditNotes',
@@ -611,6 +656,15 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_receipt: {
       operationId: 'updateReceipt',
@@ -663,6 +717,13 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ReceiptID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } },
+        },
+      },
     },
     update_receipt_attachment_by_file_name: {
       operationId: 'updateReceiptAttachmentByFileName',
@@ -715,6 +776,7 @@ export const accountingCreditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

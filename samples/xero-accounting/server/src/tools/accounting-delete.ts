@@ -150,6 +150,7 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     delete_batch_payment: {
       operationId: 'deleteBatchPayment',
@@ -191,6 +192,9 @@ export const accountingDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { 'Idempotency-Key': { type: 'string' }, BatchPaymentID: { type: 'string', format: 'uuid' } },
+      },
     },
     delete_batch_payment_by_url_param: {
       operationId: 'deleteBatchPaymentByUrlParam',
@@ -235,6 +239,9 @@ export const accountingDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { BatchPaymentID: { type: 'string', format: 'uuid' }, 'Idempotency-Key': { type: 'string' } },
+      },
     },
     delete_contact_group_contact: {
       operationId: 'deleteContactGroupContact',
@@ -269,6 +276,12 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['ContactGroupID', 'ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          ContactID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     delete_contact_group_contacts: {
       operationId: 'deleteContactGroupContacts',
@@ -295,6 +308,7 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['ContactGroupID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { ContactGroupID: { type: 'string', format: 'uuid' } } },
     },
     delete_item: {
       operationId: 'deleteItem',
@@ -321,6 +335,7 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
     delete_payment: {
       operationId: 'deletePayment',
@@ -365,6 +380,9 @@ export const accountingDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { PaymentID: { type: 'string', format: 'uuid' }, 'Idempotency-Key': { type: 'string' } },
+      },
     },
     delete_tracking_options: {
       operationId: 'deleteTrackingOptions',
@@ -399,6 +417,12 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'TrackingOptionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_allocation_from_credit_note: {
       operationId: 'deleteCreditNoteAllocations',
@@ -433,6 +457,12 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['CreditNoteID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_allocation_from_overpayment: {
       operationId: 'deleteOverpaymentAllocations',
@@ -467,6 +497,12 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['OverpaymentID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_allocation_from_prepayment: {
       operationId: 'deletePrepaymentAllocations',
@@ -501,6 +537,12 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['PrepaymentID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_one_or_more_bank_transfers: {
       operationId: 'deleteBankTransfers',
@@ -545,6 +587,13 @@ export const accountingDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          'Idempotency-Key': { type: 'string' },
+          BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransferDelete' } },
+        },
+      },
     },
     deletes_specific_bank_transfer: {
       operationId: 'deleteBankTransfer',
@@ -589,6 +638,9 @@ export const accountingDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { BankTransferID: { type: 'string', format: 'uuid' }, 'Idempotency-Key': { type: 'string' } },
+      },
     },
     deletes_specific_linked_transactions_expenses: {
       operationId: 'deleteLinkedTransaction',
@@ -615,6 +667,7 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['LinkedTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { LinkedTransactionID: { type: 'string', format: 'uuid' } } },
     },
     deletes_specific_tracking_category: {
       operationId: 'deleteTrackingCategory',
@@ -641,6 +694,7 @@ export const accountingDeleteTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TrackingCategoryID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

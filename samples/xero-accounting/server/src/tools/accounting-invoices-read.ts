@@ -128,6 +128,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoice_as_pdf: {
       operationId: 'getInvoiceAsPdf',
@@ -154,6 +155,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoice_attachment_by_file_name: {
       operationId: 'getInvoiceAttachmentByFileName',
@@ -196,6 +198,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoice_attachment_by_id: {
       operationId: 'getInvoiceAttachmentById',
@@ -238,6 +241,9 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { InvoiceID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_invoice_attachments: {
       operationId: 'getInvoiceAttachments',
@@ -264,6 +270,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoices: {
       operationId: 'getInvoices',
@@ -399,6 +406,23 @@ export const accountingInvoicesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          IDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          InvoiceNumbers: { type: 'array', items: { type: 'string' } },
+          ContactIDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          Statuses: { type: 'array', items: { type: 'string' } },
+          page: { type: 'integer' },
+          includeArchived: { type: 'boolean' },
+          createdByMyApp: { type: 'boolean' },
+          summaryOnly: { type: 'boolean' },
+          pageSize: { type: 'integer' },
+          searchTerm: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_journal: {
       operationId: 'getJournal',
@@ -425,6 +449,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['JournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { JournalID: { type: 'string', format: 'uuid' } } },
     },
     get_journal_by_number: {
       operationId: 'getJournalByNumber',
@@ -493,6 +518,13 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          offset: { type: 'integer' },
+          paymentsOnly: { type: 'boolean' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_records_for_specific_invoice: {
       operationId: 'getInvoiceHistory',
@@ -519,6 +551,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_url_to_online_invoice: {
       operationId: 'getOnlineInvoice',
@@ -545,6 +578,7 @@ export const accountingInvoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

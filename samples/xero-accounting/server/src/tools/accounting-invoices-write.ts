@@ -123,6 +123,12 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          BatchPayments: { type: 'array', items: { $ref: '#/$defs/BatchPayment' } },
+        },
+      },
     },
     create_batch_payment_history_record: {
       operationId: 'createBatchPaymentHistoryRecord',
@@ -167,6 +173,12 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BatchPaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_invoice_attachment_by_file_name: {
       operationId: 'createInvoiceAttachmentByFileName',
@@ -227,6 +239,9 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { InvoiceID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
+      },
     },
     create_invoice_history: {
       operationId: 'createInvoiceHistory',
@@ -271,6 +286,12 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          InvoiceID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_invoices: {
       operationId: 'createInvoices',
@@ -333,6 +354,15 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_linked_transaction: {
       operationId: 'createLinkedTransaction',
@@ -414,6 +444,20 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          SourceLineItemID: { type: 'string', format: 'uuid' },
+          SourceTransactionID: { type: 'string', format: 'uuid' },
+          SourceTransactionTypeCode: { type: 'string', enum: ['ACCPAY', 'SPEND'] },
+          Status: { type: 'string', enum: ['APPROVED', 'DRAFT', 'ONDRAFT', 'BILLED', 'VOIDED'] },
+          TargetLineItemID: { type: 'string', format: 'uuid' },
+          TargetTransactionID: { type: 'string', format: 'uuid' },
+          Type: { type: 'string', enum: ['BILLABLEEXPENSE'] },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     email_invoice: {
       operationId: 'emailInvoice',
@@ -458,6 +502,7 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, Status: { type: 'string' } } },
     },
     update_invoice: {
       operationId: 'updateInvoice',
@@ -520,6 +565,15 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          InvoiceID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_invoice_attachment_by_file_name: {
       operationId: 'updateInvoiceAttachmentByFileName',
@@ -572,6 +626,7 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     update_linked_transaction: {
       operationId: 'updateLinkedTransaction',
@@ -616,6 +671,12 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          LinkedTransactions: { type: 'array', items: { $ref: '#/$defs/LinkedTransaction' } },
+        },
+      },
     },
     update_or_create_invoices: {
       operationId: 'updateOrCreateInvoices',
@@ -678,6 +739,15 @@ export const accountingInvoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

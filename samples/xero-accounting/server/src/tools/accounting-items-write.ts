@@ -121,6 +121,12 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BrandingThemeID: { type: 'string', format: 'uuid' },
+          PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } },
+        },
+      },
     },
     create_contact_group: {
       operationId: 'createContactGroup',
@@ -157,6 +163,7 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } } } },
     },
     create_contact_group_contacts: {
       operationId: 'createContactGroupContacts',
@@ -211,6 +218,14 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_expense_claim_history: {
       operationId: 'createExpenseClaimHistory',
@@ -255,6 +270,12 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ExpenseClaimID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_expense_claims: {
       operationId: 'createExpenseClaims',
@@ -291,6 +312,7 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } } } },
     },
     create_item_history: {
       operationId: 'createItemHistory',
@@ -335,6 +357,12 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ItemID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_items: {
       operationId: 'createItems',
@@ -387,6 +415,13 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+        },
+      },
     },
     create_payment_service: {
       operationId: 'createPaymentService',
@@ -423,6 +458,9 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } } },
+      },
     },
     update_contact_group: {
       operationId: 'updateContactGroup',
@@ -467,6 +505,12 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } },
+        },
+      },
     },
     update_expense_claim: {
       operationId: 'updateExpenseClaim',
@@ -511,6 +555,12 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ExpenseClaimID: { type: 'string', format: 'uuid' },
+          ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } },
+        },
+      },
     },
     update_item: {
       operationId: 'updateItem',
@@ -563,6 +613,13 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ItemID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          Items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+        },
+      },
     },
     update_or_create_items: {
       operationId: 'updateOrCreateItems',
@@ -615,6 +672,13 @@ export const accountingItemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+        },
+      },
     },
   },
 };

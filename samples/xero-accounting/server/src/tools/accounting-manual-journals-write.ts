@@ -154,6 +154,7 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     create_manual_journal_history_record: {
       operationId: 'createManualJournalHistoryRecord',
@@ -198,6 +199,12 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_manual_journals: {
       operationId: 'createManualJournals',
@@ -252,6 +259,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_purchase_order_history: {
       operationId: 'createPurchaseOrderHistory',
@@ -296,6 +311,12 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_purchase_orders: {
       operationId: 'createPurchaseOrders',
@@ -350,6 +371,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     creates_attachment_for_specific_purchase_order: {
       operationId: 'createPurchaseOrderAttachmentByFileName',
@@ -402,6 +431,7 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     update_manual_journal: {
       operationId: 'updateManualJournal',
@@ -456,6 +486,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_manual_journal_attachment_by_file_name: {
       operationId: 'updateManualJournalAttachmentByFileName',
@@ -508,6 +546,7 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_manual_journals: {
       operationId: 'updateOrCreateManualJournals',
@@ -562,6 +601,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_or_create_purchase_orders: {
       operationId: 'updateOrCreatePurchaseOrders',
@@ -616,6 +663,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_purchase_order: {
       operationId: 'updatePurchaseOrder',
@@ -670,6 +725,14 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_purchase_order_attachment_by_file_name: {
       operationId: 'updatePurchaseOrderAttachmentByFileName',
@@ -722,6 +785,7 @@ export const accountingManualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

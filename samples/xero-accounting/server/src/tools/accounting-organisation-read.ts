@@ -135,6 +135,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['OverpaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_overpayments: {
       operationId: 'getOverpayments',
@@ -214,6 +215,17 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          References: { type: 'array', items: { type: 'string' } },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_payment: {
       operationId: 'getPayment',
@@ -240,6 +252,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_payments: {
       operationId: 'getPayments',
@@ -303,6 +316,15 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_prepayment: {
       operationId: 'getPrepayment',
@@ -329,6 +351,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PrepaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_prepayments: {
       operationId: 'getPrepayments',
@@ -408,6 +431,17 @@ export const accountingOrganisationReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          InvoiceNumbers: { type: 'array', items: { type: 'string' } },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_cis_settings_for_xero_organistaion: {
       operationId: 'getOrganisationCISSettings',
@@ -434,6 +468,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['OrganisationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OrganisationID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_record_for_specific_prepayment: {
       operationId: 'getPrepaymentHistory',
@@ -460,6 +495,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PrepaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_of_overpayment: {
       operationId: 'getOverpaymentHistory',
@@ -486,6 +522,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['OverpaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_of_specific_payment: {
       operationId: 'getPaymentHistory',
@@ -512,6 +549,7 @@ export const accountingOrganisationReadTool: ToolDefinition = {
       required: ['PaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -130,6 +130,12 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_overpayment_history: {
       operationId: 'createOverpaymentHistory',
@@ -174,6 +180,12 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_prepayment_allocations: {
       operationId: 'createPrepaymentAllocations',
@@ -226,6 +238,12 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_prepayment_history: {
       operationId: 'createPrepaymentHistory',
@@ -270,6 +288,12 @@ export const accountingOverpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
   },
 };

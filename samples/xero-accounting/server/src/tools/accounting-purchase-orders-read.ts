@@ -110,6 +110,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_as_pdf: {
       operationId: 'getPurchaseOrderAsPdf',
@@ -136,6 +137,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_attachment_by_file_name: {
       operationId: 'getPurchaseOrderAttachmentByFileName',
@@ -178,6 +180,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_attachment_by_id: {
       operationId: 'getPurchaseOrderAttachmentById',
@@ -220,6 +223,12 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_purchase_order_by_number: {
       operationId: 'getPurchaseOrderByNumber',
@@ -298,6 +307,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TrackingCategoryID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_attachments_for_specific_order: {
       operationId: 'getPurchaseOrderAttachments',
@@ -324,6 +334,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_for_specific_purchase_order: {
       operationId: 'getPurchaseOrderHistory',
@@ -350,6 +361,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_purchase_orders: {
       operationId: 'getPurchaseOrders',
@@ -429,6 +441,17 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          Status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'BILLED', 'DELETED'] },
+          DateFrom: { type: 'string' },
+          DateTo: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_tax_rates: {
       operationId: 'getTaxRates',
@@ -463,6 +486,7 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
     retrieves_tracking_categories_and_options: {
       operationId: 'getTrackingCategories',
@@ -505,6 +529,9 @@ export const accountingPurchaseOrdersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { where: { type: 'string' }, order: { type: 'string' }, includeArchived: { type: 'boolean' } },
+      },
     },
   },
 };

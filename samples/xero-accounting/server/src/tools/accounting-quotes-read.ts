@@ -171,6 +171,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_as_pdf: {
       operationId: 'getQuoteAsPdf',
@@ -197,6 +198,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_attachment_by_file_name: {
       operationId: 'getQuoteAttachmentByFileName',
@@ -239,6 +241,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_attachment_by_id: {
       operationId: 'getQuoteAttachmentById',
@@ -281,6 +284,9 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { QuoteID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_quotes: {
       operationId: 'getQuotes',
@@ -387,6 +393,16 @@ export const accountingQuotesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: {
+        properties: {
+          DateFrom: { type: 'string', format: 'date' },
+          DateTo: { type: 'string', format: 'date' },
+          ExpiryDateFrom: { type: 'string', format: 'date' },
+          ExpiryDateTo: { type: 'string', format: 'date' },
+          ContactID: { type: 'string', format: 'uuid' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_user: {
       operationId: 'getUser',
@@ -421,6 +437,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { UserID: { type: 'string', format: 'uuid' } } },
     },
     get_users: {
       operationId: 'getUsers',
@@ -471,6 +488,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
     retrieves_attachments_for_specific_quote: {
       operationId: 'getQuoteAttachments',
@@ -505,6 +523,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_of_specific_quote: {
       operationId: 'getQuoteHistory',
@@ -531,6 +550,7 @@ export const accountingQuotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

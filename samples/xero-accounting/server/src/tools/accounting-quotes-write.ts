@@ -129,6 +129,7 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     create_quote_history: {
       operationId: 'createQuoteHistory',
@@ -173,6 +174,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          QuoteID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_quotes: {
       operationId: 'createQuotes',
@@ -217,6 +224,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     create_repeating_invoice_attachment_by_file_name: {
       operationId: 'createRepeatingInvoiceAttachmentByFileName',
@@ -269,6 +282,7 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     create_repeating_invoice_history: {
       operationId: 'createRepeatingInvoiceHistory',
@@ -313,6 +327,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_repeating_invoices: {
       operationId: 'createRepeatingInvoices',
@@ -357,6 +377,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     update_or_create_quotes: {
       operationId: 'updateOrCreateQuotes',
@@ -401,6 +427,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     update_or_create_repeating_invoices: {
       operationId: 'updateOrCreateRepeatingInvoices',
@@ -445,6 +477,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     update_quote: {
       operationId: 'updateQuote',
@@ -489,6 +527,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          QuoteID: { type: 'string', format: 'uuid' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     update_quote_attachment_by_file_name: {
       operationId: 'updateQuoteAttachmentByFileName',
@@ -541,6 +585,7 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     update_repeating_invoice: {
       operationId: 'updateRepeatingInvoice',
@@ -585,6 +630,12 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     update_repeating_invoice_attachment_by_file_name: {
       operationId: 'updateRepeatingInvoiceAttachmentByFileName',
@@ -637,6 +688,7 @@ export const accountingQuotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -110,6 +110,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_receipt_attachment_by_file_name: {
       operationId: 'getReceiptAttachmentByFileName',
@@ -152,6 +153,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipt_attachment_by_id: {
       operationId: 'getReceiptAttachmentById',
@@ -194,6 +196,9 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { ReceiptID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_receipt_attachments: {
       operationId: 'getReceiptAttachments',
@@ -220,6 +225,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipts: {
       operationId: 'getReceipts',
@@ -270,6 +276,14 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          unitdp: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_repeating_invoice: {
       operationId: 'getRepeatingInvoice',
@@ -296,6 +310,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_repeating_invoice_attachment_by_file_name: {
       operationId: 'getRepeatingInvoiceAttachmentByFileName',
@@ -338,6 +353,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_repeating_invoice_attachment_by_id: {
       operationId: 'getRepeatingInvoiceAttachmentById',
@@ -380,6 +396,12 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_repeating_invoice_history: {
       operationId: 'getRepeatingInvoiceHistory',
@@ -406,6 +428,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_attachments_from_specific_invoice: {
       operationId: 'getRepeatingInvoiceAttachments',
@@ -432,6 +455,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_record_for_specific_receipt: {
       operationId: 'getReceiptHistory',
@@ -458,6 +482,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_repeating_invoices: {
       operationId: 'getRepeatingInvoices',
@@ -492,6 +517,7 @@ export const accountingReceiptsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
   },
 };

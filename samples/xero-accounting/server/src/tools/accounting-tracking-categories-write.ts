@@ -233,6 +233,36 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Account: { $ref: '#/$defs/Account' },
+          Amount: { type: 'number' },
+          BankAccountNumber: { type: 'string' },
+          BankAmount: { type: 'number' },
+          BatchPayment: { $ref: '#/$defs/BatchPayment' },
+          BatchPaymentID: { type: 'string', format: 'uuid' },
+          Code: { type: 'string' },
+          CreditNote: { $ref: '#/$defs/CreditNote' },
+          CreditNoteNumber: { type: 'string' },
+          CurrencyRate: { type: 'number' },
+          Date: { type: 'string' },
+          Details: { type: 'string' },
+          HasAccount: { type: 'boolean' },
+          HasValidationErrors: { type: 'boolean' },
+          Invoice: { $ref: '#/$defs/Invoice' },
+          InvoiceNumber: { type: 'string' },
+          IsReconciled: { type: 'boolean' },
+          Overpayment: { $ref: '#/$defs/Overpayment' },
+          Particulars: { type: 'string' },
+          PaymentID: { type: 'string', format: 'uuid' },
+          Prepayment: { $ref: '#/$defs/Prepayment' },
+          Reference: { type: 'string' },
+          Status: { type: 'string', enum: ['AUTHORISED', 'DELETED'] },
+          StatusAttributeString: { type: 'string' },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     create_payment_history: {
       operationId: 'createPaymentHistory',
@@ -277,6 +307,12 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_payments: {
       operationId: 'createPayments',
@@ -331,6 +367,14 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Payments: { type: 'array', items: { $ref: '#/$defs/Payment' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_tracking_category: {
       operationId: 'createTrackingCategory',
@@ -392,6 +436,16 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Name: { type: 'string', maxLength: 100 },
+          Option: { type: 'string', maxLength: 100 },
+          Options: { type: 'array', items: { $ref: '#/$defs/TrackingOption' } },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     create_tracking_options: {
       operationId: 'createTrackingOptions',
@@ -451,6 +505,15 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     update_tracking_category: {
       operationId: 'updateTrackingCategory',
@@ -520,6 +583,17 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Option: { type: 'string', maxLength: 100 },
+          Options: { type: 'array', items: { $ref: '#/$defs/TrackingOption' } },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     update_tracking_options: {
       operationId: 'updateTrackingOptions',
@@ -587,6 +661,16 @@ export const accountingTrackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          body_TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
   },
 };
