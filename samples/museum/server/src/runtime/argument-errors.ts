@@ -69,10 +69,8 @@ function explain(error: ErrorObject, data: unknown, defs: Defs): Breach {
   });
   const child = (name: string) => (path ? `${path}.${keyText(name)}` : name);
   const propertyExample = (name: string) => {
-    const properties = resolve(parent, defs);
-    const schema =
-      isSchema(properties) && isSchema(properties['properties']) ? properties['properties'][name] : undefined;
-    return schema === undefined ? undefined : exampleOf(schema, defs);
+    const fields = fieldsOf(parent, defs);
+    return Object.hasOwn(fields, name) ? exampleOf(fields[name], defs) : undefined;
   };
   switch (error.keyword) {
     case 'type':
@@ -200,6 +198,27 @@ function fieldsOf(schema: unknown, defs: Defs, depth = 0): Record<string, unknow
   return fields;
 }
 
+/** The type a schema or its `allOf` parts give, else `object` when they declare properties. */
+function typeIn(node: Schema, defs: Defs, depth = 0): string | undefined {
+  const own = typeOf(node);
+  if (own !== undefined || depth > 8) return own;
+  for (const part of Array.isArray(node['allOf']) ? node['allOf'] : []) {
+    const resolved = resolve(part, defs);
+    const type = isSchema(resolved) ? typeIn(resolved, defs, depth + 1) : undefined;
+    if (type !== undefined) return type;
+  }
+  return Object.keys(fieldsOf(node, defs)).length > 0 ? 'object' : undefined;
+}
+
+/** The required fields of a schema and of its `allOf` parts. */
+function requiredOf(schema: unknown, defs: Defs, depth = 0): string[] {
+  const node = resolve(schema, defs);
+  if (!isSchema(node) || depth > 8) return [];
+  const own = Array.isArray(node['required']) ? (node['required'] as string[]) : [];
+  const parts = Array.isArray(node['allOf']) ? node['allOf'].flatMap((part) => requiredOf(part, defs, depth + 1)) : [];
+  return [...new Set([...own, ...parts])];
+}
+
 function typeOf(schema: Schema): string | undefined {
   const type = schema['type'];
   if (typeof type === 'string') return type;
@@ -211,20 +230,27 @@ function typeOf(schema: Schema): string | undefined {
  * format and bounds. Undefined when no value is known (a pattern without example).
  */
 export function exampleOf(schema: unknown, defs: Defs, depth = 0): unknown {
+  // Any value will do (a readOnly field some other part requires): text is as good as any.
+  if (schema === true) return 'xxx';
   const node = resolve(schema, defs);
   if (!isSchema(node) || depth > 4) return undefined;
   if (node['const'] !== undefined) return node['const'];
   if (Array.isArray(node['examples']) && node['examples'].length > 0) return node['examples'][0];
   if (Array.isArray(node['enum'])) return node['enum'].find((value) => value !== null) ?? node['enum'][0];
-  for (const keyword of ['allOf', 'anyOf'] as const) {
-    const parts = node[keyword];
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) {
-      const value = exampleOf(part, defs, depth + 1);
-      if (value !== undefined && (keyword === 'anyOf' || (value !== null && typeof value !== 'object'))) return value;
+  if (Array.isArray(node['anyOf'])) {
+    for (const variant of node['anyOf']) {
+      const value = exampleOf(variant, defs, depth + 1);
+      if (value !== undefined) return value;
     }
   }
-  const type = typeOf(node) ?? (isSchema(node['properties']) ? 'object' : undefined);
+  const type = typeIn(node, defs);
+  // `allOf` parts of a scalar: the first that gives a value (the others only narrow it).
+  if (type !== 'object' && Array.isArray(node['allOf'])) {
+    for (const part of node['allOf']) {
+      const value = exampleOf(part, defs, depth + 1);
+      if (value !== undefined && (value === null || typeof value !== 'object')) return value;
+    }
+  }
   const format = typeof node['format'] === 'string' ? FORMAT_EXAMPLES[node['format']] : undefined;
   switch (type) {
     case 'string':
@@ -249,7 +275,7 @@ export function exampleOf(schema: unknown, defs: Defs, depth = 0): unknown {
     case 'object': {
       const fields = fieldsOf(node, defs);
       const out: Record<string, unknown> = {};
-      for (const name of Array.isArray(node['required']) ? (node['required'] as string[]) : []) {
+      for (const name of requiredOf(node, defs)) {
         const value = exampleOf(fields[name], defs, depth + 1);
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true });

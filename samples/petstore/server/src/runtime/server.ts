@@ -15,7 +15,7 @@ import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 import type { ToolDefinition } from './types.js';
-import { OwnPropertiesValidator, withoutPrototypes } from './validate-input.js';
+import { OwnPropertiesValidator, withoutCheckedFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 
@@ -23,18 +23,20 @@ type LazySchema<T> = { schema: StandardSchemaWithJSON<T, T>; compile: () => void
 type ValidationResult = { readonly value: unknown } | { readonly issues: ReadonlyArray<{ readonly message: string }> };
 
 /**
- * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. When
- * the input is refused, `explain` may put the server's own diagnosis in place of Ajv's (see `checkCall`).
+ * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. Tool
+ * input (`input`) is checked without the formats the argument checks own, and a refusal is explained in their words
+ * (`checkCall`) instead of Ajv's; `tools/list` still shows the schema as it is.
  */
 function lazySchema<T>(
   jsonSchema: JsonSchemaType,
-  explain?: (data: unknown) => Promise<string | undefined>,
+  input?: { explain: (data: unknown) => Promise<string | undefined> },
 ): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
-  const standard = () => (compiled ??= fromJsonSchema<T>(jsonSchema, validator))['~standard'];
+  const checked = () => (input ? (withoutCheckedFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
+  const standard = () => (compiled ??= fromJsonSchema<T>(checked(), validator))['~standard'];
   const explained = async (result: ValidationResult, data: unknown): Promise<ValidationResult> => {
-    if (!('issues' in result) || !result.issues || !explain) return result;
-    const problem = await explain(data);
+    if (!('issues' in result) || !result.issues || !input) return result;
+    const problem = await input.explain(data);
     return problem === undefined ? result : { issues: [{ message: problem }] };
   };
   const schema = {
@@ -46,7 +48,7 @@ function lazySchema<T>(
         const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
         // Valid input stays synchronous; only a refusal waits for the diagnosis.
         if (result instanceof Promise) return result.then((settled) => explained(settled, data));
-        return 'issues' in result && result.issues && explain ? explained(result, data) : result;
+        return 'issues' in result && result.issues && input ? explained(result, data) : result;
       },
     },
   } as StandardSchemaWithJSON<T, T>;
@@ -68,7 +70,7 @@ function diagnosis(tool: ToolDefinition): (data: unknown) => Promise<string | un
 
 const registrations = tools.map((tool) => ({
   tool,
-  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, diagnosis(tool)),
+  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType, { explain: diagnosis(tool) }),
   output: tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));
 
