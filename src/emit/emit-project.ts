@@ -1,5 +1,4 @@
 import type { ToolPlan } from '../plan/tool-plan.js';
-import { argumentValidatorsSource } from './argument-validators.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
@@ -93,9 +92,8 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const target = options.target ?? 'node';
   if (target === 'workers') {
     generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
-    const validators = argumentValidatorsSource(plan);
-    generated(validators.path, validators.content);
-    generated(validators.declaration.path, validators.declaration.content);
+    generated('src/argument-validators.d.ts', withHeader(readTemplate('workers/argument-validators.d.ts')));
+    generated('scripts/argument-validators.mjs', withHeader(readTemplate('workers/argument-validators.mjs')));
   }
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });

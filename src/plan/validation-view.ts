@@ -4,22 +4,21 @@ import { sampleFromPattern } from './pattern-sample.js';
 import { compareStrings } from './words.js';
 
 /**
- * Formats the generated server checks, with the type of value each applies to (templates/runtime/formats.ts
- * registers exactly these). Any other format is dropped from the view: descriptions invent formats (`phone`,
- * `currency`, `color`) whose rules nobody states.
+ * Formats the generated server checks (templates/runtime/formats.ts registers exactly these). Any other format is
+ * dropped from the view: descriptions invent formats (`phone`, `currency`, `color`) whose rules nobody states.
  */
-export const CHECKED_FORMATS: ReadonlyMap<string, 'string' | 'number'> = new Map([
-  ['date-time', 'string'],
-  ['date', 'string'],
-  ['time', 'string'],
-  ['email', 'string'],
-  ['uri', 'string'],
-  ['uuid', 'string'],
-  ['ipv4', 'string'],
-  ['ipv6', 'string'],
-  ['byte', 'string'],
-  ['int32', 'number'],
-  ['int64', 'number'],
+export const CHECKED_FORMATS: ReadonlySet<string> = new Set([
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'uri',
+  'uuid',
+  'ipv4',
+  'ipv6',
+  'byte',
+  'int32',
+  'int64',
 ]);
 
 /** Validation keywords kept as they are. Annotations (description, title, default, deprecated …) are left out. */

@@ -1,9 +1,9 @@
 // Compiles the argument checks with Ajv, each action's on its first call. All of them form one schema document
 // (the shared named schemas and every action's rules), so Ajv compiles each named schema once, however many actions
-// reference it. The generator builds src/argument-validators.js for Cloudflare Workers from the same document with
-// the same options (src/emit/argument-validators.ts): keep the two in step.
+// reference it. scripts/argument-validators.mjs (with --target workers) builds standalone code from the same
+// instance, so both validate alike.
 
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import { schemaDefs } from '../schemas.js';
 import type { ArgumentValidators } from './check-arguments.js';
 import { actionRoutes } from './check-arguments.js';
@@ -11,7 +11,13 @@ import { FORMATS } from './formats.js';
 
 export const ARGUMENTS_DOCUMENT = 'urn:openapi-to-mcp:arguments';
 
-export function compileOnDemand(): ArgumentValidators {
+/** The key of the action at a position of `actionRoutes()` in the document. */
+export function actionKey(position: number): string {
+  return `${ARGUMENTS_DOCUMENT}#/actions/${position}`;
+}
+
+/** An Ajv instance holding the document of every action's rules; `code` as Ajv's standalone code needs it. */
+export function argumentsAjv(code?: Options['code']): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
@@ -20,6 +26,7 @@ export function compileOnDemand(): ArgumentValidators {
     validateSchema: false,
     // 0.07 is a multiple of 0.01 for the API, not for floating point division.
     multipleOfPrecision: 9,
+    ...(code ? { code } : {}),
   });
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   ajv.addSchema({
@@ -27,5 +34,10 @@ export function compileOnDemand(): ArgumentValidators {
     $defs: schemaDefs,
     actions: actionRoutes().map((route) => route.argumentsSchema ?? true),
   });
-  return (position) => ajv.getSchema(`${ARGUMENTS_DOCUMENT}#/actions/${position}`);
+  return ajv;
+}
+
+export function compileOnDemand(): ArgumentValidators {
+  const ajv = argumentsAjv();
+  return (position) => ajv.getSchema(actionKey(position));
 }

@@ -5,7 +5,7 @@
 // where the request builder reads credentials. Tool input is validated by Ajv, whose validators are generated code;
 // workerd allows generating code only while the script starts, so the input schemas' validators are compiled at
 // module scope, and the argument checks (larger: compiling them took seconds for big APIs, while a Worker must start
-// within one) come generated with the project, in src/argument-validators.js.
+// within one) come compiled by the build, in dist/argument-validators.js (scripts/argument-validators.mjs).
 
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { argumentValidators } from './argument-validators.js';

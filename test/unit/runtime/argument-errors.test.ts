@@ -86,7 +86,7 @@ describe('argument breaches', () => {
       { type: 'integer', exclusiveMinimum: 10, multipleOf: 4 },
       { type: 'array', minItems: 2, items: { type: 'string', enum: ['a'] } },
       { type: 'object', required: ['when'], properties: { when: { type: 'string', format: 'date' } } },
-      ...[...CHECKED_FORMATS].map(([format, type]) => ({ type, format })),
+      ...[...CHECKED_FORMATS].map((format) => ({ type: FORMATS[format]?.type, format })),
     ];
     for (const schema of schemas) expect(ajv.validate(schema, exampleOf(schema, {})), JSON.stringify(schema)).toBe(true);
   });
@@ -94,9 +94,8 @@ describe('argument breaches', () => {
 
 describe('formats', () => {
   it('cover exactly the formats the planner keeps', () => {
-    expect(Object.keys(FORMATS).sort()).toEqual([...CHECKED_FORMATS.keys()].sort());
-    expect(Object.keys(FORMAT_EXAMPLES).sort()).toEqual([...CHECKED_FORMATS.keys()].sort());
-    for (const [name, type] of CHECKED_FORMATS) expect(FORMATS[name]?.type).toBe(type);
+    expect(Object.keys(FORMATS).sort()).toEqual([...CHECKED_FORMATS].sort());
+    expect(Object.keys(FORMAT_EXAMPLES).sort()).toEqual([...CHECKED_FORMATS].sort());
   });
 
   const cases: Array<[string, unknown[], unknown[]]> = [
