@@ -82,7 +82,27 @@ export function sampleArguments(
     }
     Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
   }
+  withoutUnmetDependencies(args, action);
   return args;
+}
+
+/**
+ * Leaves out the body fields whose companions have no sample (an optional body's required fields, when no value
+ * satisfies their schema): sent alone, they would break the rule that a body has its required fields.
+ */
+function withoutUnmetDependencies(args: Record<string, JsonValue>, action: ActionModel): void {
+  const dependencies = action.argumentsSchema?.['dependentRequired'];
+  if (!isPlainObject(dependencies ?? null)) return;
+  // Leaving out one field may leave another without its companion: until nothing changes.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, needs] of Object.entries(dependencies as JsonObject)) {
+      if (!Object.hasOwn(args, name) || !Array.isArray(needs)) continue;
+      if (!needs.some((need) => typeof need === 'string' && !Object.hasOwn(args, need))) continue;
+      delete args[name];
+      changed = true;
+    }
+  }
 }
 
 function fullProperties(action: ActionModel): JsonObject {

@@ -68,7 +68,8 @@ const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
  *   `additionalProperties`) in schemas used as `allOf` parts, where it would refuse the other parts' properties, and next to `allOf`/`anyOf`/`oneOf`/`$ref` it
  *   becomes `unevaluatedProperties: false`, which counts the properties those declare; elsewhere any field beyond
  *   the declared ones is let through unless the description forbids it explicitly;
- * - formats outside CHECKED_FORMATS are dropped.
+ * - formats outside CHECKED_FORMATS are dropped, and a format next to an enum is an alternative to it (`enum: [now]`
+ *   with `format: date-time` means "now, or a date-time", whereas both together would admit no value at all).
  * A string with a pattern keeps one example that matches it (the description's, else one made from the pattern),
  * which the server quotes in its error. `$ref`s stay `#/$defs/<name>` and every name reached is collected.
  */
@@ -93,6 +94,12 @@ export class ValidationView {
     for (const keyword of PLAIN_KEYWORDS) if (schema[keyword] !== undefined) out[keyword] = schema[keyword] as JsonValue;
     if (isJsonObject(out['dependentRequired'])) out['dependentRequired'] = Object.fromEntries(sortedEntries(out['dependentRequired']));
     if (typeof schema['format'] === 'string' && CHECKED_FORMATS.has(schema['format'])) out['format'] = schema['format'];
+    // `format: date-time` with `enum: [now]` (SendGrid) means "now, or a date-time": as written, nothing is valid.
+    if (out['format'] !== undefined && Array.isArray(out['enum'])) {
+      out['anyOf'] = [{ enum: out['enum'] }, { format: out['format'] }];
+      delete out['enum'];
+      delete out['format'];
+    }
     const example = typeof out['pattern'] === 'string' ? patternExample(schema, out['pattern']) : undefined;
     if (example !== undefined) out['examples'] = [example];
     const properties = schema['properties'];
@@ -143,6 +150,8 @@ export class ValidationView {
     const anyOf = list('anyOf');
     const oneOf = list('oneOf');
     if (anyOf && oneOf) allOf.push({ anyOf: oneOf });
+    // An enum-or-format alternative made above holds next to the description's own unions.
+    if (Array.isArray(out['anyOf']) && (anyOf ?? oneOf)) allOf.push({ anyOf: out['anyOf'] });
     if (allOf.length > 0) out['allOf'] = allOf;
     if (anyOf ?? oneOf) out['anyOf'] = (anyOf ?? oneOf) as JsonValue[];
   }

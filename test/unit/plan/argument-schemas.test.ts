@@ -139,6 +139,35 @@ describe('argument schemas', () => {
     });
   });
 
+  it('read a format next to an enum as an alternative to it, as descriptions mean it', async () => {
+    const plan = await planOf(
+      openapi({
+        '/sends/{id}/schedule': {
+          put: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['send_at'],
+                    // SendGrid: "must be in future, or the string now" — as written, no value is both.
+                    properties: { send_at: { type: 'string', format: 'date-time', enum: ['now'] } },
+                  },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(actionOf(plan, 'PUT /sends/{id}/schedule').argumentsSchema).toEqual({
+      properties: { send_at: { type: 'string', anyOf: [{ enum: ['now'] }, { format: 'date-time' }] } },
+    });
+  });
+
   it('state the rules of a flattened body that no single argument carries', async () => {
     const plan = await planOf(
       openapi({
