@@ -9,6 +9,7 @@ import { schemaDefs } from '../schemas.js';
 import type { ArgumentValidators } from './check-arguments.js';
 import { actionRoutes } from './check-arguments.js';
 import { FORMATS } from './formats.js';
+import { log } from './log.js';
 
 export const ARGUMENTS_DOCUMENT = 'urn:openapi-to-mcp:arguments';
 
@@ -38,7 +39,21 @@ export function argumentsAjv(code?: Options['code']): Ajv2020 {
   return ajv;
 }
 
+/**
+ * Each action's validator, compiled on its first call. One Ajv cannot compile (a rule it does not support) is
+ * skipped with a warning: the call goes to the API, which checks it, rather than never going anywhere.
+ */
 export function compileOnDemand(): ArgumentValidators {
   const ajv = argumentsAjv();
-  return (position) => ajv.getSchema(actionKey(position));
+  const failed = new Set<number>();
+  return (position) => {
+    if (failed.has(position)) return undefined;
+    try {
+      return ajv.getSchema(actionKey(position));
+    } catch (error) {
+      failed.add(position);
+      log('warn', `The argument checks of action ${position} could not be compiled and are skipped: ${String(error)}`);
+      return undefined;
+    }
+  };
 }
