@@ -65,9 +65,10 @@ const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
  * - `oneOf` is checked as `anyOf`: variants of real descriptions overlap (a discriminator tells them apart, not
  *   their shapes), and `oneOf` would refuse a value that fits two of them;
  * - `additionalProperties: false` holds only where it cannot contradict the author: dropped (like any
- *   `additionalProperties`) in schemas used as `allOf` parts, where it would refuse the other parts' properties, and next to `allOf`/`anyOf`/`oneOf`/`$ref` it
- *   becomes `unevaluatedProperties: false`, which counts the properties those declare; elsewhere any field beyond
- *   the declared ones is let through unless the description forbids it explicitly;
+ *   `additionalProperties`) in schemas used as `allOf` parts, where it would refuse the other parts' properties;
+ *   next to `allOf`/`anyOf`/`oneOf`/`$ref` it becomes `unevaluatedProperties: false`, which counts the properties
+ *   those declare; elsewhere any field beyond the declared ones is let through unless the description forbids it
+ *   explicitly;
  * - formats outside CHECKED_FORMATS are dropped, and a format next to an enum is an alternative to it (`enum: [now]`
  *   with `format: date-time` means "now, or a date-time", whereas both together would admit no value at all).
  * A string with a pattern keeps one example that matches it (the description's, else one made from the pattern),
