@@ -93,11 +93,35 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
       const count = Math.max(1, Number(node['minItems'] ?? 1));
       // A sample that large would bloat test/cases.json; the action simply gets no generated case.
       if (!(count <= MAX_SAMPLE_ITEMS)) return undefined;
-      return item === undefined ? [] : Array.from({ length: count }, () => item);
+      if (item === undefined) return [];
+      if (node['uniqueItems'] === true && count > 1) return distinctItems(item, resolve(node['items'] ?? true, defs), count);
+      return Array.from({ length: count }, () => item);
     }
     default:
       return sampleObject(node, defs, depth);
   }
+}
+
+/**
+ * `count` different items for `uniqueItems` (EVE Online's solar system pairs: two distinct integers): further
+ * enum values, numbers counted up within the bounds, or text with a number appended where the pattern allows;
+ * undefined when the schema offers no simple way to vary the item.
+ */
+function distinctItems(first: JsonValue, schema: JsonValue, count: number): JsonValue[] | undefined {
+  const node = isPlainObject(schema) ? schema : {};
+  const candidates: JsonValue[] = Array.isArray(node['enum'])
+    ? node['enum'].filter((value) => value !== null)
+    : typeof first === 'number'
+      ? Array.from({ length: count }, (_, index) => first + index * (typeof node['multipleOf'] === 'number' ? node['multipleOf'] : 1))
+      : typeof first === 'string' && node['format'] === undefined
+        ? [first, ...Array.from({ length: count - 1 }, (_, index) => `${first}${index + 2}`)]
+        : [];
+  const fits = (value: JsonValue) =>
+    (typeof node['maximum'] !== 'number' || (value as number) <= node['maximum']) &&
+    (typeof node['maxLength'] !== 'number' || String(value).length <= node['maxLength']) &&
+    (typeof value !== 'string' || matches(node['pattern'], value));
+  const items = candidates.filter(fits).slice(0, count);
+  return items.length === count ? items : undefined;
 }
 
 function isPlainObject(value: JsonValue): value is JsonObject {

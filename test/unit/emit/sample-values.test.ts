@@ -73,6 +73,17 @@ describe('sample values', () => {
     expect(sampleValue(schema, {})).toEqual({ image_url: 'https://example.com/x' });
   });
 
+  it('gives distinct items where they must be unique (EVE Online solar system pairs)', () => {
+    const pair = { type: 'array', minItems: 2, maxItems: 2, uniqueItems: true, items: { type: 'integer', format: 'int32' } };
+    expect(sampleValue({ type: 'array', items: pair }, {})).toEqual([[1, 2]]);
+    expect(sampleValue({ type: 'array', minItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] } }, {})).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(sampleValue({ type: 'array', minItems: 2, uniqueItems: true, items: { type: 'integer', maximum: 1 } }, {})).toBeUndefined();
+  });
+
   it('gives up on strings whose checked format contradicts their pattern', () => {
     expect(sampleValue({ type: 'string', format: 'byte', pattern: '^.{1,1}$' }, {})).toBeUndefined();
     expect(sampleValue({ type: 'string', format: 'date-time', pattern: 'YYYY-MM-DDThh:mm:ssZ' }, {})).toBeUndefined();
