@@ -1,5 +1,6 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import { withArgumentSchemas } from './argument-schemas.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent } from './classify-intent.js';
 import { planCredentials } from './credentials.js';
@@ -212,6 +213,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
 
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
+  const checked = withArgumentSchemas(tools, model);
   return {
     api: {
       title: model.title,
@@ -222,7 +224,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
     },
-    tools: [...tools].sort((a, b) => compareStrings(a.name, b.name)),
+    tools: [...checked.tools].sort((a, b) => compareStrings(a.name, b.name)),
+    argumentDefs: checked.defs,
     excluded,
     totals: {
       tools: tools.length,
