@@ -90,7 +90,7 @@ describe('--target workers under wrangler dev', () => {
       const expected = JSON.parse(await readFile(path.join(dir, 'test/tools-list.json'), 'utf8')) as Array<{ name: string }>;
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toStrictEqual(expected.map((tool) => tool.name));
-      const result = await client.callTool({ name: 'store_read', arguments: { action: 'get_inventory' } });
+      const result = await client.callTool({ name: 'store_inventory_read', arguments: {} });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(textOf(result)).toContain('Rex');
       // The credential came from a Worker secret (nodejs_compat fills process.env from vars and secrets).
