@@ -197,6 +197,16 @@ describe('a Sentry-like description, lean input schemas: breaches refused before
       expect(answer.requests[0]?.query.get('per_page')).toBe('100');
     });
 
+    it('takes a number written as text for a query parameter, checked as the number it reads as', async () => {
+      const id = '0123456789abcdef0123456789abcdef';
+      const valid = await send(client(), sentry.upstream, callOf(sentry.plan, `GET ${replay}`, { replay_id: id, per_page: '25' }));
+      expect(valid.isError, valid.text).toBe(false);
+      expect(valid.requests[0]?.query.get('per_page')).toBe('25');
+      const large = await send(client(), sentry.upstream, callOf(sentry.plan, `GET ${replay}`, { replay_id: id, per_page: '500' }));
+      expect(large.requests).toEqual([]);
+      expect(large.text).toContain('- per_page must be at most 100. For example: 100.');
+    });
+
     it('answers a breach of what the model was told (a type) in the same words', async () => {
       const call = callOf(sentry.plan, `GET ${replay}`, { per_page: 'fifty' });
       const answer = await send(client(), sentry.upstream, call);
