@@ -129,7 +129,7 @@ export function toolsIndexSource(tools: Array<{ tool: ToolModel; fileName: strin
   return { path, content };
 }
 
-/** `src/api.ts`: the API's name, servers and credentials. */
+/** `src/api.ts`: the API's name, servers, credentials and how users sign in. */
 export function apiSource(plan: ToolPlan, packageName: string): { path: string; content: string } {
   const definition = {
     name: packageName,
@@ -138,6 +138,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     envPrefix: plan.api.envPrefix,
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
+    ...(plan.api.userAuth ? { userAuth: plan.api.userAuth } : {}),
   };
   const path = 'src/api.ts';
   const content = moduleText(

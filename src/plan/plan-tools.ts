@@ -3,6 +3,7 @@ import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.j
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent } from './classify-intent.js';
 import { planCredentials } from './credentials.js';
+import { planUserAuth } from './user-auth.js';
 import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
 import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
 import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
@@ -184,6 +185,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
 
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
+  const userAuth = planUserAuth(model.securitySchemes, selected);
   return {
     api: {
       title: model.title,
@@ -193,6 +195,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       envPrefix,
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
+      ...(userAuth ? { userAuth } : {}),
     },
     tools: [...tools].sort((a, b) => compareStrings(a.name, b.name)),
     excluded,
