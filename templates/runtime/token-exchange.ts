@@ -14,7 +14,10 @@ import { GrantRefused, requestTokens, TokenEndpointFailure } from './upstream-to
 
 const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-/** An exchanged token is not reused in its last seconds: a call must not reach the API with a token about to die. */
+/**
+ * An exchanged token is not reused in its last tenth of life, 30 seconds at most: a call must not reach the API with a
+ * token about to expire.
+ */
 const EXPIRY_MARGIN_S = 30;
 /** Reuse without an expiry from the provider. */
 const DEFAULT_REUSE_S = 300;
@@ -76,9 +79,12 @@ export class TokenExchanger {
       throw new ConfigurationError(
         'the identity provider answered the exchange with the client’s own token, which this server never sends to the API. Check the provider’s token exchange policy.',
       );
-    const until =
-      Math.min(exchanged.expiresAt ?? now + DEFAULT_REUSE_S, authInfo.expiresAt ?? Number.POSITIVE_INFINITY) -
-      EXPIRY_MARGIN_S;
+    // Not past the client's token either: once it expires, its key is never presented again.
+    const expiresAt = exchanged.expiresAt ?? now + DEFAULT_REUSE_S;
+    const until = Math.min(
+      expiresAt - Math.min(EXPIRY_MARGIN_S, (expiresAt - now) / 10),
+      authInfo.expiresAt ?? Number.POSITIVE_INFINITY,
+    );
     if (until > now) {
       if (this.cache.size >= MAX_CACHED) {
         const oldest = this.cache.keys().next().value;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpec } from '../helpers/paths.js';
 import { startAuthorizationServer, type AuthorizationServer } from '../helpers/oidc.js';
-import { Browser, HeadlessOAuthProvider } from '../helpers/oauth-user.js';
+import { Browser, signIn as signInAs, type SignedIn } from '../helpers/oauth-user.js';
 import { buildProject, generateProject, linkDependencies, startHttpServer, tempDir, textOf, type HttpServer } from '../helpers/project.js';
 import { startRoundRobin, type RoundRobin } from '../helpers/round-robin.js';
 import { startUpstream, type Upstream } from '../helpers/upstream.js';
@@ -34,7 +34,7 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
   const calls: ApiCall[] = [];
   /** Users whose tokens the API refuses from now on (revoked there). */
   const refused = new Set<string>();
-  const users = new Map<string, { client: Client; provider: HeadlessOAuthProvider; callback: URL }>();
+  const users = new Map<string, SignedIn>();
   const mcpUrl = () => new URL('/mcp', balancer.url);
 
   beforeAll(async () => {
@@ -99,18 +99,9 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     await authorizationServer?.close();
   });
 
-  /** The official client, told to sign in (401 → discovery → registration → authorization URL), signs the user in. */
-  async function signIn(user: string): Promise<{ client: Client; provider: HeadlessOAuthProvider; callback: URL }> {
-    const provider = new HeadlessOAuthProvider(`${user}'s assistant`);
-    const first = new Client({ name: `${user}-client`, version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    const firstTransport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
-    await expect(first.connect(firstTransport)).rejects.toThrow();
-    expect(provider.authorizationUrl?.href).toMatch(new RegExp(`^${balancer.url}/oauth/authorize\\?`));
-    const callback = await new Browser(user).signIn(provider.authorizationUrl as URL, provider.redirectUrl);
-    await firstTransport.finishAuth(callback.searchParams);
-    const client = new Client({ name: `${user}-client`, version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }));
-    const session = { client, provider, callback };
+  async function signIn(user: string): Promise<SignedIn> {
+    const session = await signInAs(mcpUrl(), user);
+    expect(session.provider.authorizationUrl?.href).toMatch(new RegExp(`^${balancer.url}/oauth/authorize\\?`));
     users.set(user, session);
     return session;
   }

@@ -1,3 +1,4 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -163,4 +164,27 @@ function decodeEntities(text: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+}
+
+export type SignedIn = { client: Client; provider: HeadlessOAuthProvider; callback: URL };
+
+/**
+ * What a person does with a desktop MCP client and a server that needs sign-in: the client is refused (401), finds
+ * the authorization server, registers and asks the user to sign in; the user does so in the browser; the client
+ * redeems the code and connects again, now with a token.
+ */
+export async function signIn(mcpUrl: URL, user: string): Promise<SignedIn> {
+  const provider = new HeadlessOAuthProvider(`${user}'s assistant`);
+  const first = new Client({ name: `${user}-client`, version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const firstTransport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const refused = await first.connect(firstTransport).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!refused || !provider.authorizationUrl) throw new Error(`the client was not asked to sign in: ${String(refused)}`);
+  const callback = await new Browser(user).signIn(provider.authorizationUrl, provider.redirectUrl);
+  await firstTransport.finishAuth(callback.searchParams);
+  const client = new Client({ name: `${user}-client`, version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  return { client, provider, callback };
 }

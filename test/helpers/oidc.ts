@@ -45,6 +45,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
       AuthorizationCode: 60,
+      ClientCredentials: 600,
       Grant: 3600,
       IdToken: 3600,
       Interaction: 600,
@@ -53,6 +54,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     },
     features: {
       devInteractions: { enabled: true },
+      clientCredentials: { enabled: true },
       // Resource servers may introspect any token: the API checks whose token it was given.
       introspection: { enabled: true, allowedPolicy: () => true },
       revocation: { enabled: true },
@@ -102,7 +104,14 @@ const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
  * would configure: only `exchanger` may exchange, only tokens issued for `from` (its own audience), only for the
  * resource `to`; the new token names the same user, with the scopes `to` allows.
  */
-export function tokenExchangeGrant(options: { exchanger: string; from: string; to: string; scope: string }): (provider: Provider) => void {
+export function tokenExchangeGrant(options: {
+  exchanger: string;
+  from: string;
+  to: string;
+  scope: string;
+  /** Accounts the policy refuses (`invalid_grant`): users without access to the API. */
+  refuse?: Set<string>;
+}): (provider: Provider) => void {
   return (provider) => {
     provider.registerGrantType(
       TOKEN_EXCHANGE,
@@ -115,21 +124,26 @@ export function tokenExchangeGrant(options: { exchanger: string; from: string; t
         const audiences = ([] as unknown[]).concat(subject.aud ?? []);
         if (!audiences.includes(options.from)) throw new errors.InvalidGrant('subject_token was not issued for the exchanging party');
         if ((params['resource'] ?? params['audience']) !== options.to) throw new errors.InvalidTarget('unknown target');
+        if (options.refuse?.has(subject.accountId)) throw new errors.InvalidGrant('this user may not use the API');
         const resourceServer = new provider.ResourceServer(options.to, {
           scope: options.scope,
           audience: options.to,
           accessTokenTTL: 300,
           accessTokenFormat: 'opaque',
         });
+        const scope = (params['scope'] ?? options.scope)
+          .split(' ')
+          .filter((candidate) => resourceServer.scopes.has(candidate))
+          .join(' ');
+        // The new token is the exchanger's, under a grant of its own for the same user.
+        const grant = new provider.Grant({ accountId: subject.accountId, clientId: ctx.oidc.client.clientId });
+        grant.addResourceScope(options.to, scope);
         const token = new provider.AccessToken({
           accountId: subject.accountId,
           client: ctx.oidc.client,
-          grantId: subject.grantId,
+          grantId: await grant.save(),
           gty: 'token-exchange',
-          scope: (params['scope'] ?? options.scope)
-            .split(' ')
-            .filter((scope) => resourceServer.scopes.has(scope))
-            .join(' '),
+          scope,
           resourceServer,
         });
         const value = await token.save();
