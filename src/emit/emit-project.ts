@@ -10,6 +10,7 @@ import { apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './sou
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
+import { userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
@@ -116,7 +117,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName, search), workers: target === 'workers' };
+  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers' };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));
