@@ -25,6 +25,8 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'oauth-clients.ts',
+  'oauth-http.ts',
   'oauth-pages.ts',
   'oauth-server.ts',
   'oauth-upstream.ts',

@@ -119,6 +119,9 @@ export function upstreamAuthSettings(
       `${name('UPSTREAM_AUTH')}=oauth issues this server's own tokens: unset ${name('MCP_AUTH_TOKENS')} and ${name('MCP_AUTH_INTROSPECTION_URL')}.`,
     );
   const publicUrl = new URL(url('PUBLIC_URL'));
+  // The issuer of OAuth metadata: https, or http on localhost or 127.0.0.1 (RFC 8414 and the MCP SDK's check).
+  if (publicUrl.protocol === 'http:' && publicUrl.hostname === '[::1]')
+    throw new Error(`${name('PUBLIC_URL')} may use http only with localhost or 127.0.0.1, not [::1].`);
   if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)
     throw new Error(
       `${name('PUBLIC_URL')} must be the server's origin only (https://mcp.example.com), not ${JSON.stringify(publicUrl.href)}.`,

@@ -28,24 +28,20 @@ import { api } from '../api.js';
 import { subjectLabel, type Caller } from './callers.js';
 import { log } from './log.js';
 import { sameResource } from './mcp-auth.js';
+import { authenticateClient, openClient, registerClient, type AuthenticatedClient } from './oauth-clients.js';
+import { API_HEADERS, oauthError, preflight, readCookie, readForm } from './oauth-http.js';
 import { consentPage, errorPage } from './oauth-pages.js';
 import { UpstreamOAuthClient } from './oauth-upstream.js';
 import { equalText, randomToken, Sealer, sha256 } from './sealed.js';
 import type { OAuthModeSettings } from './upstream-auth.js';
 import { GrantRefused, TokenEndpointFailure, type UpstreamTokens } from './upstream-token-endpoint.js';
 
-/** Client registrations do not expire; retiring every key they were sealed with makes clients register again. */
-const CLIENT_LIFETIME_S = 10 * 365 * 86_400;
 const CONSENT_LIFETIME_S = 600;
 const FLOW_LIFETIME_S = 600;
 const CODE_LIFETIME_S = 60;
 const REFRESH_LIFETIME_S = 30 * 86_400;
-const MAX_BODY_BYTES = 65_536;
 const PKCE_VALUE = /^[A-Za-z0-9._~-]{43,128}$/;
 
-type AuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
-/** A client registration, sealed into its client_id: redirect URIs, name, authentication method. */
-type Registration = { r: string[]; n?: string; m: AuthMethod };
 /** What the consent page posts back: the client (as a digest of its id), redirect URI, PKCE challenge, state. */
 type Consent = { cd: string; ru: string; cc: string; st?: string; csrf: string };
 /** An approved sign-in on its way through the API's provider: the consent, plus the upstream state and verifier. */
@@ -54,8 +50,6 @@ type Flow = Omit<Consent, 'csrf'> & { s: string; v: string };
 type Code = { cd: string; ru: string; cc: string; uc: string; v: string };
 type Access = { aud: string; sub: string; cd: string; sc?: string; at: string };
 type Refresh = { aud: string; sub: string; cd: string; sc?: string; rt: string };
-
-type AuthenticatedClient = { digest: string };
 
 export type OAuthServer = {
   /** Metadata and /oauth/* endpoints; undefined for every other path. */
@@ -94,11 +88,6 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
   const setCookie = (name: string, value: string, maxAge: number) =>
     `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-  const openClient = async (clientId: string): Promise<Registration | undefined> => {
-    const opened = await sealer.open<Registration>('client', clientId);
-    return opened.ok ? opened.payload : undefined;
-  };
-
   /** Sends the browser back to the client: its redirect URI with the result, its state and this issuer (RFC 9207). */
   const backToClient = (
     redirectUri: string,
@@ -114,63 +103,11 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
     return new Response(null, { status: 303, headers });
   };
 
-  async function register(request: Request): Promise<Response> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readLimited(request));
-    } catch {
-      return oauthError(400, 'invalid_client_metadata', 'The registration must be a JSON object.');
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      return oauthError(400, 'invalid_client_metadata', 'The registration must be a JSON object.');
-    const fields = body as Record<string, unknown>;
-    const redirects = fields['redirect_uris'];
-    if (
-      !Array.isArray(redirects) ||
-      redirects.length === 0 ||
-      redirects.length > 10 ||
-      !redirects.every((uri) => typeof uri === 'string' && acceptableRedirect(uri))
-    )
-      return oauthError(
-        400,
-        'invalid_redirect_uri',
-        'redirect_uris must list 1 to 10 https URLs, http URLs on this machine (localhost, 127.0.0.1, [::1]) or private-use URIs (com.example.app:/callback), without fragments.',
-      );
-    const method = fields['token_endpoint_auth_method'] ?? 'client_secret_basic';
-    if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post')
-      return oauthError(
-        400,
-        'invalid_client_metadata',
-        'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post.',
-      );
-    if (!subsetOf(fields['grant_types'], ['authorization_code', 'refresh_token']))
-      return oauthError(400, 'invalid_client_metadata', 'grant_types may list authorization_code and refresh_token.');
-    if (!subsetOf(fields['response_types'], ['code']))
-      return oauthError(400, 'invalid_client_metadata', 'response_types may list code only.');
-    const name = typeof fields['client_name'] === 'string' ? fields['client_name'].trim().slice(0, 200) : '';
-    const registration: Registration = { r: redirects as string[], m: method, ...(name ? { n: name } : {}) };
-    const clientId = await sealer.seal('client', registration, CLIENT_LIFETIME_S);
-    const secret = method === 'none' ? undefined : await sealer.digest('client-secret', clientId);
-    return Response.json(
-      {
-        client_id: clientId,
-        client_id_issued_at: Math.floor(Date.now() / 1000),
-        ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
-        redirect_uris: registration.r,
-        token_endpoint_auth_method: method,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        ...(name ? { client_name: name } : {}),
-      },
-      { status: 201, headers: API_HEADERS },
-    );
-  }
-
   /** GET /oauth/authorize: checks the request, then asks the user whether this client may act as them. */
   async function authorize(url: URL): Promise<Response> {
     const parameters = url.searchParams;
     const clientId = parameters.get('client_id') ?? '';
-    const registration = await openClient(clientId);
+    const registration = await openClient(sealer, clientId);
     if (!registration)
       return errorPage(
         400,
@@ -214,8 +151,9 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
 
   /** POST /oauth/authorize: the user's decision; on approval the browser goes on to the API's sign-in. */
   async function decide(request: Request): Promise<Response> {
+    // Browsers say where a form was posted from: only this server's own consent page may approve.
     const origin = request.headers.get('origin');
-    if (origin !== null && origin !== issuer)
+    if ((origin !== null && origin !== issuer) || request.headers.get('sec-fetch-site') === 'cross-site')
       return errorPage(403, 'Refused', 'This approval was sent from another site; nothing was approved.');
     const form = await readForm(request);
     if (!form) return errorPage(400, 'Refused', 'The approval form could not be read.');
@@ -279,7 +217,10 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
     const code = url.searchParams.get('code');
     if (error !== null || !code) {
       const denied = error === 'access_denied';
-      log('info', `sign-in at ${signInHost} ended without a code (${(error ?? 'none').slice(0, 40)})`);
+      log(
+        'info',
+        `sign-in at ${signInHost} ended without a code (${(error ?? 'none').replace(/[^\w.-]/g, '').slice(0, 40)})`,
+      );
       return backToClient(
         flow.ru,
         {
@@ -298,7 +239,7 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
     const form = await readForm(request);
     if (!form)
       return oauthError(400, 'invalid_request', 'Send the token request as application/x-www-form-urlencoded.');
-    const client = await authenticateClient(request, form);
+    const client = await authenticateClient(request, form, sealer);
     if (client instanceof Response) return client;
     const target = form.get('resource');
     if (target !== null && !sameResource(target, resource))
@@ -307,24 +248,6 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
     if (grant === 'authorization_code') return redeemCode(form, client);
     if (grant === 'refresh_token') return refresh(form, client);
     return oauthError(400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.');
-  }
-
-  async function authenticateClient(request: Request, form: URLSearchParams): Promise<AuthenticatedClient | Response> {
-    const basic = basicCredentials(request.headers.get('authorization'));
-    const clientId = basic?.id ?? form.get('client_id') ?? '';
-    if (basic && form.has('client_id') && form.get('client_id') !== basic.id)
-      return oauthError(400, 'invalid_request', 'Two different client ids were sent.');
-    const registration = await openClient(clientId);
-    const refused = () =>
-      oauthError(401, 'invalid_client', 'Unknown client or wrong client secret: register again.', {
-        ...(basic ? { 'WWW-Authenticate': 'Basic realm="token"' } : {}),
-      });
-    if (!registration) return refused();
-    if (registration.m !== 'none') {
-      const secret = basic?.secret ?? form.get('client_secret');
-      if (!secret || !(await sealer.verifyDigest('client-secret', clientId, secret))) return refused();
-    }
-    return { digest: await sha256(clientId) };
   }
 
   async function redeemCode(form: URLSearchParams, client: AuthenticatedClient): Promise<Response> {
@@ -451,7 +374,7 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
       if (!url.pathname.startsWith('/oauth/')) return undefined;
       const route = `${request.method} ${url.pathname}`;
       try {
-        if (route === 'POST /oauth/register') return await register(request);
+        if (route === 'POST /oauth/register') return await registerClient(request, sealer);
         if (route === 'GET /oauth/authorize') return await authorize(url);
         if (route === 'POST /oauth/authorize') return await decide(request);
         if (route === 'GET /oauth/callback') return await callback(request, url);
@@ -466,18 +389,6 @@ export function createOAuthServer(settings: OAuthModeSettings): OAuthServer {
   };
 }
 
-/** Answers of the endpoints clients call directly: never cached, readable by browser-based clients (no cookies). */
-const API_HEADERS = { 'Cache-Control': 'no-store', Pragma: 'no-cache', 'Access-Control-Allow-Origin': '*' };
-
-function oauthError(
-  status: number,
-  error: string,
-  description: string,
-  headers: Record<string, string> = {},
-): Response {
-  return Response.json({ error, error_description: description }, { status, headers: { ...API_HEADERS, ...headers } });
-}
-
 /** The API's provider refused (the user must sign in again) or failed (the deployment's problem, already logged). */
 function upstreamFailure(error: unknown, refusal: string): Response {
   if (error instanceof GrantRefused) return oauthError(400, 'invalid_grant', refusal);
@@ -485,92 +396,6 @@ function upstreamFailure(error: unknown, refusal: string): Response {
   return oauthError(502, 'temporarily_unavailable', `${api.title}'s sign-in could not be completed; try again later.`);
 }
 
-function preflight(request: Request): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
-      'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'content-type',
-      'Access-Control-Max-Age': '600',
-    },
-  });
-}
-
 function stateField(state: string | undefined): { st?: string } {
   return state !== undefined ? { st: state } : {};
-}
-
-/**
- * Redirect URIs the MCP authorization spec allows: https, http on this machine, and private-use schemes of native
- * apps (RFC 8252 §7.1: reverse domain names, so with a dot); never a fragment.
- */
-function acceptableRedirect(uri: string): boolean {
-  if (uri.length > 2000 || uri.includes('#')) return false;
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return false;
-  }
-  if (url.protocol === 'https:') return true;
-  if (url.protocol === 'http:') return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return /^[a-z][a-z0-9+-]*\.[a-z0-9+.-]+:$/.test(url.protocol);
-}
-
-function subsetOf(value: unknown, allowed: string[]): boolean {
-  return value === undefined || (Array.isArray(value) && value.every((item) => allowed.includes(item as string)));
-}
-
-function basicCredentials(header: string | null): { id: string; secret: string } | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  try {
-    return {
-      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
-      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function readCookie(request: Request, name: string): string | undefined {
-  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
-async function readForm(request: Request): Promise<URLSearchParams | undefined> {
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return undefined;
-  try {
-    return new URLSearchParams(await readLimited(request));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The body as text, refused past MAX_BODY_BYTES without reading further. */
-async function readLimited(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new Error('body too large');
-  const reader = request.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new Error('body too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
