@@ -31,6 +31,7 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
   let authorizationServer: AuthorizationServer;
   let api: Upstream;
   let replicas: HttpServer[] = [];
+  let env: Record<string, string>;
   const calls: ApiCall[] = [];
   /** Users whose tokens the API refuses from now on (revoked there). */
   const refused = new Set<string>();
@@ -57,6 +58,9 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       resources: { [API]: { scope: 'board:read board:write', accessTokenTTL: API_TOKEN_TTL } },
       defaultResource: API,
       scopes: ['openid', 'board:read', 'board:write'],
+      // Dave's refresh tokens are single-use, as OAuth 2.1 asks of refresh tokens held by public clients. Only his:
+      // the other users' clients refresh several concurrent calls at once, which such a provider takes for reuse.
+      rotateRefreshTokensOf: new Set(['dave']),
     });
     api = await startUpstream();
     // The API: checks each token at its authorization server, records whose it is, and answers as the API would.
@@ -73,7 +77,7 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       if (request.method === 'GET') return { body: JSON.stringify({ mark: 'X', seen: request.headers['authorization'] }) };
       return { body: JSON.stringify({ winner: '.', board: [['X', '.', '.']] }) };
     };
-    const env = {
+    env = {
       [`${PREFIX}_BASE_URL`]: api.url,
       [`${PREFIX}_UPSTREAM_AUTH`]: 'oauth',
       [`${PREFIX}_PUBLIC_URL`]: balancer.url,
@@ -116,20 +120,34 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
-  /** A fresh access token of a signed-in user, by the refresh grant (the client's own tokens stay as they are). */
-  const freshAccessToken = async (user: string) => {
-    const { provider } = users.get(user)!;
-    const answer = await fetch(`${balancer.url}/oauth/token`, {
+  const refreshGrant = (user: string, refreshToken: string) =>
+    fetch(`${balancer.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'refresh_token',
-        refresh_token: provider.tokens()?.refresh_token ?? '',
-        client_id: provider.clientInformation()?.client_id ?? '',
+        refresh_token: refreshToken,
+        client_id: users.get(user)?.provider.clientInformation()?.client_id ?? '',
       }),
     });
+  /** A fresh access token of a signed-in user, by the refresh grant; the client keeps the new tokens. */
+  const freshAccessToken = async (user: string) => {
+    const { provider } = users.get(user)!;
+    const answer = await refreshGrant(user, provider.tokens()?.refresh_token ?? '');
     expect(answer.status).toBe(200);
-    return ((await answer.json()) as { access_token: string }).access_token;
+    const tokens = (await answer.json()) as { access_token: string; refresh_token: string; token_type: string };
+    // Keeps the issuer the client stamped on what it stored (SEP-2352).
+    provider.saveTokens({ ...provider.tokens(), ...tokens });
+    return tokens.access_token;
+  };
+  /** A connection with a bearer token of its own, to a server's origin: no sign-in, no refresh. */
+  const connectWith = async (token: string, origin: string) => {
+    const { Client: McpClient, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const client = new McpClient({ name: 'bearer-client', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', origin), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    );
+    return client;
   };
   const resourceMetadata = () => `resource_metadata="${balancer.url}/.well-known/oauth-protected-resource/mcp"`;
 
@@ -307,6 +325,50 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     const right = await redeem(code, verifier);
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it('refuses a replayed refresh token when the API’s provider makes them single-use, and that ends the sign-in', async () => {
+    const dave = await signIn('dave');
+    const used = dave.provider.tokens()?.refresh_token ?? '';
+    const fresh = await freshAccessToken('dave');
+    expect(dave.provider.tokens()?.refresh_token).not.toBe(used);
+    const replay = await refreshGrant('dave', used);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('sign in again') });
+    // The provider revoked everything it had granted on that sign-in: the newer tokens are dead too.
+    const renewed = await refreshGrant('dave', dave.provider.tokens()?.refresh_token ?? '');
+    expect(renewed.status).toBe(400);
+    const client = await connectWith(fresh, balancer.url);
+    try {
+      const result = await client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('Sign in again');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('limits each user’s calls on their own', async () => {
+    // A third process of the same deployment (same public URL and keys), reached directly.
+    const limited = await startHttpServer(dir, { ...env, [`${PREFIX}_RATE_LIMIT`]: '2' });
+    const origin = new URL(limited.url).origin;
+    const [alice, bob] = [
+      await connectWith(await freshAccessToken('alice'), origin),
+      await connectWith(await freshAccessToken('bob'), origin),
+    ];
+    const square = (client: Client) => client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
+    try {
+      for (let call = 0; call < 2; call++) expect((await square(alice)).isError ?? false).toBe(false);
+      const over = await square(alice);
+      expect(over.isError).toBe(true);
+      expect(textOf(over)).toContain('Too many tool calls');
+      const other = await square(bob);
+      expect(other.isError ?? false, textOf(other)).toBe(false);
+    } finally {
+      await alice.close();
+      await bob.close();
+      await limited.stop();
+    }
   });
 
   it('lets the user sign in only through its own consent page, for registered redirect URIs, with PKCE S256', async () => {

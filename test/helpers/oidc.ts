@@ -26,6 +26,8 @@ export type AuthorizationServerOptions = {
   scopes: string[];
   /** Open dynamic client registration (RFC 7591). */
   registration?: boolean;
+  /** Accounts whose refresh tokens are single-use (rotated at each refresh; reuse revokes the grant). */
+  rotateRefreshTokensOf?: Set<string>;
   /** Set up more (a token exchange grant) once the provider exists. */
   extend?: (provider: Provider) => void;
 };
@@ -41,6 +43,10 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     // Refresh tokens for every client allowed the grant, without the offline_access ceremony.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // oidc-provider's own policy unless told (it rotates public clients' refresh tokens).
+    ...(options.rotateRefreshTokensOf
+      ? { rotateRefreshToken: (ctx) => options.rotateRefreshTokensOf?.has(ctx.oidc.entities.RefreshToken?.accountId ?? '') ?? false }
+      : {}),
     pkce: { required: () => true },
     ttl: {
       AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? 3600,
