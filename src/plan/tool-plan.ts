@@ -9,6 +9,7 @@ import type {
   JsonObject,
   ParameterLocation,
   ParameterStyle,
+  SchemaModel,
   SecurityRequirement,
   ServerModel,
 } from '../model/api-model.js';
@@ -78,6 +79,12 @@ export type ActionModel = {
   pagination?: PaginationModel;
   /** How list results shrink when the model asks for `response_format: concise`. */
   concise?: ConciseModel;
+  /**
+   * The description's full rules for the action's arguments, keyed by tool argument names (`properties`, and for
+   * flattened bodies `dependentRequired`/`anyOf`); `$ref`s point into `ToolPlan.argumentDefs`. The generated server
+   * checks every call against it before sending anything. Absent when there is nothing to check.
+   */
+  argumentsSchema?: JsonObject;
 };
 
 /**
@@ -173,6 +180,8 @@ export type ToolPlan = {
     userAuth?: UserAuthModel;
   };
   tools: ToolModel[];
+  /** Named schemas the actions' `argumentsSchema`s reference (`#/$defs/<name>`), in their validation view. */
+  argumentDefs: Record<string, SchemaModel>;
   excluded: Array<{ key: string; reason: string }>;
   totals: PlanTotals;
 };

@@ -1,8 +1,11 @@
-// Runs one tool call: picks the action, checks its arguments, builds and sends the request, maps the answer.
+// Runs one tool call: picks the action, checks its arguments against the description's rules, builds and sends the
+// request, maps the answer.
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { hooks } from '../custom/hooks.js';
+import { breachMessage } from './argument-errors.js';
 import { subjectLabel } from './callers.js';
+import { checkArguments } from './check-arguments.js';
 import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
 import { send, UpstreamFailure } from './http.js';
 import { log } from './log.js';
@@ -10,10 +13,55 @@ import { redact } from './redact.js';
 import { buildRequest } from './request.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
-import type { CallContext, ToolDefinition } from './types.js';
+import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
 import { failureResult, httpErrorResult } from './upstream-errors.js';
 
 const RESPONSE_FORMAT = 'response_format';
+
+export type CheckedCall =
+  { ok: true; action: string; route: ActionRoute; multi: boolean } | { ok: false; problem: string };
+
+/**
+ * Picks the action and checks its arguments before anything is sent: the action exists, its required arguments are
+ * there, no argument belongs to another action, and every argument keeps the description's own rules (which the
+ * input schema a model sees may leave out). A problem comes back as text that says what to change.
+ */
+export async function checkCall(tool: ToolDefinition, args: Record<string, unknown>): Promise<CheckedCall> {
+  const actionNames = Object.keys(tool.actions);
+  const multi = actionNames.length > 1;
+  const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
+  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
+  if (!route)
+    return {
+      ok: false,
+      problem: `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
+    };
+  const subject = multi ? `Action ${action} of ${tool.name}` : tool.name;
+  const accepted = new Set(route.arguments.map((argument) => argument.arg));
+  // `response_format` shapes the result, not the request; a grouped tool offers it for its list actions and the
+  // others ignore it.
+  if (tool.inputSchema['properties'] && Object.hasOwn(tool.inputSchema['properties'], RESPONSE_FORMAT))
+    accepted.add(RESPONSE_FORMAT);
+  const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problem: `${subject} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
+    };
+  }
+  const foreign = Object.keys(args).filter(
+    (name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined,
+  );
+  if (foreign.length > 0) {
+    return {
+      ok: false,
+      problem: `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
+    };
+  }
+  const breaches = await checkArguments(tool, route, args);
+  if (breaches.length > 0) return { ok: false, problem: breachMessage(tool.name, multi ? action : '', breaches) };
+  return { ok: true, action, route, multi };
+}
 
 export async function callTool(
   tool: ToolDefinition,
@@ -23,33 +71,10 @@ export async function callTool(
 ): Promise<CallToolResult> {
   // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
   const args: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, input);
+  const checked = await checkCall(tool, args);
+  if (!checked.ok) return errorText(checked.problem);
+  const { action, route, multi } = checked;
   const actionNames = Object.keys(tool.actions);
-  const multi = actionNames.length > 1;
-  const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
-  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
-  if (!route)
-    return errorText(
-      `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
-    );
-  const accepted = new Set(route.arguments.map((argument) => argument.arg));
-  // `response_format` shapes the result, not the request; a grouped tool offers it for its list actions and the
-  // others ignore it.
-  if (tool.inputSchema['properties'] && Object.hasOwn(tool.inputSchema['properties'], RESPONSE_FORMAT))
-    accepted.add(RESPONSE_FORMAT);
-  const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
-  if (missing.length > 0) {
-    return errorText(
-      `${multi ? `Action ${action} of ${tool.name}` : tool.name} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
-    );
-  }
-  const foreign = Object.keys(args).filter(
-    (name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined,
-  );
-  if (foreign.length > 0) {
-    return errorText(
-      `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
-    );
-  }
   const context: CallContext = { tool: tool.name, action, operationId: route.operationId, arguments: args };
   const { caller } = settings;
   const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames, caller };

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
 import { sampleArguments } from '../../src/emit/test-cases.js';
 import type { ToolModel, ToolPlan } from '../../src/plan/tool-plan.js';
 import { vendorEntry } from '../helpers/corpus.js';
@@ -87,7 +87,8 @@ function pickCall(plan: ToolPlan, property: string, value: string): { tool: Tool
     if (!tool.headers.marked.some((decision) => decision.property === property)) continue;
     for (const action of tool.actions) {
       if (!action.route.arguments.some((argument) => argument.arg === property)) continue;
-      const args = sampleArguments(tool, action.name);
+      // Valid against the action's full rules, which the server checks: the input schema may leave some out.
+      const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
       if (args) return { tool, args: { ...args, [property]: value } };
     }
   }

@@ -69,7 +69,8 @@ async function startWrangler(dir: string, vars: Record<string, string>, port?: n
 
 /**
  * `--target workers`, exercised in workerd itself: `wrangler dev` serves src/worker.ts locally, the official MCP
- * client lists the tools and calls one, and the call reaches a mock of the API with the credential from a secret.
+ * client lists the tools and calls one, and the call reaches a mock of the API with the credential from a secret;
+ * arguments that break the description are refused by the argument checks generated with the project.
  */
 describe('--target workers under wrangler dev', () => {
   let dir: string;
@@ -115,6 +116,13 @@ describe('--target workers under wrangler dev', () => {
       // Input validation runs in workerd too (the SDK's @cfworker/json-schema validator there).
       const invalid = await client.callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 'two' } });
       expect(invalid.isError).toBe(true);
+      expect(received).toHaveLength(1);
+      // The description's rules are checked by the validators generated with the project (no code generation in a
+      // request), and answered in the server's own words.
+      const breach = await client.callTool({ name: 'pet_read', arguments: { action: 'find_pets_by_status', status: 'lost' } });
+      expect(breach.isError).toBe(true);
+      expect(textOf(breach)).toContain('Nothing was sent to the API');
+      expect(textOf(breach)).toContain('- status must be one of "available", "pending", "sold". For example: "available".');
       expect(received).toHaveLength(1);
     } finally {
       await client.close();

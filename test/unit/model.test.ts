@@ -72,7 +72,7 @@ describe('model', () => {
         },
       }),
     );
-    expect(model.operations[0]?.parameters[0]?.schema).toEqual({ type: ['integer', 'null'], exclusiveMinimum: 1 });
+    expect(model.operations[0]?.parameters[0]?.schema).toEqual({ type: ['integer', 'null'], exclusiveMinimum: 1, examples: [3] });
   });
 
   it('merges path-item parameters, the operation overriding by name and location', async () => {

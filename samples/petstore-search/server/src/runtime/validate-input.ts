@@ -6,6 +6,7 @@
 
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { FORMATS } from './formats.js';
 
 /** Deeper arguments are passed through as they are; the SDK bounds how many elements an input may hold. */
 const MAX_COPY_DEPTH = 256;
@@ -33,4 +34,28 @@ export class OwnPropertiesValidator implements jsonSchemaValidator {
     const check = this.inner.getValidator<T>(schema);
     return (input) => check(withoutPrototypes(input));
   }
+}
+
+/** Keywords whose values are data, never schemas: a `format` key inside them is not a keyword. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+
+/**
+ * The input schema as the SDK's validator checks it: without the formats the argument checks own (formats.ts). The
+ * SDK checks them strictly (a date-time must have seconds and an offset); the argument checks check the same values
+ * as leniently as APIs take them, and say what is wrong in the same words as for every other rule.
+ */
+export function withoutCheckedFormats(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutCheckedFormats);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'format' && typeof value === 'string' && Object.hasOwn(FORMATS, value)) continue;
+    Object.defineProperty(copy, key, {
+      value: DATA_KEYWORDS.has(key) ? value : withoutCheckedFormats(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }

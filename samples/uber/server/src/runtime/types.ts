@@ -56,6 +56,11 @@ export type ActionRoute = {
   pagination?: PaginationHint;
   /** Set when the action's list results have a concise view (`response_format`). */
   concise?: ConciseView;
+  /**
+   * The description's full rules for the arguments (JSON Schema 2020-12 keyed by argument names; `#/$defs/<name>`
+   * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
+   */
+  argumentsSchema?: { [keyword: string]: unknown };
 };
 
 export type ToolAnnotations = {
