@@ -146,10 +146,13 @@ describe('a Sentry-like description, lean input schemas: breaches refused before
     await sentry?.upstream.close();
   });
 
-  it('gives the model lean input schemas without the rules', () => {
-    const tool = callOf(sentry.plan, 'GET /organizations/{organization_id_or_slug}/replays/{replay_id}/').tool;
-    expect(JSON.stringify(tool.inputSchema)).not.toContain('0-9a-f');
-    expect(JSON.stringify(tool.inputSchema)).not.toContain('date-time');
+  it('gives the model lean input schemas: what a value must look like stays, bounds and optional arguments go', () => {
+    const schema = JSON.stringify(
+      callOf(sentry.plan, 'GET /organizations/{organization_id_or_slug}/replays/{replay_id}/').tool.inputSchema,
+    );
+    expect(schema).toContain('^[0-9a-f]{32}$');
+    expect(schema).not.toContain('maximum');
+    expect(schema).not.toContain('per_page');
   });
 
   describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
@@ -169,7 +172,10 @@ describe('a Sentry-like description, lean input schemas: breaches refused before
       expect(answer.requests).toEqual([]);
       expect(answer.isError).toBe(true);
       const lines = answer.text.split('\n');
-      expect(lines[0]).toBe(`Nothing was sent to the API: the arguments of ${call.name} break 5 rules of the API description.`);
+      // The SDK refuses what the input schema shows (the pattern) and prefixes the server's own diagnosis.
+      expect(lines[0]).toMatch(
+        new RegExp(`Nothing was sent to the API: the arguments of ${call.name} break 5 rules of the API description\\.$`),
+      );
       expect(lines).toEqual(
         expect.arrayContaining([
           '- replay_id must match the pattern ^[0-9a-f]{32}$. For example: "00000000000000000000000000000000".',
