@@ -4,6 +4,7 @@ import { withArgumentSchemas } from './argument-schemas.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent } from './classify-intent.js';
 import { planCredentials } from './credentials.js';
+import { planUserAuth } from './user-auth.js';
 import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
 import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
 import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
@@ -213,6 +214,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
 
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
+  const userAuth = planUserAuth(model.securitySchemes, selected);
   const checked = withArgumentSchemas(tools, model);
   return {
     api: {
@@ -223,6 +225,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       envPrefix,
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
+      ...(userAuth ? { userAuth } : {}),
     },
     tools: [...checked.tools].sort((a, b) => compareStrings(a.name, b.name)),
     argumentDefs: checked.defs,
