@@ -127,10 +127,10 @@ describe('soak: thousands of calls, many clients, injected faults', () => {
     let warmedUp: { rss: number; heap: number } | undefined;
     const started = Date.now();
     const calls = [
-      { name: 'get_thing', arguments: { id: '1' } },
-      { name: 'search', arguments: { q: 'soak', 'X-Request-Id': 'r-1' } },
+      { name: 'things_read', arguments: { id: '1' } },
+      { name: 'search_read', arguments: { q: 'soak', 'X-Request-Id': 'r-1' } },
       { name: 'things_write', arguments: { action: 'create_thing', name: 'x', meta: { toString: 'y' } } },
-      { name: 'get_file', arguments: { path: '../etc/passwd' } },
+      { name: 'files_read', arguments: { path: '../etc/passwd' } },
     ];
     await Promise.all(
       clients.map(async (client) => {
