@@ -8,13 +8,13 @@ import { addCredentials, type AddedCredential } from './model/add-credentials.js
 import { applyOverrides } from './model/apply-overrides.js';
 import { buildApiModel } from './model/build-api-model.js';
 import { nameSlug } from './model/identify-api.js';
-import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
+import { diffSurfaces, type SurfaceDiff } from './surface/diff-surface.js';
 import { planTools, type PlanOptions } from './plan/plan-tools.js';
-import { surfaceOf } from './plan/surface.js';
+import { surfaceOf } from './plan/surface-of.js';
 import type { ToolPlan } from './plan/tool-plan.js';
 import { chooseSurface } from './search/choose-surface.js';
 import type { SurfaceChoice, SurfaceRequest } from './search/search-plan.js';
-import { GENERATOR_VERSION } from './version.js';
+import { GENERATOR_VERSION } from './kernel/version.js';
 import { namesOf } from './write/lock-file.js';
 import { readExistingProject } from './write/read-project.js';
 import { writeProject, type WriteResult } from './write/write-project.js';

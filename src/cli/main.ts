@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../version.js';
+import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { renderTemplate } from '../emit/templates.js';
 import { jsonLiteral } from '../emit/text-safety.js';
-import { PACKAGE_NAME, RUN_COMMAND } from '../version.js';
+import { PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import type { Colors } from './reporter.js';
 

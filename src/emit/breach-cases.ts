@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
 import { CHECKED_FORMATS } from '../plan/validation-view.js';
 import { sampleValue } from './sample-values.js';
 

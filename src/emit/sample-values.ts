@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
 import { sampleFromPattern } from '../plan/pattern-sample.js';
 
 /** Strings that satisfy common formats; Ajv checks formats in the generated server. */

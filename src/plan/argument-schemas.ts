@@ -1,4 +1,4 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import { objectShape, type ObjectShape } from './schema-views.js';
 import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from './tool-plan.js';

@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../model/api-model.js';
-import { bodyKindRank } from '../model/media-types.js';
+import { bodyKindRank } from '../model/body-kinds.js';
 import { inputView, isFileSchema, objectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentRoute } from './tool-plan.js';

@@ -1,4 +1,4 @@
-import { isJsonMediaType } from '../model/media-types.js';
+import { isJsonMediaType } from '../kernel/media-types.js';
 import type { ActionDraft } from './build-arguments.js';
 import type { ServerModel } from '../model/api-model.js';
 import type { RouteModel } from './tool-plan.js';

@@ -1,5 +1,5 @@
 import type { OperationModel } from '../model/api-model.js';
-import type { Intent } from './tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 import { singular } from './resource-words.js';
 import { wordsOf } from './words.js';
 

@@ -1,6 +1,6 @@
-import { isJsonObject, type JsonObject } from '../load/openapi-document.js';
+import { isJsonObject, type JsonObject } from '../kernel/json.js';
 import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../model/media-types.js';
+import { isJsonMediaType } from '../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
 import { objectShape } from './schema-views.js';
 import { PREFERRED_FIELDS } from './key-fields.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { JsonObject } from '../load/openapi-document.js';
+import type { JsonObject } from '../kernel/json.js';
 import type { ToolAnnotations } from './tool-plan.js';
 
 type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;

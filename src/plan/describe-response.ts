@@ -1,5 +1,5 @@
 import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../model/media-types.js';
+import { isJsonMediaType } from '../kernel/media-types.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
 import { objectShape } from './schema-views.js';
 import type { ArgumentDraft } from './build-arguments.js';

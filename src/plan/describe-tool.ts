@@ -1,6 +1,7 @@
 import type { OperationModel } from '../model/api-model.js';
 import { capLength, cleanText, firstSentence } from './sanitize-text.js';
-import type { Intent, PaginationModel } from './tool-plan.js';
+import type { PaginationModel } from './tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 import { mostlyRequired } from './shared-arguments.js';
 import { comparable } from './resource-words.js';
 import { compressNames } from './tool-schema.js';

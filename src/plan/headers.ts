@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { OperationModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../model/api-model.js';
 import type { ArgumentDraft } from './build-arguments.js';
 import { deriveHeaderName, isHeaderToken } from './header-names.js';

@@ -3,17 +3,6 @@ import type { GroupingUnit } from './group-operations.js';
 import { resourceWords, sharedWords, singular, surfaceForms, WordWeights } from './resource-words.js';
 import { compareStrings, snakeCase, wordsOf } from './words.js';
 
-/** Names valid for Claude, OpenAI and Gemini at once. */
-export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-
-/**
- * A name the generated server can register: valid, and not a property every object inherits. The MCP SDK keeps tools
- * in a plain object, so a tool named `constructor` is refused as "already registered" and the server never starts.
- */
-export function isUsableName(name: string): boolean {
-  return TOOL_NAME_PATTERN.test(name) && !(name in Object.prototype);
-}
-
 const MAX_ACTION_LENGTH = 48;
 
 /**

@@ -1,6 +1,6 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../model/media-types.js';
+import { isJsonMediaType } from '../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
 import { objectShape } from './schema-views.js';
 import { compareStrings } from './words.js';

@@ -8,7 +8,8 @@ import { describeTool, summarize, type ActionSummary } from './describe-tool.js'
 import { applyHeaders, type HeaderDecisions } from './headers.js';
 import { looseOutputSchema } from './output-schema.js';
 import { cleanText } from './sanitize-text.js';
-import type { ConciseModel, Intent, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
+import type { ConciseModel, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 import { buildToolSchema, type NamedAction } from './tool-schema.js';
 
 /** A tool before rendering: its name, members and the schema detail it is rendered at. */

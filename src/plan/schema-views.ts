@@ -1,4 +1,4 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { SchemaModel } from '../model/api-model.js';
 
 /** Keywords a model never needs in an input schema (response-only, documentation-only). */

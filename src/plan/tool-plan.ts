@@ -13,8 +13,7 @@ import type {
   SecurityRequirement,
   ServerModel,
 } from '../model/api-model.js';
-
-export type Intent = 'read' | 'write' | 'delete';
+import type { Intent } from '../surface/surface.js';
 
 export type ToolAnnotations = {
   title?: string;

@@ -1,4 +1,4 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { SchemaModel } from '../model/api-model.js';
 import { sampleFromPattern } from './pattern-sample.js';
 import { compareStrings } from './words.js';

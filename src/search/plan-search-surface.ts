@@ -3,7 +3,8 @@ import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.j
 import { buildArguments } from '../plan/build-arguments.js';
 import { cleanText } from '../plan/sanitize-text.js';
 import { inputView } from '../plan/schema-views.js';
-import type { Intent, ToolPlan } from '../plan/tool-plan.js';
+import type { ToolPlan } from '../plan/tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/words.js';
 import { actionInputSchema } from './action-schema.js';
 import { buildSearchIndex, type SearchDocument } from './search-index.js';

@@ -1,6 +1,6 @@
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { sampleValue } from '../../src/emit/sample-values.js';
-import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import type { ApiModel, SchemaModel } from '../../src/model/api-model.js';
 import { buildArguments, type ActionDraft } from '../../src/plan/build-arguments.js';
 import { inputView } from '../../src/plan/schema-views.js';

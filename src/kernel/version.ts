@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 /** This package's version, from its package.json. */
 export const GENERATOR_VERSION: string = manifest.version;

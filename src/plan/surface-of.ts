@@ -1,16 +1,6 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
-import type { Intent, ToolPlan } from './tool-plan.js';
-
-/**
- * The model-facing surface of a plan, reduced to what a change can break: tools, their actions (and the operation
- * behind each), and the arguments each action takes with their type and whether it is required. Stored in the
- * lock file, compared on every regeneration.
- */
-export type Surface = {
-  tools: Record<string, { intent: Intent; actions: Record<string, SurfaceAction> }>;
-};
-
-export type SurfaceAction = { operation: string; arguments: Record<string, { type: string; required: boolean }> };
+import type { JsonObject, JsonValue } from '../kernel/json.js';
+import type { Surface, SurfaceAction } from '../surface/surface.js';
+import type { ToolPlan } from './tool-plan.js';
 
 export function surfaceOf(plan: ToolPlan): Surface {
   const tools: Surface['tools'] = {};

@@ -1,9 +1,5 @@
+import { baseMediaType, isJsonMediaType } from '../kernel/media-types.js';
 import type { BodyKind } from './api-model.js';
-
-/** The media type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`. */
-export function baseMediaType(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-}
 
 /** How a body of this media type is built from tool arguments. */
 export function bodyKindOf(mediaType: string): BodyKind {
@@ -20,11 +16,6 @@ export function bodyKindOf(mediaType: string): BodyKind {
   )
     return 'text';
   return 'binary';
-}
-
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = baseMediaType(mediaType);
-  return base === 'application/json' || base.endsWith('+json') || base === 'text/json';
 }
 
 /** Preference when an operation offers several request media types: the ones a model can fill best first. */
