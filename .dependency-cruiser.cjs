@@ -14,8 +14,8 @@ const LAYERS = [
   ['emit', '^src/emit/'],
   ['write', '^src/write/'],
   ['report', '^src/report/'],
-  ['pipeline', '^src/(pipeline|check-options)[.]ts$'],
   ['config', '^src/config/'],
+  ['pipeline', '^src/(pipeline|check-options)[.]ts$'],
   ['api', '^src/index[.]ts$'],
   ['cli', '^src/cli/'],
 ];

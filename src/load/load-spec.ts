@@ -15,17 +15,16 @@ export type LoadOptions = {
   /** Folder that file `$ref`s may not leave; defaults to the entry file's folder. */
   refRoot?: string;
   allowRemoteRefs?: boolean;
-  maxInputBytes?: number;
+  /** Largest description accepted, in bytes. */
+  maxInputBytes: number;
   /** Check the document against the OpenAPI JSON Schemas (warnings only). */
   validate?: boolean;
   readStdin?: () => Promise<string>;
 };
 
-export const DEFAULT_MAX_INPUT_BYTES = 32 * 1024 * 1024;
-
 /** Stage 1: reads, parses, bundles and checks a description. Returns undefined when the input is unusable. */
 export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): Promise<OpenApiDocument | undefined> {
-  const maxBytes = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const maxBytes = options.maxInputBytes;
   const source = await readSource({ spec: options.spec, maxBytes, readStdin: options.readStdin }, diagnostics);
   if (!source) return undefined;
   const parsed = parseText(source.text, source.location, diagnostics);

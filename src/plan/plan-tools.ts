@@ -21,15 +21,21 @@ import type { Intent } from '../surface/surface.js';
 import { headerViolations } from './validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
-export type PlanOptions = {
-  strategy?: Strategy;
-  maxTools?: number;
+/**
+ * What the planner is given, every default already applied (config/resolve-options.ts applies them, from the
+ * configuration schema's CONFIG_DEFAULTS).
+ */
+export type PlannerOptions = {
+  strategy: Strategy;
+  maxTools: number;
+  budget: BudgetOptions;
+  /** `outputSchema` of the tools: `none` or `loose`; see output-schema.ts for why. */
+  outputSchema: OutputSchemaMode;
   /** Namespace for tool names (`github` → `github_issues_read`). */
   prefix?: string;
   /** Prefix of environment variables; defaults to the API's slug in upper snake case. */
   envPrefix?: string;
   select?: SelectionRules;
-  budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number; maxTotalTokens?: number };
   /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
   headers?: HeaderOptions;
   /**
@@ -39,23 +45,16 @@ export type PlanOptions = {
   previous?: PreviousNames;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
-  /** `outputSchema` of the tools: `none` (default) or `loose`; see output-schema.ts for why. */
-  outputSchema?: OutputSchemaMode;
 };
+
+/** The token budget of `tools/list`: per tool, and for the whole list per operation up to a cap. */
+export type BudgetOptions = { maxToolTokens: number; tokensPerOperation: number; maxTotalTokens: number };
 
 /** Tool → action → operation key, as the lock file stores them. */
 export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
-export const PLAN_DEFAULTS = {
-  strategy: 'auto' as Strategy,
-  maxTools: 128,
-  maxActions: 20,
-  maxArguments: 90,
-  maxToolTokens: 3000,
-  tokensPerOperation: 60,
-  minTotalTokens: 4000,
-  maxTotalTokens: 48_000,
-};
+/** The planner's own limits, not options: a tool's actions and arguments, and the floor of the list's budget. */
+const PLANNER_LIMITS = { maxActions: 20, maxArguments: 90, minTotalTokens: 4000 };
 
 /** Rounds of group → render → compare with the budget → group tighter (or looser). */
 const GROUPING_ROUNDS = 6;
@@ -102,8 +101,8 @@ function searchGrouping(planRound: (groupingBudget: number) => Round, maxTotalTo
  * descriptions and input schemas, and keeps the surface inside its token budget by merging related tools and
  * trimming schema detail (never by dropping an operation).
  */
-export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Diagnostics): ToolPlan {
-  const strategy = options.strategy ?? PLAN_DEFAULTS.strategy;
+export function planTools(model: ApiModel, options: PlannerOptions, diagnostics: Diagnostics): ToolPlan {
+  const strategy = options.strategy;
   const { selected, excluded } = selectOperations(model.operations, options.select ?? {});
   if (selected.length === 0 && model.operations.length > 0) {
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
@@ -117,16 +116,13 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     unitOf(operation, drafts.get(operation.key) as ActionDraft, resources.get(operation.key) ?? ['root']),
   );
   const budget: Budget = {
-    maxTools: options.maxTools ?? PLAN_DEFAULTS.maxTools,
-    maxToolTokens: options.budget?.maxToolTokens ?? PLAN_DEFAULTS.maxToolTokens,
+    maxTools: options.maxTools,
+    maxToolTokens: options.budget.maxToolTokens,
     // Per operation, so that an API pays for what it offers; capped, because a list past about 50,000 tokens crowds
     // out the conversation whatever the API's size (`--surface search` serves such APIs).
     maxTotalTokens: Math.max(
-      options.budget?.minTotalTokens ?? PLAN_DEFAULTS.minTotalTokens,
-      Math.min(
-        options.budget?.maxTotalTokens ?? PLAN_DEFAULTS.maxTotalTokens,
-        (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
-      ),
+      PLANNER_LIMITS.minTotalTokens,
+      Math.min(options.budget.maxTotalTokens, options.budget.tokensPerOperation * selected.length),
     ),
   };
   const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
@@ -149,7 +145,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
   const grouping = groupOperations(
     units,
     strategy,
-    { maxTools: budget.maxTools, maxActions: PLAN_DEFAULTS.maxActions, maxArguments: PLAN_DEFAULTS.maxArguments },
+    { maxTools: budget.maxTools, maxActions: PLANNER_LIMITS.maxActions, maxArguments: PLANNER_LIMITS.maxArguments },
     locked,
   );
   /** Groups up to a budget, names, decides headers, renders and fits the schemas to the budget (estimated tokens). */
@@ -180,7 +176,7 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
           apiServers: model.servers,
           defs,
           schemas: model.schemas,
-          outputSchema: options.outputSchema ?? 'none',
+          outputSchema: options.outputSchema,
           siblings: toolSiblings,
           conciseViews,
           count: () => 0,

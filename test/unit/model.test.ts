@@ -5,11 +5,12 @@ import { buildApiModel, slugOf } from '../../src/model/build-api-model.js';
 import path from 'node:path';
 import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
 import { modelOf, openapi } from '../helpers/inline.js';
+import { withDefaults } from '../helpers/options.js';
 
 async function corpusModel(entry: string) {
   const diagnostics = new Diagnostics();
   const spec = entry === 'xero-accounting.yaml' ? path.join(REPO_ROOT, 'samples/xero-accounting/openapi.yaml') : fixtureSpec(entry);
-  const document = await loadSpec({ spec }, diagnostics);
+  const document = await loadSpec(withDefaults({ spec }), diagnostics);
   return buildApiModel(document!, diagnostics);
 }
 
