@@ -2,8 +2,8 @@ import type { Target } from '../emit/emit-project.js';
 import type { LoadOptions } from '../load/load-spec.js';
 import type { AddedCredential } from '../model/add-credentials.js';
 import type { OperationExtension } from '../model/api-model.js';
-import type { HeaderOptions } from '../plan/headers.js';
-import type { BudgetOptions, PlannerOptions } from '../plan/plan-tools.js';
+import type { HeaderOptions } from '../plan/drafts.js';
+import type { BudgetOptions, PlannerOptions } from '../plan/drafts.js';
 import type { SurfaceRequest } from '../search/search-plan.js';
 import { CONFIG_DEFAULTS } from './config-schema.js';
 

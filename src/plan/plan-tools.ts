@@ -1,57 +1,35 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
-import { withArgumentSchemas } from './argument-schemas.js';
-import { buildArguments, type ActionDraft } from './build-arguments.js';
-import { classifyIntent } from './classify-intent.js';
-import { planCredentials } from './credentials.js';
-import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
-import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
-import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
-import { nameActions, nameTools } from './name-tools.js';
+import { withArgumentSchemas } from './arguments/argument-schemas.js';
+import { buildArguments } from './arguments/build-arguments.js';
+import {
+  type ActionDraft,
+  type Budget,
+  type GroupingUnit,
+  type OperationGroup,
+  type Strategy,
+  type ActionSummary,
+  type PlannerOptions,
+  type PreviousNames,
+  type ToolDraft,
+} from './drafts.js';
+import { classifyIntent } from './select/classify-intent.js';
+import { planCredentials } from './describe/credentials.js';
+import { fitBudget, reportBudget, totalTokens } from './budget/fit-budget.js';
+import { groupOperations } from './group/group-operations.js';
+import { decideHeaders, reportUnusedHeaderOptions } from './headers/decide-headers.js';
+import { nameActions, nameTools } from './name/name-tools.js';
 import { isUsableName } from '../kernel/names.js';
-import { countToolTokens, TokenEstimate } from './count-tokens.js';
-import type { ActionSummary } from './describe-tool.js';
-import { actionSummary, renderTool, type ToolDraft } from './render-tool.js';
-import { resourcePaths } from './resource-path.js';
-import { cleanText } from './sanitize-text.js';
-import { inputView } from './schema-views.js';
-import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { ConciseModel, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
+import { countToolTokens, TokenEstimate } from './budget/count-tokens.js';
+import { actionSummary, buildTool } from './build-tool.js';
+import { resourcePaths } from './group/resource-path.js';
+import { cleanText } from './describe/sanitize-text.js';
+import { inputView } from './arguments/schema-views.js';
+import { selectOperations } from './select/select-operations.js';
+import type { ConciseModel, ToolModel, ToolPlan } from './tool-plan.js';
 import type { Intent } from '../surface/surface.js';
-import { headerViolations } from './validate-headers.js';
+import { headerViolations } from './headers/validate-headers.js';
 import { compareStrings, envCase } from './words.js';
-
-/**
- * What the planner is given, every default already applied (config/resolve-options.ts applies them, from the
- * configuration schema's CONFIG_DEFAULTS).
- */
-export type PlannerOptions = {
-  strategy: Strategy;
-  maxTools: number;
-  budget: BudgetOptions;
-  /** `outputSchema` of the tools: `none` or `loose`; see output-schema.ts for why. */
-  outputSchema: OutputSchemaMode;
-  /** Namespace for tool names (`github` → `github_issues_read`). */
-  prefix?: string;
-  /** Prefix of environment variables; defaults to the API's slug in upper snake case. */
-  envPrefix?: string;
-  select?: SelectionRules;
-  /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
-  headers?: HeaderOptions;
-  /**
-   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
-   * users keep the names they rely on when operations are added, reordered or renamed.
-   */
-  previous?: PreviousNames;
-  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
-  renameTools?: Record<string, string>;
-};
-
-/** The token budget of `tools/list`: per tool, and for the whole list per operation up to a cap. */
-export type BudgetOptions = { maxToolTokens: number; tokensPerOperation: number; maxTotalTokens: number };
-
-/** Tool → action → operation key, as the lock file stores them. */
-export type PreviousNames = Record<string, { actions: Record<string, string> }>;
 
 /** The planner's own limits, not options: a tool's actions and arguments, and the floor of the list's budget. */
 const PLANNER_LIMITS = { maxActions: 20, maxArguments: 90, minTotalTokens: 4000 };
@@ -171,7 +149,7 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
       const key = renderKey(draft, toolSiblings);
       let rendered = renders.get(key);
       if (!rendered) {
-        const tool = renderTool(draft, {
+        const tool = buildTool(draft, {
           apiTitle: context.apiTitle,
           apiServers: model.servers,
           defs,

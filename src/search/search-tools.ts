@@ -1,5 +1,5 @@
 import type { JsonObject } from '../model/api-model.js';
-import { countToolTokens } from '../plan/count-tokens.js';
+import { countToolTokens } from '../plan/budget/count-tokens.js';
 import type { ToolAnnotations } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { snakeCase } from '../plan/words.js';

@@ -5,7 +5,7 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { addCredentials } from '../../src/model/add-credentials.js';
 import { hostSlug, identifyingSlug } from '../../src/model/identify-api.js';
 import { runPlan } from '../../src/pipeline.js';
-import { credentialFormat } from '../../src/plan/credentials.js';
+import { credentialFormat } from '../../src/plan/describe/credentials.js';
 import { planTools } from '../../src/plan/plan-tools.js';
 import { modelOf, openapi } from '../helpers/inline.js';
 import { fixtureSpec } from '../helpers/paths.js';

@@ -3,9 +3,9 @@ import { headerLines } from '../../src/cli/plan-headers.js';
 import { NO_COLORS } from '../../src/cli/reporter.js';
 import { headerValue } from '../../src/emit/test-cases.js';
 import type { PlanRunResult } from '../../src/pipeline.js';
-import { deriveHeaderName } from '../../src/plan/header-names.js';
-import { credentialWord, personalDataWord, routingWord } from '../../src/plan/parameter-signals.js';
-import { MAX_HEADER_INTEGER } from '../../src/plan/validate-headers.js';
+import { deriveHeaderName } from '../../src/plan/headers/header-names.js';
+import { credentialWord, personalDataWord, routingWord } from '../../src/plan/headers/parameter-signals.js';
+import { MAX_HEADER_INTEGER } from '../../src/plan/headers/validate-headers.js';
 import { openapi, planInline, toolNamed } from '../helpers/plan-inline.js';
 
 const ok = { responses: { 200: { description: 'ok' } } };

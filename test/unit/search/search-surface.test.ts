@@ -2,7 +2,7 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/pipeline.js';
-import { countToolTokens } from '../../../src/plan/count-tokens.js';
+import { countToolTokens } from '../../../src/plan/budget/count-tokens.js';
 import type { SerializedIndex } from '../../../src/search/search-index.js';
 import { termProcessor, tokenizer } from '../../../src/search/search-terms.js';
 import { REPO_ROOT } from '../../helpers/paths.js';

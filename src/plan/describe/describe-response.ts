@@ -1,9 +1,9 @@
-import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../kernel/media-types.js';
+import type { OperationModel, SchemaModel } from '../../model/api-model.js';
+import { isJsonMediaType } from '../../kernel/media-types.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
-import { objectShape } from './schema-views.js';
-import type { ArgumentDraft } from './build-arguments.js';
-import type { PaginationModel } from './tool-plan.js';
+import { objectShape } from '../arguments/schema-views.js';
+import type { ArgumentDraft } from '../drafts.js';
+import type { PaginationModel } from '../tool-plan.js';
 
 const PAGE_ARGUMENTS =
   /^(page|per_page|page_size|pagesize|limit|offset|cursor|after|before|starting_after|ending_before|page_token|pagetoken|next_token|continuation_token|marker|start|count|skip|top|max_results|maxresults|pagenumber|page_number|next|from|size)$/i;

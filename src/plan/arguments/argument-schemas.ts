@@ -1,9 +1,9 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
-import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../../model/api-model.js';
 import { objectShape, type ObjectShape } from './schema-views.js';
-import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from './tool-plan.js';
+import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from '../tool-plan.js';
 import { ValidationView } from './validation-view.js';
-import { compareStrings } from './words.js';
+import { compareStrings } from '../words.js';
 
 type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
 

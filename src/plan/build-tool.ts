@@ -1,31 +1,18 @@
 import type { OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
-import type { ActionDraft } from './build-arguments.js';
-import { buildRoute } from './build-route.js';
-import { isIdempotentMethod } from './classify-intent.js';
-import { conciseView, withResponseFormat } from './concise-view.js';
-import { describeResponse } from './describe-response.js';
-import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
-import { applyHeaders, type HeaderDecisions } from './headers.js';
-import { looseOutputSchema } from './output-schema.js';
-import { cleanText } from './sanitize-text.js';
+import { type ActionDraft, type ActionSummary, type ToolDraft } from './drafts.js';
+import { buildRoute } from './arguments/build-route.js';
+import { isIdempotentMethod } from './select/classify-intent.js';
+import { conciseView, withResponseFormat } from './describe/concise-view.js';
+import { describeResponse } from './describe/describe-response.js';
+import { describeTool, summarize } from './describe/describe-tool.js';
+import { applyHeaders } from './headers/decide-headers.js';
+import { looseOutputSchema } from './describe/output-schema.js';
+import { cleanText } from './describe/sanitize-text.js';
 import type { ConciseModel, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
 import type { Intent } from '../surface/surface.js';
-import { buildToolSchema, type NamedAction } from './tool-schema.js';
+import { buildToolSchema } from './arguments/tool-schema.js';
 
-/** A tool before rendering: its name, members and the schema detail it is rendered at. */
-export type ToolDraft = {
-  name: string;
-  resourceLabel: string;
-  /** Sub-resources the actions act on (`comments`, `events`), most actions first; listed in the title. */
-  contents: string[];
-  intent: Intent;
-  actions: Array<NamedAction & { summary: ActionSummary }>;
-  detail: number;
-  /** Decided once per draft (diagnostics too); every render at any detail level applies the same markings. */
-  headers: HeaderDecisions;
-};
-
-export type RenderContext = {
+export type BuildToolContext = {
   apiTitle: string;
   apiServers: ServerModel[];
   defs: Record<string, SchemaModel>;
@@ -59,7 +46,7 @@ export function actionSummary(
 }
 
 /** A draft at its detail level → the tool a model sees, its routes, and its token count. */
-export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel {
+export function buildTool(draft: ToolDraft, context: BuildToolContext): ToolModel {
   // Marked properties stay typed at every detail level: an untyped argument cannot carry x-mcp-header.
   const marked = new Set(draft.headers.marked.map((decision) => decision.property));
   const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
@@ -110,7 +97,7 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
   return { ...tool, tokens: context.count(tool) };
 }
 
-function conciseViewOf(operation: OperationModel, context: RenderContext): ConciseModel | undefined {
+function conciseViewOf(operation: OperationModel, context: BuildToolContext): ConciseModel | undefined {
   if (!context.conciseViews.has(operation)) context.conciseViews.set(operation, conciseView(operation, context.schemas));
   return context.conciseViews.get(operation);
 }

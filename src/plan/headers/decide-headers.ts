@@ -1,24 +1,14 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
-import type { OperationModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../model/api-model.js';
-import type { ArgumentDraft } from './build-arguments.js';
+import type { Diagnostics } from '../../diagnostics/diagnostic.js';
+import { childPointer } from '../../diagnostics/json-pointer.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { OperationModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../../model/api-model.js';
+import { type ArgumentDraft, type HeaderDecisions, type HeaderOptions, type NamedAction } from '../drafts.js';
 import { deriveHeaderName, isHeaderToken } from './header-names.js';
 import { credentialWord, personalDataWord, routingWord } from './parameter-signals.js';
-import type { HeaderDecision } from './tool-plan.js';
-import { canonical, mergeArguments, mergeSchemas, type NamedAction } from './tool-schema.js';
+import type { HeaderDecision } from '../tool-plan.js';
+import { canonical, mergeArguments, mergeSchemas } from '../arguments/tool-schema.js';
 import { MAX_HEADER_INTEGER } from './validate-headers.js';
-import { compareStrings, wordsOf } from './words.js';
-
-/** How markings are chosen; the config file's `headers` section and `--no-headers` end up here. */
-export type HeaderOptions = {
-  /** Derive markings from the description (routing rules and `x-mcp-header` extensions). Default true. */
-  enabled?: boolean;
-  /** Mark these properties (of one tool, or of every tool that has them); `header` defaults to a derived name. */
-  add?: Array<{ tool?: string; property: string; header?: string }>;
-  /** Never mark these properties. */
-  remove?: Array<{ tool?: string; property: string }>;
-};
+import { compareStrings, wordsOf } from '../words.js';
 
 export type HeaderContext = {
   tool: string;
@@ -28,8 +18,6 @@ export type HeaderContext = {
   options: HeaderOptions;
   diagnostics: Diagnostics;
 };
-
-export type HeaderDecisions = { marked: HeaderDecision[]; refused: HeaderDecision[] };
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'boolean']);
 const COMPOSITION = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else'];

@@ -1,13 +1,11 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
-import type { SchemaModel } from '../model/api-model.js';
-import type { ActionDraft, ArgumentDraft } from './build-arguments.js';
-import { singular } from './resource-words.js';
-import { capLength, cleanText, firstSentence } from './sanitize-text.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { SchemaModel } from '../../model/api-model.js';
+import type { ArgumentDraft, NamedAction } from '../drafts.js';
+import { singular } from '../group/resource-words.js';
+import { capLength, cleanText, firstSentence } from '../describe/sanitize-text.js';
 import { mostlyRequired } from './shared-arguments.js';
-import { isPagingArgument } from './describe-response.js';
-import { compareStrings, wordsOf } from './words.js';
-
-export type NamedAction = { name: string; draft: ActionDraft };
+import { isPagingArgument } from '../describe/describe-response.js';
+import { compareStrings, wordsOf } from '../words.js';
 
 /**
  * Schema detail per level: how long descriptions may be, how deep nested objects stay typed, which validation

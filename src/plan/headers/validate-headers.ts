@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import { isHeaderToken } from './header-names.js';
 
 /** The largest integer a header value can carry exactly (JSON numbers are IEEE doubles): 2^53 − 1. */

@@ -1,20 +1,5 @@
-import type { HttpMethod, OperationModel } from '../model/api-model.js';
-
-export type SelectionRules = {
-  includeTags?: string[];
-  excludeTags?: string[];
-  includeOperations?: string[];
-  excludeOperations?: string[];
-  /** Glob patterns on the path key: `*` matches within a segment, `**` across segments. */
-  includePaths?: string[];
-  excludePaths?: string[];
-  includeMethods?: HttpMethod[];
-  excludeMethods?: HttpMethod[];
-  /** Leave out operations the description marks deprecated. */
-  excludeDeprecated?: boolean;
-};
-
-export type Selection = { selected: OperationModel[]; excluded: Array<{ key: string; reason: string }> };
+import type { OperationModel } from '../../model/api-model.js';
+import type { SelectionRules, Selection } from '../drafts.js';
 
 /**
  * Applies include/exclude rules and the `x-mcp` hidden flag. An operation is included when it matches every

@@ -1,9 +1,9 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
-import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../kernel/media-types.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { OperationModel, SchemaModel } from '../../model/api-model.js';
+import { isJsonMediaType } from '../../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
-import { objectShape } from './schema-views.js';
-import { compareStrings } from './words.js';
+import { objectShape } from '../arguments/schema-views.js';
+import { compareStrings } from '../words.js';
 
 /** Nesting kept in an output schema; deeper values are left unconstrained (`{}`). */
 const MAX_DEPTH = 4;

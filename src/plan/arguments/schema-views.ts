@@ -1,5 +1,5 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
-import type { SchemaModel } from '../model/api-model.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { SchemaModel } from '../../model/api-model.js';
 
 /** Keywords a model never needs in an input schema (response-only, documentation-only). */
 const NOISE_KEYWORDS = new Set([

@@ -1,10 +1,10 @@
-import { isJsonObject, type JsonObject } from '../kernel/json.js';
-import type { OperationModel, SchemaModel } from '../model/api-model.js';
-import { isJsonMediaType } from '../kernel/media-types.js';
+import { isJsonObject, type JsonObject } from '../../kernel/json.js';
+import type { OperationModel, SchemaModel } from '../../model/api-model.js';
+import { isJsonMediaType } from '../../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
-import { objectShape } from './schema-views.js';
+import { objectShape } from '../arguments/schema-views.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
-import type { ConciseModel } from './tool-plan.js';
+import type { ConciseModel } from '../tool-plan.js';
 
 /** Names that identify (`ContactID`, `account_sid`) or summarise (`InvoiceNumber`, `FolderName`) in other casings. */
 const IDENTIFYING = /(^|_)(id|sid|uuid|key)$|[a-z0-9](Id|ID|Sid|SID|Uuid|UUID|Key)$/;

@@ -1,24 +1,11 @@
-import type { OperationModel } from '../model/api-model.js';
+import type { OperationModel } from '../../model/api-model.js';
 import { capLength, cleanText, firstSentence } from './sanitize-text.js';
-import type { PaginationModel } from './tool-plan.js';
-import type { Intent } from '../surface/surface.js';
-import { mostlyRequired } from './shared-arguments.js';
-import { comparable } from './resource-words.js';
-import { compressNames } from './tool-schema.js';
-import { wordsOf } from './words.js';
-
-export type ActionSummary = {
-  name: string;
-  operation: OperationModel;
-  /** One short line: what the action does. */
-  summary: string;
-  /** Arguments the action cannot do without. */
-  needs: string[];
-  returns: string;
-  pagination?: PaginationModel;
-  /** Optional arguments the lean description names for this action (some are not typed properties). */
-  optional?: string[];
-};
+import type { Intent } from '../../surface/surface.js';
+import { mostlyRequired } from '../arguments/shared-arguments.js';
+import { comparable } from '../group/resource-words.js';
+import { compressNames } from '../arguments/tool-schema.js';
+import { wordsOf } from '../words.js';
+import type { ActionSummary } from '../drafts.js';
 
 export type ToolDescriptionInput = {
   apiTitle: string;

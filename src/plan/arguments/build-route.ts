@@ -1,7 +1,7 @@
-import { isJsonMediaType } from '../kernel/media-types.js';
-import type { ActionDraft } from './build-arguments.js';
-import type { ServerModel } from '../model/api-model.js';
-import type { RouteModel } from './tool-plan.js';
+import { isJsonMediaType } from '../../kernel/media-types.js';
+import type { ActionDraft } from '../drafts.js';
+import type { ServerModel } from '../../model/api-model.js';
+import type { RouteModel } from '../tool-plan.js';
 
 /**
  * How the generated server turns an action's arguments into a request: the path template (without a `#fragment`,

@@ -1,9 +1,7 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { ToolDraft } from './render-tool.js';
-import type { ToolModel } from './tool-plan.js';
-import { MAX_DETAIL } from './tool-schema.js';
-
-export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
+import type { Diagnostics } from '../../diagnostics/diagnostic.js';
+import type { Budget, ToolDraft } from '../drafts.js';
+import type { ToolModel } from '../tool-plan.js';
+import { MAX_DETAIL } from '../arguments/tool-schema.js';
 
 export function totalTokens(tools: ToolModel[]): number {
   return tools.reduce((sum, tool) => sum + tool.tokens, 0);

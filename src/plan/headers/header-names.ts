@@ -1,4 +1,4 @@
-import { wordsOf } from './words.js';
+import { wordsOf } from '../words.js';
 
 /** RFC 9110 §5.6.2 `token` (`1*tchar`): what an `x-mcp-header` value must be (the SDK checks the same pattern). */
 export const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -1,26 +1,7 @@
-import type { OperationModel } from '../model/api-model.js';
-import type { Intent } from '../surface/surface.js';
+import type { Intent } from '../../surface/surface.js';
 import { resourceWords, singular, WordWeights } from './resource-words.js';
-import { compareStrings } from './words.js';
-
-export type Strategy = 'auto' | 'per-operation' | 'by-tag';
-
-/** What grouping needs to know about an operation. */
-export type GroupingUnit = {
-  operation: OperationModel;
-  intent: Intent;
-  resource: string[];
-  /** Path parameters and required query parameters: what identifies the thing acted on. */
-  identity: string[];
-  /** Every argument name the action takes, to keep a tool's parameter count in bounds. */
-  argumentNames: string[];
-};
-
-/**
- * A group of operations becoming one tool. `fixedName` comes from `x-mcp.tool`; `lockedName` from the lock file of
- * an earlier generation: the tool keeps that name and its operations, and may take in new ones.
- */
-export type OperationGroup = { units: GroupingUnit[]; fixedName?: string; lockedName?: string };
+import { compareStrings } from '../words.js';
+import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
 
 export type GroupingLimits = {
   maxTools: number;

@@ -1,24 +1,9 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../model/api-model.js';
-import { bodyKindRank } from '../model/body-kinds.js';
+import type { Diagnostics } from '../../diagnostics/diagnostic.js';
+import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../../model/api-model.js';
+import { bodyKindRank } from '../../model/body-kinds.js';
 import { inputView, isFileSchema, objectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
-import type { ArgumentRoute } from './tool-plan.js';
-
-/** One argument of one action, before the arguments of a tool's actions are merged. */
-export type ArgumentDraft = {
-  key: string;
-  schema: SchemaModel;
-  required: boolean;
-  description?: string;
-  route: ArgumentRoute;
-};
-
-export type ActionDraft = {
-  operation: OperationModel;
-  arguments: ArgumentDraft[];
-  body?: { media: MediaTypeModel; required: boolean };
-};
+import type { ArgumentDraft, ActionDraft } from '../drafts.js';
 
 /** Keys the generated server uses itself. */
 const RESERVED_KEYS = new Set(['action']);

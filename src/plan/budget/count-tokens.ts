@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import type { JsonObject } from '../kernel/json.js';
-import type { ToolAnnotations } from './tool-plan.js';
+import type { JsonObject } from '../../kernel/json.js';
+import type { ToolAnnotations } from '../tool-plan.js';
 
 type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
 
