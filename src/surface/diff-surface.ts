@@ -1,4 +1,4 @@
-import type { Surface } from './surface.js';
+import type { Surface, SurfaceAction } from './surface.js';
 
 export type SurfaceChange = {
   kind:
@@ -31,38 +31,63 @@ export type SurfaceDiff = { changes: SurfaceChange[]; breaking: number };
  * renamed or moved action is reported as such rather than as one removal and one addition.
  */
 export function diffSurfaces(before: Surface, after: Surface): SurfaceDiff {
-  const changes: SurfaceChange[] = [];
-  const locate = (surface: Surface) => {
-    const map = new Map<string, { tool: string; action: string }>();
-    for (const [tool, entry] of Object.entries(surface.tools))
-      for (const [action, detail] of Object.entries(entry.actions)) map.set(detail.operation, { tool, action });
-    return map;
-  };
-  const oldPlaces = locate(before);
-  const newPlaces = locate(after);
-  const oldTools = new Set(Object.keys(before.tools));
-  const newTools = new Set(Object.keys(after.tools));
+  const oldPlaces = placesOf(before);
+  const newPlaces = placesOf(after);
+  const renamedTo = toolRenames(before, after, newPlaces);
+  const changes = [...toolChanges(before, after, renamedTo), ...actionChanges(before, after, { oldPlaces, newPlaces, renamedTo })];
+  changes.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return { changes, breaking: changes.filter((change) => change.breaking).length };
+}
+
+type Place = { tool: string; action: string };
+
+/** Where each operation is: operation key → tool and action. */
+function placesOf(surface: Surface): Map<string, Place> {
+  const map = new Map<string, Place>();
+  for (const [tool, entry] of Object.entries(surface.tools))
+    for (const [action, detail] of Object.entries(entry.actions)) map.set(detail.operation, { tool, action });
+  return map;
+}
+
+/** A tool that is gone, whose operations all went to one tool that is new, was renamed: old name → new name. */
+function toolRenames(before: Surface, after: Surface, newPlaces: Map<string, Place>): Map<string, string> {
   const renamedTo = new Map<string, string>();
-  for (const tool of oldTools) {
-    if (newTools.has(tool)) continue;
+  for (const tool of Object.keys(before.tools)) {
+    if (Object.hasOwn(after.tools, tool)) continue;
     const operations = Object.values(before.tools[tool]?.actions ?? {}).map((action) => action.operation);
     const destinations = new Set(
       operations.map((operation) => newPlaces.get(operation)?.tool).filter((name): name is string => name !== undefined),
     );
     const [only] = [...destinations];
-    if (destinations.size === 1 && only && !oldTools.has(only)) renamedTo.set(tool, only);
+    if (destinations.size === 1 && only && !Object.hasOwn(before.tools, only)) renamedTo.set(tool, only);
   }
-  for (const [from, to] of renamedTo) changes.push({ kind: 'tool-renamed', tool: to, from, breaking: true });
-  const renamedTargets = new Set(renamedTo.values());
-  for (const tool of oldTools)
-    if (!newTools.has(tool) && !renamedTo.has(tool)) changes.push({ kind: 'tool-removed', tool, breaking: true });
-  for (const tool of newTools)
-    if (!oldTools.has(tool) && !renamedTargets.has(tool)) changes.push({ kind: 'tool-added', tool, breaking: false });
+  return renamedTo;
+}
 
+function toolChanges(before: Surface, after: Surface, renamedTo: Map<string, string>): SurfaceChange[] {
+  const changes: SurfaceChange[] = [];
+  const renamedTargets = new Set(renamedTo.values());
+  for (const [from, to] of renamedTo) changes.push({ kind: 'tool-renamed', tool: to, from, breaking: true });
+  for (const tool of Object.keys(before.tools))
+    if (!Object.hasOwn(after.tools, tool) && !renamedTo.has(tool)) changes.push({ kind: 'tool-removed', tool, breaking: true });
+  for (const tool of Object.keys(after.tools))
+    if (!Object.hasOwn(before.tools, tool) && !renamedTargets.has(tool)) changes.push({ kind: 'tool-added', tool, breaking: false });
+  return changes;
+}
+
+/** Actions added, removed, renamed or moved, and the changes to the arguments of those that stayed. */
+function actionChanges(
+  before: Surface,
+  after: Surface,
+  places: { oldPlaces: Map<string, Place>; newPlaces: Map<string, Place>; renamedTo: Map<string, string> },
+): SurfaceChange[] {
+  const { oldPlaces, newPlaces, renamedTo } = places;
+  const renamedTargets = new Set(renamedTo.values());
+  const changes: SurfaceChange[] = [];
   for (const [operation, place] of newPlaces) {
     const previous = oldPlaces.get(operation);
     if (!previous) {
-      if (oldTools.has(place.tool) || renamedTargets.has(place.tool))
+      if (Object.hasOwn(before.tools, place.tool) || renamedTargets.has(place.tool))
         changes.push({ kind: 'action-added', tool: place.tool, action: place.action, breaking: false });
       continue;
     }
@@ -79,37 +104,33 @@ export function diffSurfaces(before: Surface, after: Surface): SurfaceDiff {
       changes.push({ kind: 'action-renamed', tool: place.tool, action: place.action, from: previous.action, breaking: true });
     const oldArgs = before.tools[previous.tool]?.actions[previous.action]?.arguments ?? {};
     const newArgs = after.tools[place.tool]?.actions[place.action]?.arguments ?? {};
-    for (const [name, detail] of Object.entries(newArgs)) {
-      const old = oldArgs[name];
-      if (!old) changes.push({ kind: 'argument-added', tool: place.tool, action: place.action, argument: name, breaking: detail.required });
-      else {
-        if (!old.required && detail.required)
-          changes.push({ kind: 'argument-now-required', tool: place.tool, action: place.action, argument: name, breaking: true });
-        if (old.required && !detail.required)
-          changes.push({ kind: 'argument-now-optional', tool: place.tool, action: place.action, argument: name, breaking: false });
-        if (old.type !== detail.type)
-          changes.push({
-            kind: 'argument-retyped',
-            tool: place.tool,
-            action: place.action,
-            argument: name,
-            from: old.type,
-            to: detail.type,
-            breaking: true,
-          });
-      }
-    }
-    for (const name of Object.keys(oldArgs)) {
-      if (!(name in newArgs))
-        changes.push({ kind: 'argument-removed', tool: place.tool, action: place.action, argument: name, breaking: true });
-    }
+    changes.push(...argumentChanges(oldArgs, newArgs, place));
   }
   for (const [operation, previous] of oldPlaces) {
-    if (newPlaces.has(operation) || !newTools.has(previous.tool)) continue;
+    if (newPlaces.has(operation) || !Object.hasOwn(after.tools, previous.tool)) continue;
     changes.push({ kind: 'action-removed', tool: previous.tool, action: previous.action, breaking: true });
   }
-  changes.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  return { changes, breaking: changes.filter((change) => change.breaking).length };
+  return changes;
+}
+
+type Arguments = SurfaceAction['arguments'];
+
+function argumentChanges(oldArgs: Arguments, newArgs: Arguments, place: Place): SurfaceChange[] {
+  const changes: SurfaceChange[] = [];
+  const change = (kind: SurfaceChange['kind'], argument: string, breaking: boolean, extra: Partial<SurfaceChange> = {}) =>
+    changes.push({ kind, tool: place.tool, action: place.action, argument, ...extra, breaking });
+  for (const [name, detail] of Object.entries(newArgs)) {
+    const old = oldArgs[name];
+    if (!old) {
+      change('argument-added', name, detail.required);
+      continue;
+    }
+    if (!old.required && detail.required) change('argument-now-required', name, true);
+    if (old.required && !detail.required) change('argument-now-optional', name, false);
+    if (old.type !== detail.type) change('argument-retyped', name, true, { from: old.type, to: detail.type });
+  }
+  for (const name of Object.keys(oldArgs)) if (!(name in newArgs)) change('argument-removed', name, true);
+  return changes;
 }
 
 function key(change: SurfaceChange): string {

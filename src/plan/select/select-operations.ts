@@ -8,38 +8,45 @@ import type { SelectionRules, Selection } from '../drafts.js';
 export function selectOperations(operations: readonly OperationModel[], rules: SelectionRules): Selection {
   const selected: OperationModel[] = [];
   const excluded: Selection['excluded'] = [];
+  const exclusions = exclusionRules(rules);
+  for (const operation of operations) {
+    const tags = operation.tags.map((tag) => tag.toLowerCase());
+    const reason = exclusions.find((rule) => rule.applies(operation, tags))?.reason;
+    if (reason) excluded.push({ key: operation.key, reason });
+    else selected.push(operation);
+  }
+  return { selected, excluded };
+}
+
+type ExclusionRule = { reason: string; applies: (operation: OperationModel, lowerCaseTags: string[]) => boolean };
+
+/** The reasons an operation is left out, in the order they are checked: the first that applies is reported. */
+function exclusionRules(rules: SelectionRules): ExclusionRule[] {
   const includePaths = rules.includePaths?.map(globToRegExp);
   const excludePaths = rules.excludePaths?.map(globToRegExp);
   const lower = (list: string[] | undefined) => list?.map((item) => item.toLowerCase());
   const includeTags = lower(rules.includeTags);
   const excludeTags = lower(rules.excludeTags);
-  for (const operation of operations) {
-    const tags = operation.tags.map((tag) => tag.toLowerCase());
-    const reason = operation.extension.hidden
-      ? 'hidden by x-mcp'
-      : includeTags && !tags.some((tag) => includeTags.includes(tag))
-        ? 'not in an included tag'
-        : excludeTags && tags.some((tag) => excludeTags.includes(tag))
-          ? 'in an excluded tag'
-          : rules.includeOperations && !rules.includeOperations.includes(operation.id)
-            ? 'not an included operation'
-            : rules.excludeOperations?.includes(operation.id)
-              ? 'an excluded operation'
-              : includePaths && !includePaths.some((pattern) => pattern.test(operation.path))
-                ? 'not under an included path'
-                : excludePaths?.some((pattern) => pattern.test(operation.path))
-                  ? 'under an excluded path'
-                  : rules.includeMethods && !rules.includeMethods.includes(operation.method)
-                    ? 'not an included method'
-                    : rules.excludeMethods?.includes(operation.method)
-                      ? 'an excluded method'
-                      : rules.excludeDeprecated && operation.deprecated
-                        ? 'deprecated'
-                        : undefined;
-    if (reason) excluded.push({ key: operation.key, reason });
-    else selected.push(operation);
-  }
-  return { selected, excluded };
+  const { includeOperations, excludeOperations, includeMethods, excludeMethods } = rules;
+  const candidates: Array<ExclusionRule | false | undefined> = [
+    { reason: 'hidden by x-mcp', applies: (operation) => operation.extension.hidden === true },
+    includeTags && { reason: 'not in an included tag', applies: (_, tags) => !tags.some((tag) => includeTags.includes(tag)) },
+    excludeTags && { reason: 'in an excluded tag', applies: (_, tags) => tags.some((tag) => excludeTags.includes(tag)) },
+    includeOperations && { reason: 'not an included operation', applies: (operation) => !includeOperations.includes(operation.id) },
+    excludeOperations && { reason: 'an excluded operation', applies: (operation) => excludeOperations.includes(operation.id) },
+    includePaths && {
+      reason: 'not under an included path',
+      applies: (operation) => !includePaths.some((pattern) => pattern.test(operation.path)),
+    },
+    excludePaths && {
+      reason: 'under an excluded path',
+      applies: (operation) => excludePaths.some((pattern) => pattern.test(operation.path)),
+    },
+    includeMethods && { reason: 'not an included method', applies: (operation) => !includeMethods.includes(operation.method) },
+    excludeMethods && { reason: 'an excluded method', applies: (operation) => excludeMethods.includes(operation.method) },
+    rules.excludeDeprecated && { reason: 'deprecated', applies: (operation) => operation.deprecated === true },
+  ];
+  return candidates.filter((rule): rule is ExclusionRule => Boolean(rule));
 }
 
 /** `/repos/*\/issues/**` → a RegExp on path keys. */
