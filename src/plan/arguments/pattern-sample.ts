@@ -61,7 +61,8 @@ export function sampleFromPattern(pattern: string): string | undefined {
     if (char === '*' || char === '?') {
       index++;
       if (source[index] === '?') index++;
-      return char === '*' ? 1 : 1;
+      // One repetition satisfies `*` and `?` alike, and keeps the quantified part visible in the sample.
+      return 1;
     }
     if (char === '+') {
       index++;

@@ -3,7 +3,8 @@ import { childPointer } from '../../diagnostics/json-pointer.js';
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { OperationModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../../model/api-model.js';
 import { type ArgumentDraft, type HeaderDecisions, type HeaderOptions, type NamedAction } from '../drafts.js';
-import { deriveHeaderName, isHeaderToken } from './header-names.js';
+import { deriveHeaderName } from './header-names.js';
+import { isHttpToken } from '../../kernel/http-token.js';
 import { credentialWord, personalDataWord, routingWord } from './parameter-signals.js';
 import type { HeaderDecision } from '../tool-plan.js';
 import { canonical, mergeArguments, mergeSchemas } from '../arguments/tool-schema.js';
@@ -330,7 +331,7 @@ function headerNameOf(
     return null;
   };
   if (added?.header !== undefined) {
-    if (!isHeaderToken(added.header))
+    if (!isHttpToken(added.header))
       return invalid(`configuration headers.add names the header ${JSON.stringify(added.header)}, which is not an RFC 9110 token`);
     return { header: added.header, explicit: true };
   }
@@ -339,7 +340,7 @@ function headerNameOf(
   if (distinct.size > 1) return invalid(`its actions mark it with different headers (${names.join(', ')})`);
   const name = names[0];
   if (name !== undefined) {
-    if (!isHeaderToken(name)) return invalid(`x-mcp-header ${JSON.stringify(name)} is not an RFC 9110 token`);
+    if (!isHttpToken(name)) return invalid(`x-mcp-header ${JSON.stringify(name)} is not an RFC 9110 token`);
     return { header: name, explicit: true };
   }
   // Derived from the parameter's own name (`xero-tenant-id`), not the property key, which may carry a prefix.

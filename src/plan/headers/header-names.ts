@@ -1,14 +1,7 @@
 import { wordsOf } from '../words.js';
 
-/** RFC 9110 §5.6.2 `token` (`1*tchar`): what an `x-mcp-header` value must be (the SDK checks the same pattern). */
-export const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /** Names longer than this make unwieldy headers; SEP-2243 sets no limit, proxies often cap a header line at 8 KiB. */
 const MAX_HEADER_NAME = 64;
-
-export function isHeaderToken(name: string): boolean {
-  return HEADER_TOKEN.test(name);
-}
 
 /**
  * A readable header name for a parameter, in the usual HTTP capitalisation: `tenant_id` → `Tenant-Id`,

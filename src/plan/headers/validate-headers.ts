@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../kernel/json.js';
-import { isHeaderToken } from './header-names.js';
+import { isHttpToken } from '../../kernel/http-token.js';
 
 /** The largest integer a header value can carry exactly (JSON numbers are IEEE doubles): 2^53 − 1. */
 export const MAX_HEADER_INTEGER = Number.MAX_SAFE_INTEGER;
@@ -69,7 +69,7 @@ function checkMarking(node: JsonObject, at: string, reachable: boolean, seen: Ma
     add('x-mcp-header must be a non-empty string');
     return;
   }
-  if (!isHeaderToken(value)) add(`x-mcp-header ${JSON.stringify(value)} is not an RFC 9110 token`);
+  if (!isHttpToken(value)) add(`x-mcp-header ${JSON.stringify(value)} is not an RFC 9110 token`);
   const prior = seen.get(value.toLowerCase());
   if (prior !== undefined) add(`x-mcp-header ${JSON.stringify(value)} repeats ${JSON.stringify(prior)} (header names ignore case)`);
   else seen.set(value.toLowerCase(), value);
