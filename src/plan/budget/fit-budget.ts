@@ -7,11 +7,16 @@ export function totalTokens(tools: ToolModel[]): number {
   return tools.reduce((sum, tool) => sum + tool.tokens, 0);
 }
 
+/** Drafts at the detail levels that fit, and the tools built from them. */
+export type Fitted = { drafts: ToolDraft[]; tools: ToolModel[] };
+
 /**
  * Trims schema detail until every tool fits the per-tool budget and the list fits the total, largest tool first.
  * Operations are never dropped: when the leanest detail is not enough, the plan stays over budget and says so.
+ * The drafts given are not changed: the result holds copies at their new levels.
  */
-export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): ToolModel[] {
+export function fitBudget(given: ToolDraft[], render: (draft: ToolDraft) => ToolModel, budget: Budget): Fitted {
+  const drafts = [...given];
   const tools = drafts.map(render);
   // A leaner level can cost more than the one before (listing optional arguments per action in the description
   // outweighs the notes it replaces), or the same: a step goes to the first leaner level that is actually smaller,
@@ -20,22 +25,22 @@ export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => Too
   const leaner = (index: number): boolean => {
     const draft = drafts[index] as ToolDraft;
     const before = tools[index] as ToolModel;
-    const start = draft.detail;
-    for (let detail = start + 1; detail <= MAX_DETAIL; detail++) {
-      draft.detail = detail;
-      const after = render(draft);
+    for (let detail = draft.detail + 1; detail <= MAX_DETAIL; detail++) {
+      const candidate = { ...draft, detail };
+      const after = render(candidate);
       if (after.tokens < before.tokens) {
+        drafts[index] = candidate;
         tools[index] = after;
         return true;
       }
     }
-    draft.detail = start;
     settled.add(index);
     return false;
   };
-  drafts.forEach((draft, index) => {
-    while ((tools[index] as ToolModel).tokens > budget.maxToolTokens && draft.detail < MAX_DETAIL && leaner(index));
-  });
+  const over = (index: number) => (tools[index] as ToolModel).tokens > budget.maxToolTokens;
+  for (let index = 0; index < drafts.length; index++) {
+    while (over(index) && (drafts[index] as ToolDraft).detail < MAX_DETAIL && leaner(index));
+  }
   let total = totalTokens(tools);
   while (total > budget.maxTotalTokens) {
     let pick = -1;
@@ -47,7 +52,7 @@ export function fitBudget(drafts: ToolDraft[], render: (draft: ToolDraft) => Too
     const before = (tools[pick] as ToolModel).tokens;
     if (leaner(pick)) total += (tools[pick] as ToolModel).tokens - before;
   }
-  return tools;
+  return { drafts, tools };
 }
 
 export function reportBudget(tools: ToolModel[], budget: Budget, diagnostics: Diagnostics): void {

@@ -7,7 +7,7 @@ import { deriveHeaderName } from './header-names.js';
 import { isHttpToken } from '../../kernel/http-token.js';
 import { credentialWord, personalDataWord, routingWord } from './parameter-signals.js';
 import type { HeaderDecision } from '../tool-plan.js';
-import { canonical, mergeArguments, mergeSchemas } from '../arguments/tool-schema.js';
+import { canonical, mergeArguments, mergeSchemas, type MergedArgument } from '../arguments/tool-schema.js';
 import { MAX_HEADER_INTEGER } from './validate-headers.js';
 import { compareStrings, wordsOf } from '../words.js';
 
@@ -43,86 +43,100 @@ type Candidate = { property: string; header: string; explicit: boolean; reason: 
  * (warning: nothing is marked), impossible markings as OTM_HEADER_INVALID (error).
  */
 export function decideHeaders(context: HeaderContext): HeaderDecisions {
-  const { options } = context;
-  const derive = options.enabled !== false;
   const refused: HeaderDecision[] = [];
   const candidates: Candidate[] = [];
   const firstPathKeys = context.actions.map((action) => firstPathVariableKey(action.draft.operation, action.draft.arguments));
   for (const merged of mergeArguments(context.actions)) {
-    const property = merged.key;
-    const sources: Source[] = merged.drafts.map((entry) => {
-      const operation = context.actions.find((action) => action.name === entry.action)?.draft.operation as OperationModel;
-      return { action: entry.action, operation, argument: entry.argument, ...parameterOf(operation, entry.argument) };
-    });
-    const added = [...(options.add ?? [])].reverse().find((entry) => matches(entry, context.tool, property));
-    const explicit = derive ? sources.filter((source) => typeof source.parameter?.mcpHeader === 'string') : [];
-    const suppressing = derive ? sources.find((source) => source.parameter?.mcpHeader === false) : undefined;
-    const reasons: string[] = [];
-    if (added) reasons.push('added by configuration');
-    if (explicit.length > 0) reasons.push('x-mcp-header in the description');
-    // Routing rules read parameters only: a body field named `namespace` is data, not a route.
-    if (derive && sources.some((source) => source.parameter))
-      reasons.push(...routingReasons(property, sources, context.actions.length, firstPathKeys));
-    if (reasons.length === 0) continue;
-    const requested = added !== undefined || explicit.length > 0;
-    const refuse = (reason: string) => refused.push({ property, reason });
-    const pointer = explicit[0]?.parameter ? childPointer(explicit[0].parameter.pointer, 'x-mcp-header') : undefined;
-    const where = added ? ' (configuration headers.add)' : '';
+    const verdict = judgeProperty(merged, context, firstPathKeys);
+    if (verdict && 'refused' in verdict) refused.push({ property: merged.key, reason: verdict.refused });
+    else if (verdict) candidates.push(verdict.candidate);
+  }
+  return { marked: uniqueHeaders(candidates, refused, context), refused: refused.sort((a, b) => compareStrings(a.property, b.property)) };
+}
 
-    if ((options.remove ?? []).some((entry) => matches(entry, context.tool, property))) {
-      refuse('removed by configuration (headers.remove)');
-      continue;
-    }
-    if (suppressing && !added) {
-      refuse(`x-mcp-header: false on ${suppressing.operation.id}`);
-      continue;
-    }
-    const secret = firstOf(sources, (source) => secretReason(source, context));
-    if (secret) {
-      refuse(secret);
-      if (requested)
-        context.diagnostics.warn(
-          'OTM_HEADER_REFUSED',
-          `Property "${property}" of tool ${context.tool} is not marked with x-mcp-header${where}: ${secret}.`,
-          {
-            ...(pointer ? { pointer } : {}),
-            hint: 'Header values are visible to every proxy and log between client and server; keep secrets and personal data in the body.',
-          },
-        );
-      continue;
-    }
-    const shape = firstOf(sources, (source) => shapeProblem(source, context.defs)) ?? mergedShapeProblem(sources, context.defs);
-    if (shape) {
-      refuse(shape);
-      if (requested)
-        context.diagnostics.error(
-          'OTM_HEADER_INVALID',
-          `Property "${property}" of tool ${context.tool} cannot carry x-mcp-header${where}: ${shape}.`,
-          {
-            ...(pointer ? { pointer } : {}),
-            hint: 'Mark only a string, integer or boolean path, query or header parameter, or remove the marking (configuration headers.remove).',
-          },
-        );
-      continue;
-    }
-    const named = headerNameOf(property, added, explicit, sources, context, pointer);
-    if (named === null) {
-      refuse('its x-mcp-header name is invalid');
-      continue;
-    }
-    if (named === undefined) {
-      refuse('no header name can be derived from its name');
-      continue;
-    }
-    candidates.push({
+/** Nothing asks to mark the property (undefined), or it is refused with a reason, or it awaits a unique header name. */
+type Verdict = { refused: string } | { candidate: Candidate } | undefined;
+
+/** One property of the tool: is it asked for or routing, and can it carry a header? */
+function judgeProperty(merged: MergedArgument, context: HeaderContext, firstPathKeys: Array<string | undefined>): Verdict {
+  const { options } = context;
+  const derive = options.enabled !== false;
+  const property = merged.key;
+  const sources: Source[] = merged.drafts.map((entry) => {
+    const operation = context.actions.find((action) => action.name === entry.action)?.draft.operation as OperationModel;
+    return { action: entry.action, operation, argument: entry.argument, ...parameterOf(operation, entry.argument) };
+  });
+  const added = [...(options.add ?? [])].reverse().find((entry) => matches(entry, context.tool, property));
+  const explicit = derive ? sources.filter((source) => typeof source.parameter?.mcpHeader === 'string') : [];
+  const reasons: string[] = [];
+  if (added) reasons.push('added by configuration');
+  if (explicit.length > 0) reasons.push('x-mcp-header in the description');
+  // Routing rules read parameters only: a body field named `namespace` is data, not a route.
+  if (derive && sources.some((source) => source.parameter))
+    reasons.push(...routingReasons(property, sources, context.actions.length, firstPathKeys));
+  if (reasons.length === 0) return undefined;
+  const pointer = explicit[0]?.parameter ? childPointer(explicit[0].parameter.pointer, 'x-mcp-header') : undefined;
+  const refusal = refusalOf(property, sources, { added, explicit, pointer }, context);
+  if (refusal) return { refused: refusal };
+  const named = headerNameOf(property, added, explicit, sources, context, pointer);
+  if (named === null) return { refused: 'its x-mcp-header name is invalid' };
+  if (named === undefined) return { refused: 'no header name can be derived from its name' };
+  return {
+    candidate: {
       property,
       header: named.header,
       explicit: named.explicit,
       reason: reasons.join('; '),
       ...(pointer ? { pointer } : {}),
-    });
+    },
+  };
+}
+
+/**
+ * Why a property that is asked for or routing cannot be marked, if it cannot: removed by configuration, suppressed
+ * by `x-mcp-header: false`, a secret or personal data, or not a scalar parameter. An explicit marking refused for a
+ * secret is a warning, one that cannot be honoured at all an error.
+ */
+function refusalOf(
+  property: string,
+  sources: Source[],
+  asked: { added: { header?: string } | undefined; explicit: Source[]; pointer: string | undefined },
+  context: HeaderContext,
+): string | undefined {
+  const { added, explicit, pointer } = asked;
+  const requested = added !== undefined || explicit.length > 0;
+  const where = added ? ' (configuration headers.add)' : '';
+  if ((context.options.remove ?? []).some((entry) => matches(entry, context.tool, property)))
+    return 'removed by configuration (headers.remove)';
+  const suppressing = context.options.enabled !== false ? sources.find((source) => source.parameter?.mcpHeader === false) : undefined;
+  if (suppressing && !added) return `x-mcp-header: false on ${suppressing.operation.id}`;
+  const secret = firstOf(sources, (source) => secretReason(source, context));
+  if (secret) {
+    if (requested)
+      context.diagnostics.warn(
+        'OTM_HEADER_REFUSED',
+        `Property "${property}" of tool ${context.tool} is not marked with x-mcp-header${where}: ${secret}.`,
+        {
+          ...(pointer ? { pointer } : {}),
+          hint: 'Header values are visible to every proxy and log between client and server; keep secrets and personal data in the body.',
+        },
+      );
+    return secret;
   }
-  return { marked: uniqueHeaders(candidates, refused, context), refused: refused.sort((a, b) => compareStrings(a.property, b.property)) };
+  const shape = firstOf(sources, (source) => shapeProblem(source, context.defs)) ?? mergedShapeProblem(sources, context.defs);
+  if (shape) {
+    if (requested)
+      context.diagnostics.error(
+        'OTM_HEADER_INVALID',
+        `Property "${property}" of tool ${context.tool} cannot carry x-mcp-header${where}: ${shape}.`,
+        {
+          ...(pointer ? { pointer } : {}),
+          hint: 'Mark only a string, integer or boolean path, query or header parameter, or remove the marking (configuration headers.remove).',
+        },
+      );
+    return shape;
+  }
+  return undefined;
 }
 
 /**
