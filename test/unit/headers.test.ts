@@ -276,7 +276,9 @@ describe('secrets and personal data', () => {
     expect(result.ok).toBe(true);
     const refusal = result.diagnostics.find((diagnostic) => diagnostic.message.includes('tenant_token'));
     expect(refusal?.pointer).toBe('#/paths/~1things/get/parameters/0/x-mcp-header');
-    expect(refusal?.hint).toBeTruthy();
+    expect(refusal?.hint).toBe(
+      'Header values are visible to every proxy and log between client and server; keep secrets and personal data in the body.',
+    );
   });
 
   it('leaves a routing-named secret unmarked without a warning when nobody asked for it', async () => {

@@ -76,8 +76,9 @@ describe('the search surface of a plan', () => {
     expect(over.surface?.mode).toBe('search');
     expect(over.surface?.reason).toMatch(/^the static plan misses its budget \(.*tools of 2/);
     const budget = over.diagnostics.filter((diagnostic) => diagnostic.code === 'OTM_BUDGET_EXCEEDED');
-    expect(budget.length).toBeGreaterThan(0);
-    for (const diagnostic of budget) expect(diagnostic.severity).toBe('info');
+    expect(budget.map((diagnostic) => [diagnostic.severity, diagnostic.message])).toEqual([
+      ['info', 'Static plan, not served (the search surface is): The plan has 3 tools, over the limit of 2.'],
+    ]);
   });
 
   it('is static by default, and leaves out call tools without actions', async () => {
