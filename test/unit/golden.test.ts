@@ -7,8 +7,9 @@ import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
 
 /**
  * Golden files: the emitted project of small vendored descriptions, file by file, under test/golden/<name>/. A
- * change to emitted code shows as a diff of these files in review; `npx vitest run --project unit -u
- * test/unit/golden.test.ts` rewrites them after a deliberate change. Runtime modules copied verbatim from
+ * change to emitted code shows as a diff of these files in review; `npx vitest run --project unit
+ * test/unit/golden.test.ts --update` rewrites them after a deliberate change (`-u` before the file name would take
+ * it as its value and update every snapshot of the suite). Runtime modules copied verbatim from
  * templates/runtime are listed, not copied: the samples type-check them, and their source is reviewed where it is.
  */
 const DESCRIPTIONS = ['oai-tictactoe.yaml', 'xero-webhooks.yaml', 'sentry-shaped.yaml'];

@@ -66,7 +66,6 @@ export const boardReadTool: ToolDefinition = {
           name: 'row',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'column',
@@ -74,7 +73,6 @@ export const boardReadTool: ToolDefinition = {
           name: 'column',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['row', 'column'],

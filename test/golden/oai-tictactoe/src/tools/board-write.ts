@@ -67,7 +67,6 @@ export const boardWriteTool: ToolDefinition = {
           name: 'row',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'column',
@@ -75,7 +74,6 @@ export const boardWriteTool: ToolDefinition = {
           name: 'column',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'progressUrl',
@@ -83,7 +81,6 @@ export const boardWriteTool: ToolDefinition = {
           name: 'progressUrl',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

@@ -44,7 +44,6 @@ export const projectsDeleteTool: ToolDefinition = {
           name: 'organization_id_or_slug',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'project_id_or_slug',
@@ -52,7 +51,6 @@ export const projectsDeleteTool: ToolDefinition = {
           name: 'project_id_or_slug',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['organization_id_or_slug', 'project_id_or_slug'],

@@ -53,7 +53,6 @@ export const projectsReadTool: ToolDefinition = {
           name: 'organization_id_or_slug',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'cursor',
@@ -61,7 +60,6 @@ export const projectsReadTool: ToolDefinition = {
           name: 'cursor',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
       ],
       required: ['organization_id_or_slug'],
@@ -84,7 +82,6 @@ export const projectsReadTool: ToolDefinition = {
           name: 'organization_id_or_slug',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'project_id_or_slug',
@@ -92,7 +89,6 @@ export const projectsReadTool: ToolDefinition = {
           name: 'project_id_or_slug',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['organization_id_or_slug', 'project_id_or_slug'],
