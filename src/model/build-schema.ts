@@ -4,7 +4,7 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel
 import type { SchemaModel } from './api-model.js';
 
 /** Keywords kept from OpenAPI schemas: JSON Schema 2020-12 validation and annotation vocabulary. */
-const SUBSCHEMA_KEYWORDS = [
+export const SUBSCHEMA_KEYWORDS = [
   'items',
   'additionalProperties',
   'not',

@@ -6,6 +6,7 @@ import { capLength, cleanText, firstSentence } from '../describe/sanitize-text.j
 import { mostlyRequired } from './shared-arguments.js';
 import { isPagingArgument } from '../describe/describe-response.js';
 import { compareStrings, wordsOf } from '../words.js';
+import { SUBSCHEMA_KEYWORDS } from '../../model/build-schema.js';
 
 /**
  * Schema detail per level: how long descriptions may be, how deep nested objects stay typed, which validation
@@ -386,20 +387,7 @@ class Projector {
         for (const name of Object.keys(value).sort(compareStrings))
           setOwn(properties, name, this.node(value[name] as JsonValue, depth + 1, false));
         out['properties'] = properties;
-      } else if (
-        [
-          'items',
-          'additionalProperties',
-          'not',
-          'if',
-          'then',
-          'else',
-          'contains',
-          'propertyNames',
-          'unevaluatedItems',
-          'unevaluatedProperties',
-        ].includes(keyword)
-      ) {
+      } else if ((SUBSCHEMA_KEYWORDS as readonly string[]).includes(keyword)) {
         out[keyword] = this.node(value, depth + 1, false);
       } else if (['allOf', 'anyOf', 'oneOf'].includes(keyword) && Array.isArray(value)) {
         const variants = dedupe(value.map((item) => this.node(item, depth + 1, false)));
