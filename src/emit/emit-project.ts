@@ -10,6 +10,7 @@ import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSour
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
+import { userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
@@ -17,6 +18,7 @@ export const RUNTIME_MODULES = [
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'callers.ts',
   'check-arguments.ts',
   'compile-arguments.ts',
   'concise.ts',
@@ -27,19 +29,29 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'oauth-clients.ts',
+  'oauth-http.ts',
+  'oauth-pages.ts',
+  'oauth-server.ts',
+  'oauth-upstream.ts',
   'output.ts',
   'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
   'results.ts',
+  'sealed.ts',
   'serialize.ts',
   'serve-http.ts',
   'serve-stdio.ts',
   'server.ts',
   'settings.ts',
+  'token-exchange.ts',
   'types.ts',
+  'upstream-auth.ts',
   'upstream-errors.ts',
+  'upstream-token-endpoint.ts',
+  'user-access.ts',
   'validate-input.ts',
 ];
 
@@ -118,7 +130,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName, search), workers: target === 'workers' };
+  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers' };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));

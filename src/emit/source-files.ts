@@ -159,7 +159,7 @@ export function schemasSource(plan: ToolPlan): { path: string; content: string }
   return { path, content };
 }
 
-/** `src/api.ts`: the API's name, servers and credentials. */
+/** `src/api.ts`: the API's name, servers, credentials and how users sign in. */
 export function apiSource(plan: ToolPlan, packageName: string): { path: string; content: string } {
   const definition = {
     name: packageName,
@@ -168,6 +168,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     envPrefix: plan.api.envPrefix,
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
+    ...(plan.api.userAuth ? { userAuth: plan.api.userAuth } : {}),
   };
   const path = 'src/api.ts';
   const content = moduleText(

@@ -15,6 +15,7 @@ import {
 } from './drafts.js';
 import { classifyIntent } from './select/classify-intent.js';
 import { planCredentials } from './describe/credentials.js';
+import { planUserAuth } from './describe/user-auth.js';
 import { fitBudget, reportBudget, totalTokens } from './budget/fit-budget.js';
 import { groupOperations } from './group/group-operations.js';
 import { decideHeaders, reportUnusedHeaderOptions } from './headers/decide-headers.js';
@@ -239,6 +240,7 @@ function assemblePlan(
   const { selected, excluded, tools, budget } = parts;
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
+  const userAuth = planUserAuth(model.securitySchemes, selected);
   const checked = withArgumentSchemas(tools, model);
   return {
     api: {
@@ -249,6 +251,7 @@ function assemblePlan(
       envPrefix,
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
+      ...(userAuth ? { userAuth } : {}),
     },
     tools: [...checked.tools].sort((a, b) => compareStrings(a.name, b.name)),
     argumentDefs: checked.defs,

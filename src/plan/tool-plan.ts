@@ -148,6 +148,17 @@ export type CredentialModel = {
   prefix?: string;
 };
 
+/** How users sign in to the API, for the generated server's per-user upstream modes (see `user-auth.ts`). */
+export type UserAuthModel = {
+  /** The security scheme a user's own token stands for. */
+  scheme: string;
+  /** The scheme's OAuth 2.0 authorization code flow, when it has one. */
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  /** Scopes the selected operations ask of the scheme. */
+  scopes: string[];
+};
+
 export type PlanTotals = {
   tools: number;
   actions: number;
@@ -168,6 +179,7 @@ export type ToolPlan = {
     envPrefix: string;
     servers: ServerModel[];
     credentials: CredentialModel[];
+    userAuth?: UserAuthModel;
   };
   tools: ToolModel[];
   /** Named schemas the actions' `argumentsSchema`s reference (`#/$defs/<name>`), in their validation view. */

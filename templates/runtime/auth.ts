@@ -1,10 +1,12 @@
-// Upstream credentials, read only from the environment and applied per the operation's security requirements.
+// Upstream credentials, read only from the environment and applied per the operation's security requirements; in
+// the per-user modes the signed-in user's own token stands for the description's user scheme.
 // The MCP client's own token (HTTP mode) is never forwarded upstream.
 
 import { api } from '../api.js';
+import type { Caller } from './callers.js';
 import { ConfigurationError } from './errors.js';
 import { log } from './log.js';
-import { registerSecret } from './redact.js';
+import { registerCallerSecret, registerSecret } from './redact.js';
 import type { ActionRoute, Credential } from './types.js';
 
 const byScheme = new Map(api.credentials.map((credential) => [credential.scheme, credential]));
@@ -37,6 +39,11 @@ function isConfigured(credential: Credential, env: NodeJS.ProcessEnv): boolean {
 /**
  * Applies the first security alternative whose credentials are all configured. Without one, the request goes
  * out unauthenticated and an authentication error from the API names the variables to set.
+ *
+ * With a `caller` (the per-user modes) the user's token satisfies the description's user scheme, and alternatives
+ * with that scheme come first; the environment never stands in for it. The description's other schemes (an app key
+ * that goes along with the user's token) still come from the environment. When the description names no user scheme,
+ * the user's token goes with every request as `Authorization: Bearer`.
  */
 export async function applyCredentials(
   route: ActionRoute,
@@ -44,18 +51,32 @@ export async function applyCredentials(
   headers: Headers,
   cookies: string[],
   env: NodeJS.ProcessEnv = process.env,
+  caller?: Caller,
 ): Promise<void> {
-  const alternative = route.security.find((requirement) =>
+  const userScheme = caller ? api.userAuth?.scheme : undefined;
+  const usable = (requirement: string[]) =>
     requirement.every((scheme) => {
+      if (scheme === userScheme) return true;
       const credential = byScheme.get(scheme);
       return credential !== undefined && isConfigured(credential, env);
-    }),
-  );
-  if (!alternative) return;
-  for (const scheme of alternative) {
-    const credential = byScheme.get(scheme);
-    if (credential) await applyOne(credential, url, headers, cookies, env);
+    });
+  const alternative =
+    (userScheme === undefined ? undefined : route.security.find((r) => r.includes(userScheme) && usable(r))) ??
+    route.security.find((requirement) => !requirement.includes(userScheme ?? '') && usable(requirement));
+  for (const scheme of alternative ?? []) {
+    if (scheme === userScheme && caller) await applyUserToken(caller, headers);
+    else {
+      const credential = byScheme.get(scheme);
+      if (credential) await applyOne(credential, url, headers, cookies, env);
+    }
   }
+  if (caller && api.userAuth?.scheme === undefined) await applyUserToken(caller, headers);
+}
+
+async function applyUserToken(caller: Caller, headers: Headers): Promise<void> {
+  const token = await caller.upstreamToken();
+  registerCallerSecret(token);
+  headers.set('Authorization', `Bearer ${token}`);
 }
 
 async function applyOne(

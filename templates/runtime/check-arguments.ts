@@ -49,10 +49,12 @@ export async function checkArguments(
   args: Record<string, unknown>,
 ): Promise<Breach[]> {
   const sent: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const textual = route.body?.kind === 'form' || route.body?.kind === 'multipart';
   for (const argument of route.arguments) {
     const value = args[argument.arg];
     if (value === undefined || (value === null && argument.in !== 'body' && argument.in !== 'body-whole')) continue;
-    sent[argument.arg] = value;
+    const onTheWireAsText = argument.in !== 'body-whole' && (argument.in !== 'body' || textual);
+    sent[argument.arg] = onTheWireAsText ? asDeclaredScalar(value, declaredTypes(tool, route, argument.arg)) : value;
   }
   const breaches = typeBreaches(tool, route, sent);
   const validate = await validatorFor(route);
@@ -62,23 +64,50 @@ export async function checkArguments(
 }
 
 /**
+ * A parameter or form field travels as text, so "1765432100.123" and 1765432100.123 send the same bytes: a string
+ * that reads as the number or boolean the description declares is checked as that value (what is sent is unchanged).
+ * A model that was shown only the argument's name (optional arguments listed in the tool's description) has no way
+ * to know which of the two the description chose.
+ */
+function asDeclaredScalar(value: unknown, types: string[]): unknown {
+  if (typeof value !== 'string' || types.length === 0 || types.includes('string')) return value;
+  const number = value.trim() === '' ? Number.NaN : Number(value);
+  if (Number.isFinite(number) && (types.includes('number') || (types.includes('integer') && Number.isInteger(number))))
+    return number;
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/** The types the description's rules (or else the input schema) declare for an argument. */
+function declaredTypes(tool: ToolDefinition, route: ActionRoute, name: string): string[] {
+  const checked = route.argumentsSchema?.['properties'] as Record<string, { type?: unknown }> | undefined;
+  const input = tool.inputSchema['properties'] as Record<string, { type?: unknown }> | undefined;
+  const property =
+    checked && Object.hasOwn(checked, name)
+      ? checked[name]
+      : input && Object.hasOwn(input, name)
+        ? input[name]
+        : undefined;
+  return typeof property?.type === 'string'
+    ? [property.type]
+    : Array.isArray(property?.type)
+      ? (property.type as string[])
+      : [];
+}
+
+/**
  * Arguments whose only rule is their type are left out of `argumentsSchema` (the input schema gives the same type);
  * their types are checked here, so that a wrong one gets the same answer as any other breach.
  */
 function typeBreaches(tool: ToolDefinition, route: ActionRoute, sent: Record<string, unknown>): Breach[] {
-  const input = tool.inputSchema['properties'] as Record<string, { type?: unknown }> | undefined;
+  const input = tool.inputSchema['properties'] as Record<string, unknown> | undefined;
   const checked = route.argumentsSchema?.['properties'] as Record<string, unknown> | undefined;
   const breaches: Breach[] = [];
   for (const [name, value] of Object.entries(sent)) {
     if (checked && Object.hasOwn(checked, name)) continue;
-    const property = input && Object.hasOwn(input, name) ? input[name] : undefined;
-    const types =
-      typeof property?.type === 'string'
-        ? [property.type]
-        : Array.isArray(property?.type)
-          ? (property.type as string[])
-          : [];
+    const types = declaredTypes(tool, route, name);
     if (types.length === 0 || types.some((type) => hasType(value, type))) continue;
+    const property = input && Object.hasOwn(input, name) ? input[name] : undefined;
     breaches.push({ path: name, rule: `must be ${typeWords(types)}`, ...exampleField(exampleOf(property, {})) });
   }
   return breaches;

@@ -5,7 +5,6 @@
 
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { FORMATS } from './formats.js';
 
 /** Deeper arguments are passed through as they are; the SDK bounds how many elements an input may hold. */
 const MAX_COPY_DEPTH = 256;
@@ -39,18 +38,20 @@ export class OwnPropertiesValidator implements jsonSchemaValidator {
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
 
 /**
- * The input schema as the SDK's validator checks it: without the formats the argument checks own (formats.ts). The
- * SDK checks them strictly (a date-time must have seconds and an offset); the argument checks check the same values
- * as leniently as APIs take them, and say what is wrong in the same words as for every other rule.
+ * The input schema as the SDK's validator checks it: without formats. The argument checks own them (formats.ts):
+ * they check the formats they know as leniently as APIs take them (a date-time without seconds), leave out those
+ * nobody states rules for (`url`, `jwt`, `phone`), read a format beside an enum as an alternative to it, and say
+ * what is wrong in the same words as for every other rule. The SDK would check some of those strictly, and refuse
+ * calls the description allows.
  */
-export function withoutCheckedFormats(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutCheckedFormats);
+export function withoutFormats(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutFormats);
   if (schema === null || typeof schema !== 'object') return schema;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'format' && typeof value === 'string' && Object.hasOwn(FORMATS, value)) continue;
+    if (key === 'format' && typeof value === 'string') continue;
     Object.defineProperty(copy, key, {
-      value: DATA_KEYWORDS.has(key) ? value : withoutCheckedFormats(value),
+      value: DATA_KEYWORDS.has(key) ? value : withoutFormats(value),
       enumerable: true,
       writable: true,
       configurable: true,

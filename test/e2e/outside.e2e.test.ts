@@ -224,7 +224,7 @@ describe('A credential format the description shows (Discord: Bot <token>)', () 
       ['Bot abc.def', 'Bot abc.def'],
     ]) {
       const client = await connectStdio(dir, { CHAT_BOTS_BASE_URL: upstream.url, CHAT_BOTS_BOT_TOKEN: value as string });
-      const result = await client.callTool({ name: 'get_my_user', arguments: {} });
+      const result = await client.callTool({ name: 'users_me_read', arguments: {} });
       await client.close();
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(upstream.requests.at(-1)?.headers['authorization']).toBe(sent);

@@ -45,4 +45,10 @@ export const api: ApiDefinition = {
       env: ['TIC_TAC_TOE_USER2_APP_OAUTH_ACCESS_TOKEN'],
     },
   ],
+  userAuth: {
+    scheme: 'user2AppOauth',
+    authorizationUrl: 'https://learn.openapis.org/oauth/2.0/auth',
+    tokenUrl: 'https://learn.openapis.org/oauth/2.0/token',
+    scopes: ['board:read', 'board:write'],
+  },
 };

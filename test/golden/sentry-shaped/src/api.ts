@@ -27,4 +27,8 @@ export const api: ApiDefinition = {
       env: ['SENTRY_AUTH_TOKEN'],
     },
   ],
+  userAuth: {
+    scheme: 'auth_token',
+    scopes: [],
+  },
 };

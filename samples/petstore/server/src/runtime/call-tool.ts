@@ -5,8 +5,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { hooks } from '../custom/hooks.js';
 import { breachMessage } from './argument-errors.js';
+import { subjectLabel } from './callers.js';
 import { checkArguments } from './check-arguments.js';
-import { ArgumentError, ConfigurationError } from './errors.js';
+import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
 import { send, UpstreamFailure } from './http.js';
 import { log } from './log.js';
 import { redact } from './redact.js';
@@ -76,7 +77,10 @@ export async function callTool(
   const { action, route, multi } = checked;
   const actionNames = Object.keys(tool.actions);
   const context: CallContext = { tool: tool.name, action, operationId: route.operationId, arguments: args };
-  const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames };
+  const { caller } = settings;
+  const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames, caller };
+  // Per-user modes: log lines name the user, never a token.
+  const who = caller ? `user ${subjectLabel(caller.subject)}: ` : '';
   const started = Date.now();
   try {
     const request = await buildRequest(route, args, settings);
@@ -84,7 +88,7 @@ export async function callTool(
     const response = await send(request, settings, signal);
     log(
       'debug',
-      `${tool.name}${multi ? `/${action}` : ''} ${request.method} ${request.url.pathname} → ${response.status} in ${Date.now() - started} ms`,
+      `${who}${tool.name}${multi ? `/${action}` : ''} ${request.method} ${request.url.pathname} → ${response.status} in ${Date.now() - started} ms`,
     );
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
@@ -95,7 +99,7 @@ export async function callTool(
       responseFormat: args[RESPONSE_FORMAT] === 'detailed' ? 'detailed' : 'concise',
     });
   } catch (error) {
-    if (error instanceof ArgumentError) return errorText(error.message);
+    if (error instanceof ArgumentError || error instanceof SignInError) return errorText(error.message);
     if (error instanceof URIError)
       return errorText(
         'An argument holds text that is not valid Unicode (an unpaired surrogate); send well-formed text and call again.',
@@ -105,7 +109,7 @@ export async function callTool(
     if (error instanceof UpstreamFailure) return failureResult(error, errorContext);
     log(
       'error',
-      `${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `${who}${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     return errorText(
       `The call failed inside the server: ${redact(error instanceof Error ? error.message : String(error))}. This is not caused by the arguments.`,

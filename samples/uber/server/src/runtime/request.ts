@@ -6,6 +6,7 @@
 import { api } from '../api.js';
 import { applyCredentials } from './auth.js';
 import { buildBody } from './body.js';
+import { callerOf } from './callers.js';
 import { ArgumentError, ConfigurationError } from './errors.js';
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.js';
 import type { Settings } from './settings.js';
@@ -52,7 +53,7 @@ export async function buildRequest(
     }
   }
   if (query.length > 0) url.search = query.join('&');
-  await applyCredentials(route, url, headers, cookies, env);
+  await applyCredentials(route, url, headers, cookies, env, callerOf(settings));
   if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
   const { body, contentType } = await buildBody(route, args, settings.uploadDir);
   if (contentType) headers.set('Content-Type', contentType);

@@ -15,7 +15,7 @@ import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 import type { ServedTool, ToolDefinition } from './types.js';
-import { OwnPropertiesValidator, withoutCheckedFormats, withoutPrototypes } from './validate-input.js';
+import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 
@@ -24,7 +24,7 @@ type ValidationResult = { readonly value: unknown } | { readonly issues: Readonl
 
 /**
  * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. Tool
- * input (`input`) is checked without the formats the argument checks own, and a refusal is explained in their words
+ * input (`input`) is checked without formats (the argument checks own them), and a refusal is explained in their words
  * (`checkCall`) instead of Ajv's; `tools/list` still shows the schema as it is.
  */
 function lazySchema<T>(
@@ -32,7 +32,7 @@ function lazySchema<T>(
   input?: { explain: (data: unknown) => Promise<string | undefined> },
 ): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
-  const checked = () => (input ? (withoutCheckedFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
+  const checked = () => (input ? (withoutFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
   const standard = () => (compiled ??= fromJsonSchema<T>(checked(), validator))['~standard'];
   const explained = async (result: ValidationResult, data: unknown): Promise<ValidationResult> => {
     if (!('issues' in result) || !result.issues || !input) return result;

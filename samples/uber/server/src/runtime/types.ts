@@ -116,6 +116,21 @@ export type ApiDefinition = {
   envPrefix: string;
   servers: ServerConfig[];
   credentials: Credential[];
+  /** How users sign in to the API, for the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH`). */
+  userAuth?: UserAuth;
+};
+
+/**
+ * The description's sign-in for users: the security scheme a user's own token stands for and its OAuth 2.0
+ * authorization code flow. Variables override every part.
+ */
+export type UserAuth = {
+  /** The scheme the user's token satisfies; unset: the token goes with every request. */
+  scheme?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  /** The scopes of that scheme which the served operations ask for. */
+  scopes: string[];
 };
 
 /** A request about to be sent; hooks may change it. */
