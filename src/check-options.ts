@@ -1,7 +1,7 @@
 import type { Diagnostics } from './diagnostics/diagnostic.js';
 import type { AddedCredential } from './model/add-credentials.js';
-import { isHttpToken } from './model/http-token.js';
-import { isUsableName } from './plan/name-tools.js';
+import { isHttpToken } from './kernel/http-token.js';
+import { isUsableName } from './kernel/names.js';
 import { SURFACES } from './search/choose-surface.js';
 import type { SurfaceRequest } from './search/search-plan.js';
 

@@ -79,6 +79,5 @@ export type { DiagnosticCode } from './diagnostics/codes.js';
 export { DIAGNOSTIC_CATALOG } from './diagnostics/codes.js';
 export type { ApiModel, OperationModel } from './model/api-model.js';
 export type { ToolPlan, ToolModel, ActionModel, ToolAnnotations, CredentialModel } from './plan/tool-plan.js';
-export type { SurfaceChange, SurfaceDiff } from './plan/diff-surface.js';
-export type { Strategy } from './plan/group-operations.js';
-export type { SelectionRules } from './plan/select-operations.js';
+export type { SurfaceChange, SurfaceDiff } from './surface/diff-surface.js';
+export type { Strategy, SelectionRules } from './plan/drafts.js';

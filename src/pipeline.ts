@@ -1,20 +1,21 @@
 import path from 'node:path';
 import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { emitProject, type Target } from './emit/emit-project.js';
-import { loadSpec, type LoadOptions } from './load/load-spec.js';
-import type { ApiModel, OperationExtension } from './model/api-model.js';
-import { addCredentials, type AddedCredential } from './model/add-credentials.js';
+import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
+import { emitProject } from './emit/emit-project.js';
+import { loadSpec } from './load/load-spec.js';
+import type { ApiModel } from './model/api-model.js';
+import { addCredentials } from './model/add-credentials.js';
 import { applyOverrides } from './model/apply-overrides.js';
 import { buildApiModel } from './model/build-api-model.js';
 import { nameSlug } from './model/identify-api.js';
-import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
-import { planTools, type PlanOptions } from './plan/plan-tools.js';
-import { surfaceOf } from './plan/surface.js';
+import { diffSurfaces, type SurfaceDiff } from './surface/diff-surface.js';
+import { planTools } from './plan/plan-tools.js';
+import { surfaceOf } from './plan/surface-of.js';
 import type { ToolPlan } from './plan/tool-plan.js';
 import { chooseSurface } from './search/choose-surface.js';
-import type { SurfaceChoice, SurfaceRequest } from './search/search-plan.js';
-import { GENERATOR_VERSION } from './version.js';
+import type { SurfaceChoice } from './search/search-plan.js';
+import { GENERATOR_VERSION } from './kernel/version.js';
 import { namesOf } from './write/lock-file.js';
 import { readExistingProject } from './write/read-project.js';
 import { writeProject, type WriteResult } from './write/write-project.js';
@@ -24,20 +25,9 @@ export type StageTimings = { load: number; model: number; plan: number; emit: nu
 /** The stage about to run, for progress reports (the CLI shows them on a terminal). */
 export type PipelineStage = keyof StageTimings;
 
-export type PlanRunOptions = LoadOptions &
-  PlanOptions & {
-    /** Per-operation `x-mcp` fields from configuration, keyed by operationId or `METHOD /path`; they win over the description's. */
-    overrides?: Record<string, OperationExtension>;
-    /** The file the overrides came from, named in their diagnostics. */
-    overridesFile?: string;
-    /** What `tools/list` serves: `static` (default), `search`, or `auto` (search when the static plan misses its budget). */
-    surface?: SurfaceRequest;
-    /** The API's name for the project and its variables; default from the title or what else identifies the API. */
-    name?: string;
-    /** Credentials the description does not declare, added as security schemes. */
-    credentials?: AddedCredential[];
-    onProgress?: (stage: PipelineStage) => void;
-  };
+type Progress = { onProgress?: (stage: PipelineStage) => void };
+
+export type PlanRunOptions = PlanSettings & Progress;
 
 export type PlanRunResult = {
   ok: boolean;
@@ -49,18 +39,7 @@ export type PlanRunResult = {
   timings: StageTimings;
 };
 
-export type GenerateRunOptions = PlanRunOptions & {
-  /** Output folder; default `./<api-slug>-mcp`. */
-  out?: string;
-  /** Compare with the output folder instead of writing; `stale` lists what differs. */
-  check?: boolean;
-  force?: boolean;
-  packageName?: string;
-  /** Ignore the names the lock file pins and plan from scratch (a deliberate regrouping). */
-  regroup?: boolean;
-  /** `workers` adds a Cloudflare Workers entry to the project. Default `node`. */
-  target?: Target;
-};
+export type GenerateRunOptions = GenerateSettings & Progress;
 
 export type GenerateRunResult = PlanRunResult & {
   outDir?: string;
@@ -77,7 +56,7 @@ const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0,
 
 /** load → model (with configured overrides applied), stopping at the first stage that reports an error. */
 async function runModel(
-  options: PlanRunOptions & CheckedOptions,
+  options: ResolvedOptions & Progress & CheckedOptions,
   diagnostics: Diagnostics,
   timings: StageTimings,
 ): Promise<ApiModel | undefined> {
@@ -107,7 +86,7 @@ async function runModel(
 
 /** load → model → plan. */
 export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
-  return settling(diagnostics, () => planStages(options, diagnostics));
+  return settling(diagnostics, () => planStages(resolveOptions(options), diagnostics));
 }
 
 /** Runs stages, then waits for diagnostics computed alongside them (validation of a large description, in a worker). */
@@ -119,7 +98,7 @@ async function settling<T>(diagnostics: Diagnostics, stages: () => Promise<T>): 
   }
 }
 
-async function planStages(options: PlanRunOptions, diagnostics: Diagnostics): Promise<PlanRunResult> {
+async function planStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<PlanRunResult> {
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
@@ -132,8 +111,8 @@ async function planStages(options: PlanRunOptions, diagnostics: Diagnostics): Pr
 }
 
 /** The surface the plan is served with (the search surface is planned from the finished plan). */
-function surfaceOfPlan(options: PlanRunOptions, plan: ToolPlan, model: ApiModel, diagnostics: Diagnostics): SurfaceChoice {
-  return chooseSurface(options.surface ?? 'static', plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics);
+function surfaceOfPlan(options: ResolvedOptions, plan: ToolPlan, model: ApiModel, diagnostics: Diagnostics): SurfaceChoice {
+  return chooseSurface(options.surface, plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics);
 }
 
 /**
@@ -142,10 +121,10 @@ function surfaceOfPlan(options: PlanRunOptions, plan: ToolPlan, model: ApiModel,
  */
 export async function runGenerate(options: GenerateRunOptions): Promise<GenerateRunResult> {
   const diagnostics = new Diagnostics();
-  return settling(diagnostics, () => generateStages(options, diagnostics));
+  return settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics));
 }
 
-async function generateStages(options: GenerateRunOptions, diagnostics: Diagnostics): Promise<GenerateRunResult> {
+async function generateStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
@@ -166,7 +145,7 @@ async function generateStages(options: GenerateRunOptions, diagnostics: Diagnost
   const prefix = options.prefix ?? model.extension.prefix;
   const files = await emitProject(plan, {
     ...(options.packageName ? { packageName: options.packageName } : {}),
-    ...(options.target ? { target: options.target } : {}),
+    target: options.target,
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
   });
@@ -178,8 +157,8 @@ async function generateStages(options: GenerateRunOptions, diagnostics: Diagnost
     {
       outDir,
       existing,
-      check: options.check ?? false,
-      force: options.force ?? false,
+      check: options.check,
+      force: options.force,
       generator: GENERATOR,
       surface,
       changelog: { apiVersion: plan.api.version, generator: GENERATOR, tools: plan.tools.length, ...(diff ? { diff } : {}) },

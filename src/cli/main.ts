@@ -1,5 +1,6 @@
 import yargs from 'yargs';
-import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../version.js';
+import { CONFIG_DEFAULTS } from '../config/config-schema.js';
+import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';
@@ -36,7 +37,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('target', {
             choices: ['node', 'workers'] as const,
             describe: 'workers: also a Cloudflare Workers entry (src/worker.ts, wrangler.toml)',
-            defaultDescription: 'node',
+            defaultDescription: CONFIG_DEFAULTS.target,
           })
           .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when the output folder is stale' })
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { ConfiguredCredential, UserConfig } from '../config/config-schema.js';
-import type { OutputSchemaMode } from '../plan/tool-plan.js';
+import { CONFIG_DEFAULTS, type ConfiguredCredential, type UserConfig } from '../config/config-schema.js';
 
 /**
  * Options shared by `generate`, `plan` and `diff`: where the description comes from and how tools are planned.
@@ -20,19 +19,23 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('strategy', {
       choices: ['auto', 'per-operation', 'by-tag'] as const,
       describe: 'How operations are grouped into tools',
-      defaultDescription: 'auto',
+      defaultDescription: CONFIG_DEFAULTS.strategy,
     })
-    .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: '128' })
-    .option('max-tool-tokens', { type: 'number', describe: 'Token budget of one tool in tools/list', defaultDescription: '3000' })
+    .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: String(CONFIG_DEFAULTS.maxTools) })
+    .option('max-tool-tokens', {
+      type: 'number',
+      describe: 'Token budget of one tool in tools/list',
+      defaultDescription: String(CONFIG_DEFAULTS.maxToolTokens),
+    })
     .option('tokens-per-operation', {
       type: 'number',
       describe: 'Token budget of the whole tool list per operation (never below 4,000)',
-      defaultDescription: '60',
+      defaultDescription: String(CONFIG_DEFAULTS.tokensPerOperation),
     })
     .option('max-total-tokens', {
       type: 'number',
       describe: 'Most tokens the whole tool list may take, however many operations',
-      defaultDescription: '48000',
+      defaultDescription: String(CONFIG_DEFAULTS.maxTotalTokens),
     })
     .option('include-tag', { type: 'string', array: true, describe: 'Only operations with one of these tags' })
     .option('exclude-tag', { type: 'string', array: true, describe: 'Leave out operations with one of these tags' })
@@ -47,7 +50,7 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
       choices: ['static', 'search', 'auto'] as const,
       describe:
         'What tools/list serves: static (grouped tools), search (a few tools that find and call every action), auto (search when the static plan misses its budget)',
-      defaultDescription: 'static',
+      defaultDescription: CONFIG_DEFAULTS.surface,
     })
     .option('output-schema', {
       choices: ['none', 'loose'] as const,
@@ -69,15 +72,19 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     .option('headers', {
       type: 'boolean',
       describe: 'Mark routing parameters with x-mcp-header (--no-headers: mark none; configured additions still apply)',
-      defaultDescription: 'true',
+      defaultDescription: String(CONFIG_DEFAULTS.headersEnabled),
     })
     .option('ref-root', { type: 'string', describe: "Folder that file $refs may not leave (default: the description's folder)" })
     .option('allow-remote-refs', { type: 'boolean', describe: 'Follow $refs to http(s) URLs' })
-    .option('max-input-mb', { type: 'number', describe: 'Largest description accepted, in MB', defaultDescription: '32' })
+    .option('max-input-mb', {
+      type: 'number',
+      describe: 'Largest description accepted, in MB',
+      defaultDescription: String(CONFIG_DEFAULTS.maxInputMb),
+    })
     .option('validate', {
       type: 'boolean',
       describe: 'Check the description against the OpenAPI schema (warnings)',
-      defaultDescription: 'true',
+      defaultDescription: String(CONFIG_DEFAULTS.validate),
     })
     .option('json', { type: 'boolean', default: false, describe: 'Print results and diagnostics as JSON on stdout' })
     .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print only errors (no progress, no summary)' })
@@ -89,7 +96,7 @@ export type ParsedFlags = {
   spec?: string;
   config?: string;
   prefix?: string;
-  strategy?: 'auto' | 'per-operation' | 'by-tag';
+  strategy?: UserConfig['strategy'];
   maxTools?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
@@ -103,8 +110,8 @@ export type ParsedFlags = {
   includeMethod?: string[];
   excludeMethod?: string[];
   excludeDeprecated?: boolean;
-  outputSchema?: OutputSchemaMode;
-  surface?: 'static' | 'search' | 'auto';
+  outputSchema?: UserConfig['outputSchema'];
+  surface?: UserConfig['surface'];
   envPrefix?: string;
   name?: string;
   credential?: string[];
@@ -117,7 +124,7 @@ export type ParsedFlags = {
   verbose?: boolean;
   out?: string;
   packageName?: string;
-  target?: 'node' | 'workers';
+  target?: UserConfig['target'];
   renameTool?: string[];
 };
 

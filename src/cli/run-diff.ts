@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatChange } from '../plan/diff-surface.js';
+import { formatChange } from '../surface/diff-surface.js';
 import { runDiff } from '../pipeline.js';
 import { EXIT, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { formatChange } from '../plan/diff-surface.js';
+import { CONFIG_DEFAULTS } from '../config/config-schema.js';
+import { formatChange } from '../surface/diff-surface.js';
 import { runGenerate, type GenerateRunResult } from '../pipeline.js';
 import { EXIT, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
@@ -39,7 +40,7 @@ export async function runGenerateCommand(flags: GenerateFlags, io: CliIo, colors
       `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
     );
   }
-  io.stderr(summary(result, { where, target: prepared.options.target ?? 'node' }, colors));
+  io.stderr(summary(result, { where, target: prepared.options.target ?? CONFIG_DEFAULTS.target }, colors));
   return code;
 }
 

@@ -1,9 +1,10 @@
 import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CONFIG_DEFAULTS } from '../config/config-schema.js';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { renderTemplate } from '../emit/templates.js';
 import { jsonLiteral } from '../emit/text-safety.js';
-import { PACKAGE_NAME, RUN_COMMAND } from '../version.js';
+import { PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import type { Colors } from './reporter.js';
 
@@ -30,7 +31,7 @@ export async function runInitCommand(flags: InitFlags, io: CliIo, colors: Colors
   const content =
     flags.format === 'json'
       ? `${jsonLiteral({ $schema: SCHEMA_PATH, spec, ...(flags.out ? { out: flags.out } : {}) })}\n`
-      : renderTemplate('config/openapi-to-mcp.config.yaml.hbs', { spec, out: flags.out ?? '' });
+      : starterConfig(spec, flags.out);
   await writeFile(file, content);
   const shown = path.relative(io.cwd, file);
   if (flags.json) io.stdout(`${jsonLiteral({ ok: true, file, spec })}\n`);
@@ -39,6 +40,11 @@ export async function runInitCommand(flags: InitFlags, io: CliIo, colors: Colors
       `${colors.green('wrote')} ${shown} (spec: ${spec}).\n${colors.dim(`Edit it, then run: ${RUN_COMMAND} plan   (or ${RUN_COMMAND} to generate)`)}\n`,
     );
   return EXIT.ok;
+}
+
+/** The YAML starter: every option with a comment, the ones not given commented out with their defaults. */
+export function starterConfig(spec: string, out: string | undefined): string {
+  return renderTemplate('config/openapi-to-mcp.config.yaml.hbs', { spec, out: out ?? '', defaults: CONFIG_DEFAULTS });
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runPlan, type PlanRunResult } from '../pipeline.js';
 import { renderPlanHtml } from '../report/plan-html.js';
-import { GENERATOR_VERSION } from '../version.js';
+import { GENERATOR_VERSION } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
 import { headerLines } from './plan-headers.js';

@@ -80,6 +80,34 @@ const headerEntry = (withHeader: boolean): ConfigSchemaNode => ({
   },
 });
 
+/**
+ * Every option's default, written once. The schema below publishes them (editors show them), the starter that `init`
+ * writes lists them, the CLI's help shows them, and resolve-options.ts applies them to what a caller leaves unset.
+ */
+export const CONFIG_DEFAULTS = {
+  target: 'node',
+  strategy: 'auto',
+  maxTools: 128,
+  maxToolTokens: 3000,
+  tokensPerOperation: 60,
+  maxTotalTokens: 48_000,
+  outputSchema: 'none',
+  surface: 'static',
+  excludeDeprecated: false,
+  headersEnabled: true,
+  allowRemoteRefs: false,
+  maxInputMb: 32,
+  validate: true,
+  quiet: false,
+  verbose: false,
+} as const satisfies {
+  target: NonNullable<UserConfig['target']>;
+  strategy: NonNullable<UserConfig['strategy']>;
+  outputSchema: NonNullable<UserConfig['outputSchema']>;
+  surface: NonNullable<UserConfig['surface']>;
+  [key: string]: unknown;
+};
+
 export const CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://www.npmjs.com/package/openapi-mcp-planner/openapi-to-mcp.config.schema.json',
@@ -102,7 +130,7 @@ export const CONFIG_SCHEMA = {
     target: {
       type: 'string',
       enum: ['node', 'workers'],
-      default: 'node',
+      default: CONFIG_DEFAULTS.target,
       description: '`workers` adds a Cloudflare Workers entry (src/worker.ts, wrangler.toml) to the Node project.',
     },
     name: {
@@ -146,33 +174,38 @@ export const CONFIG_SCHEMA = {
     strategy: {
       type: 'string',
       enum: ['auto', 'per-operation', 'by-tag'],
-      default: 'auto',
+      default: CONFIG_DEFAULTS.strategy,
       description: 'How operations are grouped into tools.',
     },
-    maxTools: { type: 'integer', minimum: 1, default: 128, description: 'Most tools to generate.' },
-    maxToolTokens: { type: 'integer', minimum: 100, default: 3000, description: 'Token budget of one tool in tools/list.' },
+    maxTools: { type: 'integer', minimum: 1, default: CONFIG_DEFAULTS.maxTools, description: 'Most tools to generate.' },
+    maxToolTokens: {
+      type: 'integer',
+      minimum: 100,
+      default: CONFIG_DEFAULTS.maxToolTokens,
+      description: 'Token budget of one tool in tools/list.',
+    },
     tokensPerOperation: {
       type: 'integer',
       minimum: 1,
-      default: 60,
+      default: CONFIG_DEFAULTS.tokensPerOperation,
       description: 'Token budget of the whole tool list per operation (never below 4,000 in total).',
     },
     maxTotalTokens: {
       type: 'integer',
       minimum: 1000,
-      default: 48000,
+      default: CONFIG_DEFAULTS.maxTotalTokens,
       description: 'Most tokens the whole tool list may take, however many operations the API has.',
     },
     outputSchema: {
       type: 'string',
       enum: ['none', 'loose'],
-      default: 'none',
+      default: CONFIG_DEFAULTS.outputSchema,
       description: 'Declare an outputSchema on tools: none, or loose (types and nesting only, every field optional and nullable).',
     },
     surface: {
       type: 'string',
       enum: ['static', 'search', 'auto'],
-      default: 'static',
+      default: CONFIG_DEFAULTS.surface,
       description:
         'What tools/list serves: static (the grouped tools), search (a few tools that find and call every action), or auto (search when the static plan misses its budget).',
     },
@@ -188,7 +221,7 @@ export const CONFIG_SCHEMA = {
       additionalProperties: false,
       properties: {
         ...selection('Leave out'),
-        deprecated: { type: 'boolean', default: false, description: 'Leave out deprecated operations.' },
+        deprecated: { type: 'boolean', default: CONFIG_DEFAULTS.excludeDeprecated, description: 'Leave out deprecated operations.' },
       },
     },
     operations: {
@@ -203,7 +236,7 @@ export const CONFIG_SCHEMA = {
       properties: {
         enabled: {
           type: 'boolean',
-          default: true,
+          default: CONFIG_DEFAULTS.headersEnabled,
           description: 'Derive markings from the description; false marks none but `add`.',
         },
         add: { type: 'array', description: 'Mark these properties.', items: headerEntry(true) },
@@ -216,11 +249,20 @@ export const CONFIG_SCHEMA = {
       additionalProperties: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_-]{0,63}$' },
     },
     refRoot: { type: 'string', minLength: 1, description: "Folder that file $refs may not leave (default: the description's folder)." },
-    allowRemoteRefs: { type: 'boolean', default: false, description: 'Follow $refs to http(s) URLs.' },
-    maxInputMb: { type: 'number', exclusiveMinimum: 0, default: 32, description: 'Largest description accepted, in MB.' },
-    validate: { type: 'boolean', default: true, description: 'Check the description against the OpenAPI schema (warnings).' },
-    quiet: { type: 'boolean', default: false, description: 'Print only errors.' },
-    verbose: { type: 'boolean', default: false, description: 'Also print informational diagnostics.' },
+    allowRemoteRefs: { type: 'boolean', default: CONFIG_DEFAULTS.allowRemoteRefs, description: 'Follow $refs to http(s) URLs.' },
+    maxInputMb: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      default: CONFIG_DEFAULTS.maxInputMb,
+      description: 'Largest description accepted, in MB.',
+    },
+    validate: {
+      type: 'boolean',
+      default: CONFIG_DEFAULTS.validate,
+      description: 'Check the description against the OpenAPI schema (warnings).',
+    },
+    quiet: { type: 'boolean', default: CONFIG_DEFAULTS.quiet, description: 'Print only errors.' },
+    verbose: { type: 'boolean', default: CONFIG_DEFAULTS.verbose, description: 'Also print informational diagnostics.' },
   },
 } satisfies ConfigSchemaNode & { $schema: string; $id: string; title: string };
 

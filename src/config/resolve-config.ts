@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { HttpMethod } from '../model/api-model.js';
-import type { GenerateRunOptions } from '../pipeline.js';
 import type { AddedCredential } from '../model/add-credentials.js';
 import type { ConfiguredCredential, UserConfig } from './config-schema.js';
+import { megabytes, type GenerateSettings } from './resolve-options.js';
 
 /**
  * Defaults < configuration file < flags. Flags replace a file's value key by key; inside `include`, `exclude` and
@@ -29,8 +29,8 @@ export function resolveConfigPaths(config: UserConfig, base: string): UserConfig
   };
 }
 
-/** Every key that is not set falls back to the planner's and loader's defaults inside the pipeline. */
-export function toRunOptions(config: UserConfig & { spec: string }): GenerateRunOptions {
+/** The configuration's shape → the pipeline's. Keys not set stay unset: the pipeline applies the defaults (resolveOptions). */
+export function toRunOptions(config: UserConfig & { spec: string }): GenerateSettings {
   const methods = (list: string[] | undefined) => list?.map((method) => method.toLowerCase() as HttpMethod);
   const { include = {}, exclude = {} } = config;
   return {
@@ -40,7 +40,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
     ...(config.target !== undefined ? { target: config.target } : {}),
     ...(config.refRoot !== undefined ? { refRoot: config.refRoot } : {}),
     ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
-    ...(config.maxInputMb !== undefined ? { maxInputBytes: Math.round(config.maxInputMb * 1024 * 1024) } : {}),
+    ...(config.maxInputMb !== undefined ? { maxInputBytes: megabytes(config.maxInputMb) } : {}),
     ...(config.validate !== undefined ? { validate: config.validate } : {}),
     ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
     ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),

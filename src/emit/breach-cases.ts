@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
-import { CHECKED_FORMATS } from '../plan/validation-view.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
+import { CHECKED_FORMATS } from '../plan/arguments/validation-view.js';
 import { sampleValue } from './sample-values.js';
 
 /** A value for one argument that breaks one rule of the action's full schema, and the words the server's answer names it with. */

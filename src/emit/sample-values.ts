@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
-import { sampleFromPattern } from '../plan/pattern-sample.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
+import { sampleFromPattern } from '../plan/arguments/pattern-sample.js';
 
 /** Strings that satisfy common formats; Ajv checks formats in the generated server. */
 const FORMAT_SAMPLES: Record<string, string> = {

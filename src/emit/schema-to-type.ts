@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
 
 const MAX_LITERALS = 40;
 

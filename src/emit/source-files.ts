@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, Project, WriterFunction } from 'ts-morph';
 import type { ServerModel } from '../model/api-model.js';
-import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { printTypeAlias } from './print/print-type.js';
 import { Code, Compact, printConst, type PrintValue } from './print/print-value.js';
@@ -90,7 +90,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           method: action.route.method,
           path: action.route.path,
           ...(action.route.fixedQuery.length > 0 ? { fixedQuery: action.route.fixedQuery } : {}),
-          arguments: action.route.arguments.map(({ required: _required, ...argument }) => argument),
+          arguments: action.route.arguments.map(runtimeArgumentRoute),
           required: action.required,
           ...(action.route.body ? { body: action.route.body } : {}),
           security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)),
@@ -178,6 +178,18 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     [printConst('api', 'ApiDefinition', definition as PrintValue)],
   );
   return { path, content };
+}
+
+/**
+ * An argument's route as the runtime reads it: without `required` (the action lists those), and without
+ * `allowReserved: false`, the runtime's default (it appeared on nearly every parameter of every tool module).
+ */
+function runtimeArgumentRoute({ required: _required, ...route }: ArgumentRoute): object {
+  if ('allowReserved' in route && route.allowReserved === false) {
+    const { allowReserved: _allowReserved, ...lean } = route;
+    return lean;
+  }
+  return route;
 }
 
 /** A server as the runtime reads it: URL and variables, without descriptions. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PACKAGE_NAME } from '../version.js';
+import { PACKAGE_NAME } from '../kernel/version.js';
 import { createRequire } from 'node:module';
 import { commentText, jsonLiteral, markdownText } from './text-safety.js';
 

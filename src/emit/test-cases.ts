@@ -1,6 +1,6 @@
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
-import { baseMediaType } from '../model/media-types.js';
+import { baseMediaType } from '../kernel/media-types.js';
 import type { CatalogAction, SearchSurface } from '../search/search-plan.js';
 import { SEARCH_LIMIT } from '../search/search-tools.js';
 import { findBreach, type BreachKind } from './breach-cases.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue } from './openapi-document.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
 import { readLimited } from './read-source.js';
 
 export type BundleOptions = {

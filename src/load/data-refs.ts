@@ -1,4 +1,5 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue, type SpecVersion } from './openapi-document.js';
+import { type SpecVersion } from './openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 
 /**
  * Keywords whose values are data wherever they stand (JSON Schema and OpenAPI). A `{ "$ref": … }` inside one is an

@@ -3,7 +3,8 @@ import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, unmaskDataRefs } from './data-refs.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
-import { isJsonObject, textOf, type JsonObject, type OpenApiDocument, type SpecVersion } from './openapi-document.js';
+import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
+import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
 import { parseText } from './parse-text.js';
 import { readSource } from './read-source.js';
 import { validateDescription } from './validate-concurrently.js';
@@ -14,17 +15,16 @@ export type LoadOptions = {
   /** Folder that file `$ref`s may not leave; defaults to the entry file's folder. */
   refRoot?: string;
   allowRemoteRefs?: boolean;
-  maxInputBytes?: number;
+  /** Largest description accepted, in bytes. */
+  maxInputBytes: number;
   /** Check the document against the OpenAPI JSON Schemas (warnings only). */
   validate?: boolean;
   readStdin?: () => Promise<string>;
 };
 
-export const DEFAULT_MAX_INPUT_BYTES = 32 * 1024 * 1024;
-
 /** Stage 1: reads, parses, bundles and checks a description. Returns undefined when the input is unusable. */
 export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): Promise<OpenApiDocument | undefined> {
-  const maxBytes = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const maxBytes = options.maxInputBytes;
   const source = await readSource({ spec: options.spec, maxBytes, readStdin: options.readStdin }, diagnostics);
   if (!source) return undefined;
   const parsed = parseText(source.text, source.location, diagnostics);

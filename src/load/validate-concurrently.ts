@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { Diagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { JsonObject } from './openapi-document.js';
+import type { JsonObject } from '../kernel/json.js';
 import { validateDocument } from './validate-document.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { JsonObject } from './openapi-document.js';
+import type { JsonObject } from '../kernel/json.js';
 
 type AjvError = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 type SchemaValidator = (api: JsonObject) => void;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
-import { isJsonObject } from './openapi-document.js';
+import { isJsonObject } from '../kernel/json.js';
 import { parseText } from './parse-text.js';
 import { validateDocument } from './validate-document.js';
 

@@ -4,7 +4,7 @@
  * as `{ "$ref": "#/$defs/<name>" }`.
  */
 
-import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../kernel/json.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 

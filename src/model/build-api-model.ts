@@ -1,6 +1,7 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, textOf, type JsonObject, type JsonValue, type OpenApiDocument } from '../load/openapi-document.js';
+import { type OpenApiDocument } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
 import {
   HTTP_METHODS,
   type ApiModel,

@@ -1,10 +1,11 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { MediaTypeModel, ParameterStyle, RequestBodyModel, ResponseModel } from './api-model.js';
 import type { SchemaConverter } from './build-schema.js';
 import { collectionStyle, swagger2Schema } from './build-parameters.js';
-import { bodyKindOf, isJsonMediaType } from './media-types.js';
+import { bodyKindOf } from './body-kinds.js';
+import { isJsonMediaType } from '../kernel/media-types.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
 
 export type BodyContext = { root: JsonObject; schemas: SchemaConverter; diagnostics: Diagnostics };

@@ -1,9 +1,9 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { ParameterLocation, ParameterModel, ParameterStyle, SchemaModel } from './api-model.js';
 import { scalarExamples, type SchemaConverter } from './build-schema.js';
-import { isHttpToken } from './http-token.js';
+import { isHttpToken } from '../kernel/http-token.js';
 import { stringOf } from './resolve-ref.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];

@@ -1,10 +1,10 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer, parsePointer, resolvePointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { SchemaModel } from './api-model.js';
 
 /** Keywords kept from OpenAPI schemas: JSON Schema 2020-12 validation and annotation vocabulary. */
-const SUBSCHEMA_KEYWORDS = [
+export const SUBSCHEMA_KEYWORDS = [
   'items',
   'additionalProperties',
   'not',

@@ -1,8 +1,8 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { OAuthFlowModel, SecurityRequirement, SecuritySchemeModel } from './api-model.js';
-import { isHttpToken } from './http-token.js';
+import { isHttpToken } from '../kernel/http-token.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { ServerModel, ServerVariableModel } from './api-model.js';
 import { stringOf } from './resolve-ref.js';
 

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../load/openapi-document.js';
+import { isJsonObject, type JsonObject } from '../kernel/json.js';
 import type { ServerModel } from './api-model.js';
 import { stringOf } from './resolve-ref.js';
 

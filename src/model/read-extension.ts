@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, type JsonValue } from '../kernel/json.js';
 import type { OperationExtension } from './api-model.js';
 
 const ANNOTATION_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;

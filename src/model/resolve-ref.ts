@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { resolvePointer } from '../diagnostics/json-pointer.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
 
 export type Resolved = { node: JsonObject; pointer: string };
 

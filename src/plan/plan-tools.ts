@@ -1,60 +1,39 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
-import { withArgumentSchemas } from './argument-schemas.js';
-import { buildArguments, type ActionDraft } from './build-arguments.js';
-import { classifyIntent } from './classify-intent.js';
-import { planCredentials } from './credentials.js';
-import { planUserAuth } from './user-auth.js';
-import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
-import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
-import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
-import { isUsableName, nameActions, nameTools } from './name-tools.js';
-import { countToolTokens, TokenEstimate } from './count-tokens.js';
-import type { ActionSummary } from './describe-tool.js';
-import { actionSummary, renderTool, type ToolDraft } from './render-tool.js';
-import { resourcePaths } from './resource-path.js';
-import { cleanText } from './sanitize-text.js';
-import { inputView } from './schema-views.js';
-import { selectOperations, type SelectionRules } from './select-operations.js';
-import type { ConciseModel, Intent, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
-import { headerViolations } from './validate-headers.js';
+import { withArgumentSchemas } from './arguments/argument-schemas.js';
+import { buildArguments } from './arguments/build-arguments.js';
+import {
+  type ActionDraft,
+  type Budget,
+  type GroupingUnit,
+  type OperationGroup,
+  type Strategy,
+  type ActionSummary,
+  type PlannerOptions,
+  type PreviousNames,
+  type ToolDraft,
+} from './drafts.js';
+import { classifyIntent } from './select/classify-intent.js';
+import { planCredentials } from './describe/credentials.js';
+import { planUserAuth } from './describe/user-auth.js';
+import { fitBudget, reportBudget, totalTokens } from './budget/fit-budget.js';
+import { groupOperations } from './group/group-operations.js';
+import { decideHeaders, reportUnusedHeaderOptions } from './headers/decide-headers.js';
+import { nameActions, nameTools } from './name/name-tools.js';
+import { isUsableName } from '../kernel/names.js';
+import { countToolTokens, TokenEstimate } from './budget/count-tokens.js';
+import { actionSummary, buildTool } from './build-tool.js';
+import { resourcePaths } from './group/resource-path.js';
+import { cleanText } from './describe/sanitize-text.js';
+import { inputView } from './arguments/schema-views.js';
+import { selectOperations } from './select/select-operations.js';
+import type { ConciseModel, OutputSchemaMode, ToolModel, ToolPlan } from './tool-plan.js';
+import type { Intent } from '../surface/surface.js';
+import { headerViolations } from './headers/validate-headers.js';
 import { compareStrings, envCase } from './words.js';
 
-export type PlanOptions = {
-  strategy?: Strategy;
-  maxTools?: number;
-  /** Namespace for tool names (`github` → `github_issues_read`). */
-  prefix?: string;
-  /** Prefix of environment variables; defaults to the API's slug in upper snake case. */
-  envPrefix?: string;
-  select?: SelectionRules;
-  budget?: { maxToolTokens?: number; tokensPerOperation?: number; minTotalTokens?: number; maxTotalTokens?: number };
-  /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
-  headers?: HeaderOptions;
-  /**
-   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
-   * users keep the names they rely on when operations are added, reordered or renamed.
-   */
-  previous?: PreviousNames;
-  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
-  renameTools?: Record<string, string>;
-  /** `outputSchema` of the tools: `none` (default) or `loose`; see output-schema.ts for why. */
-  outputSchema?: OutputSchemaMode;
-};
-
-/** Tool → action → operation key, as the lock file stores them. */
-export type PreviousNames = Record<string, { actions: Record<string, string> }>;
-
-export const PLAN_DEFAULTS = {
-  strategy: 'auto' as Strategy,
-  maxTools: 128,
-  maxActions: 20,
-  maxArguments: 90,
-  maxToolTokens: 3000,
-  tokensPerOperation: 60,
-  minTotalTokens: 4000,
-  maxTotalTokens: 48_000,
-};
+/** The planner's own limits, not options: a tool's actions and arguments, and the floor of the list's budget. */
+const PLANNER_LIMITS = { maxActions: 20, maxArguments: 90, minTotalTokens: 4000 };
 
 /** Rounds of group → render → compare with the budget → group tighter (or looser). */
 const GROUPING_ROUNDS = 6;
@@ -62,7 +41,7 @@ const GROUPING_ROUNDS = 6;
 type Round = {
   groupingBudget: number;
   drafts: ToolDraft[];
-  /** Renders a draft of this round at its detail level, with estimated tokens. */
+  /** Builds a draft of this round at its detail level, with estimated tokens. */
   render: (draft: ToolDraft) => ToolModel;
   tools: ToolModel[];
   headerDiagnostics: Diagnostics;
@@ -101,117 +80,164 @@ function searchGrouping(planRound: (groupingBudget: number) => Round, maxTotalTo
  * descriptions and input schemas, and keeps the surface inside its token budget by merging related tools and
  * trimming schema detail (never by dropping an operation).
  */
-export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Diagnostics): ToolPlan {
-  const strategy = options.strategy ?? PLAN_DEFAULTS.strategy;
+export function planTools(model: ApiModel, options: PlannerOptions, diagnostics: Diagnostics): ToolPlan {
   const { selected, excluded } = selectOperations(model.operations, options.select ?? {});
   if (selected.length === 0 && model.operations.length > 0) {
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
   }
+  const defs = inputDefs(model);
+  const drafts = new Map<string, ActionDraft>(selected.map((operation) => [operation.key, buildArguments(operation, defs, diagnostics)]));
+  const budget = budgetOf(options, selected.length);
+  const rounds = planRounds(model, options, { selected, defs, drafts, budget });
+  const { tools, headerDiagnostics } = fitPlan(rounds, options.strategy, budget);
+  reportBudget(tools, budget, diagnostics);
+  for (const item of headerDiagnostics.items) diagnostics.add(item);
+  reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
+  checkHeaderMarkings(tools, diagnostics);
+  return assemblePlan(model, options, { selected, excluded, tools, budget });
+}
+
+/** What every round of the budget search starts from. */
+type Prepared = {
+  selected: OperationModel[];
+  defs: Record<string, SchemaModel>;
+  /** Each selected operation's arguments, by operation key. */
+  drafts: Map<string, ActionDraft>;
+  budget: Budget;
+};
+
+/** The description's schemas as arguments see them, as own properties whatever their names (`__proto__`). */
+function inputDefs(model: ApiModel): Record<string, SchemaModel> {
   const defs: Record<string, SchemaModel> = {};
   for (const [name, schema] of Object.entries(model.schemas))
     Object.defineProperty(defs, name, { value: inputView(schema), enumerable: true });
-  const drafts = new Map<string, ActionDraft>(selected.map((operation) => [operation.key, buildArguments(operation, defs, diagnostics)]));
+  return defs;
+}
+
+function budgetOf(options: PlannerOptions, operations: number): Budget {
+  return {
+    maxTools: options.maxTools,
+    maxToolTokens: options.budget.maxToolTokens,
+    // Per operation, so that an API pays for what it offers; capped, because a list past about 50,000 tokens crowds
+    // out the conversation whatever the API's size (`--surface search` serves such APIs).
+    maxTotalTokens: Math.max(
+      PLANNER_LIMITS.minTotalTokens,
+      Math.min(options.budget.maxTotalTokens, options.budget.tokensPerOperation * operations),
+    ),
+  };
+}
+
+/** One round per grouping budget, and the token estimate the rounds share (calibrated between searches). */
+type Rounds = { plan: (groupingBudget: number) => Round; estimate: TokenEstimate };
+
+/**
+ * A round groups up to a budget, names the groups, decides their headers, builds the tools and fits their schemas
+ * to the budget, on estimated tokens.
+ */
+function planRounds(model: ApiModel, options: PlannerOptions, prepared: Prepared): Rounds {
+  const { selected, defs, drafts, budget } = prepared;
   const resources = resourcePaths(selected);
   const units = selected.map((operation) =>
     unitOf(operation, drafts.get(operation.key) as ActionDraft, resources.get(operation.key) ?? ['root']),
   );
-  const budget: Budget = {
-    maxTools: options.maxTools ?? PLAN_DEFAULTS.maxTools,
-    maxToolTokens: options.budget?.maxToolTokens ?? PLAN_DEFAULTS.maxToolTokens,
-    // Per operation, so that an API pays for what it offers; capped, because a list past about 50,000 tokens crowds
-    // out the conversation whatever the API's size (`--surface search` serves such APIs).
-    maxTotalTokens: Math.max(
-      options.budget?.minTotalTokens ?? PLAN_DEFAULTS.minTotalTokens,
-      Math.min(
-        options.budget?.maxTotalTokens ?? PLAN_DEFAULTS.maxTotalTokens,
-        (options.budget?.tokensPerOperation ?? PLAN_DEFAULTS.tokensPerOperation) * selected.length,
-      ),
-    ),
-  };
-  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, strategy);
-  const context = {
+  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, options.strategy);
+  const context: PlanContext = {
     model,
     defs,
     drafts,
     preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
     apiTitle: displayName(model.title),
-    strategy,
+    strategy: options.strategy,
     summaries: new Map<string, ActionSummary>(),
   };
-
-  const headerOptions = options.headers ?? {};
-  // Rendered tools with the characters their tokens are estimated from: a recalibration needs no new render.
-  const renders = new Map<string, { tool: ToolModel; characters: number }>();
-  const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
   const estimate = new TokenEstimate();
-  const grouping = groupOperations(
-    units,
-    strategy,
-    { maxTools: budget.maxTools, maxActions: PLAN_DEFAULTS.maxActions, maxArguments: PLAN_DEFAULTS.maxArguments },
-    locked,
-  );
-  /** Groups up to a budget, names, decides headers, renders and fits the schemas to the budget (estimated tokens). */
-  const planRound = (groupingBudget: number): Round => {
-    const draftList = toolDrafts(grouping.at(groupingBudget), context);
+  const build = cachedBuilder(model, options.outputSchema, context, estimate);
+  const limits = { maxTools: budget.maxTools, maxActions: PLANNER_LIMITS.maxActions, maxArguments: PLANNER_LIMITS.maxArguments };
+  const grouping = groupOperations(units, options.strategy, limits, locked);
+  const plan = (groupingBudget: number): Round => {
     // Header decisions depend on the grouping; only the kept round's diagnostics describe the plan.
     const headerDiagnostics = new Diagnostics();
-    for (const draft of draftList) {
-      draft.headers = decideHeaders({
+    const named = toolDrafts(grouping.at(groupingBudget), context).map((draft): ToolDraft => ({
+      ...draft,
+      headers: decideHeaders({
         tool: draft.name,
         actions: draft.actions,
         defs,
         securitySchemes: model.securitySchemes,
-        options: headerOptions,
+        options: options.headers ?? {},
         diagnostics: headerDiagnostics,
-      });
-    }
-    const siblings = siblingMap(draftList);
-    const render = (draft: ToolDraft): ToolModel => {
-      const toolSiblings = siblings.get(draft.name) ?? {};
-      // Later rounds re-form many of the same tools: a render is a pure function of what the key lists and of
-      // the plan-wide context (title, servers, schemas, options).
-      const key = renderKey(draft, toolSiblings);
-      let rendered = renders.get(key);
-      if (!rendered) {
-        const tool = renderTool(draft, {
-          apiTitle: context.apiTitle,
-          apiServers: model.servers,
-          defs,
-          schemas: model.schemas,
-          outputSchema: options.outputSchema ?? 'none',
-          siblings: toolSiblings,
-          conciseViews,
-          count: () => 0,
-        });
-        rendered = { tool, characters: TokenEstimate.characters(tool) };
-        renders.set(key, rendered);
-      }
-      return { ...rendered.tool, tokens: estimate.fromCharacters(rendered.characters) };
-    };
-    const tools = fitBudget(draftList, render, budget);
-    return { groupingBudget, drafts: draftList, render, tools, headerDiagnostics, total: totalTokens(tools) };
+      }),
+    }));
+    const siblings = siblingMap(named);
+    const render = (draft: ToolDraft): ToolModel => build(draft, siblings.get(draft.name) ?? {});
+    const fitted = fitBudget(named, render, budget);
+    return { groupingBudget, drafts: fitted.drafts, render, tools: fitted.tools, headerDiagnostics, total: totalTokens(fitted.tools) };
   };
-  const search = () => (strategy === 'auto' ? searchGrouping(planRound, budget.maxTotalTokens) : planRound(budget.maxTotalTokens));
-  const countExactly = (tools: ToolModel[]) => tools.map((tool) => ({ ...tool, tokens: countToolTokens(tool) }));
+  return { plan, estimate };
+}
+
+/**
+ * Builds a tool with estimated tokens. Later rounds re-form many of the same tools: a build is a pure function of
+ * what buildKey lists and of the plan-wide context (title, servers, schemas, options), so it is cached, with the
+ * characters its tokens are estimated from (a recalibration needs no new build).
+ */
+function cachedBuilder(model: ApiModel, outputSchema: OutputSchemaMode, context: PlanContext, estimate: TokenEstimate) {
+  const built = new Map<string, { tool: ToolModel; characters: number }>();
+  const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
+  return (draft: ToolDraft, siblings: Partial<Record<Intent, string>>): ToolModel => {
+    const key = buildKey(draft, siblings);
+    let entry = built.get(key);
+    if (!entry) {
+      const tool = buildTool(draft, {
+        apiTitle: context.apiTitle,
+        apiServers: model.servers,
+        defs: context.defs,
+        schemas: model.schemas,
+        outputSchema,
+        siblings,
+        conciseViews,
+        count: () => 0,
+      });
+      entry = { tool, characters: TokenEstimate.characters(tool) };
+      built.set(key, entry);
+    }
+    return { ...entry.tool, tokens: estimate.fromCharacters(entry.characters) };
+  };
+}
+
+/**
+ * The budget loop. The search counts estimated tokens; the plan keeps exact counts. Estimates off by more than the
+ * margin the budget leaves are calibrated on the chosen tools' exact counts and the search runs once more; tools
+ * still over budget are fitted again on exact counts.
+ */
+function fitPlan(rounds: Rounds, strategy: Strategy, budget: Budget): { tools: ToolModel[]; headerDiagnostics: Diagnostics } {
+  const search = () => (strategy === 'auto' ? searchGrouping(rounds.plan, budget.maxTotalTokens) : rounds.plan(budget.maxTotalTokens));
   const fits = (tools: ToolModel[]) =>
     totalTokens(tools) <= budget.maxTotalTokens && tools.every((tool) => tool.tokens <= budget.maxToolTokens);
-  // The search counts estimates; the plan keeps exact counts. Estimates off by more than the margin the budget
-  // leaves are calibrated on the chosen tools' exact counts, and the search runs once more.
   let chosen = search();
   let counted = countExactly(chosen.tools);
   if (!fits(counted)) {
-    estimate.calibrate(counted.map((tool) => ({ characters: TokenEstimate.characters(tool), tokens: tool.tokens })));
+    rounds.estimate.calibrate(counted.map((tool) => ({ characters: TokenEstimate.characters(tool), tokens: tool.tokens })));
     chosen = search();
     counted = countExactly(chosen.tools);
   }
-  const tools = fits(counted) ? counted : fitBudget(chosen.drafts, (draft) => countExactly([chosen.render(draft)])[0] as ToolModel, budget);
-  const { headerDiagnostics } = chosen;
-  reportBudget(tools, budget, diagnostics);
-  for (const item of headerDiagnostics.items) diagnostics.add(item);
-  reportUnusedHeaderOptions(headerOptions, tools, diagnostics);
-  checkHeaderMarkings(tools, diagnostics);
+  const { drafts, render, headerDiagnostics } = chosen;
+  const tools = fits(counted) ? counted : fitBudget(drafts, (draft) => countExactly([render(draft)])[0] as ToolModel, budget).tools;
+  return { tools, headerDiagnostics };
+}
 
+function countExactly(tools: ToolModel[]): ToolModel[] {
+  return tools.map((tool) => ({ ...tool, tokens: countToolTokens(tool) }));
+}
+
+/** The finished plan: the API's facts and credentials, the tools in name order with their argument schemas, totals. */
+function assemblePlan(
+  model: ApiModel,
+  options: PlannerOptions,
+  parts: { selected: OperationModel[]; excluded: ToolPlan['excluded']; tools: ToolModel[]; budget: Budget },
+): ToolPlan {
+  const { selected, excluded, tools, budget } = parts;
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
   const userAuth = planUserAuth(model.securitySchemes, selected);
@@ -289,7 +315,7 @@ function unitOf(operation: OperationModel, draft: ActionDraft, resource: string[
 }
 
 /** Names tools and actions and gathers what each tool renders from; operations sorted by key, actions by name. */
-function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[] {
+function toolDrafts(groups: OperationGroup[], context: PlanContext): Array<Omit<ToolDraft, 'headers'>> {
   const sorted = groups.map((group) => ({
     ...group,
     units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
@@ -316,7 +342,6 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     contents: naming[index]?.contents ?? [],
     intent: toolIntent(group.units),
     detail: 0,
-    headers: { marked: [], refused: [] },
     actions: group.units
       .map((unit, position) => {
         const draft = context.drafts.get(unit.operation.key) as ActionDraft;
@@ -356,11 +381,11 @@ function toolIntent(units: GroupingUnit[]): Intent {
 }
 
 /**
- * Everything a render depends on besides the plan-wide context (API title, servers, schemas): the draft's name,
+ * Everything a build depends on besides the plan-wide context (API title, servers, schemas): the draft's name,
  * label, intent, detail level, header decisions and sibling tools, and its actions (each action's draft and summary
  * follow from its name and operation).
  */
-function renderKey(draft: ToolDraft, siblings: Partial<Record<Intent, string>>): string {
+function buildKey(draft: ToolDraft, siblings: Partial<Record<Intent, string>>): string {
   return JSON.stringify([
     draft.name,
     draft.resourceLabel,

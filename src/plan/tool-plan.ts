@@ -13,8 +13,7 @@ import type {
   SecurityRequirement,
   ServerModel,
 } from '../model/api-model.js';
-
-export type Intent = 'read' | 'write' | 'delete';
+import type { Intent } from '../surface/surface.js';
 
 export type ToolAnnotations = {
   title?: string;
@@ -125,7 +124,10 @@ export type ToolModel = {
   headers: { marked: HeaderDecision[]; refused: HeaderDecision[] };
   /** o200k tokens of this tool's entry in `tools/list`. */
   tokens: number;
-  /** How much schema detail was kept to fit the budget: 0 (all) … 4 (least). */
+  /**
+   * How much schema detail was kept to fit the budget: 0 (all) … 7 (least), the eight `LEVELS` of
+   * arguments/tool-schema.ts (`MAX_DETAIL`).
+   */
   detail: number;
 };
 

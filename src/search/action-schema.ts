@@ -1,8 +1,8 @@
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
 import type { SchemaModel } from '../model/api-model.js';
-import type { ActionDraft } from '../plan/build-arguments.js';
-import { withResponseFormat } from '../plan/concise-view.js';
-import { buildToolSchema } from '../plan/tool-schema.js';
+import type { ActionDraft } from '../plan/drafts.js';
+import { withResponseFormat } from '../plan/describe/concise-view.js';
+import { buildToolSchema } from '../plan/arguments/tool-schema.js';
 
 /**
  * Longest input schema a search result carries, in characters of JSON (about 1,500 tokens): five results stay well

@@ -5,7 +5,8 @@
  */
 
 import type { HttpMethod, JsonObject } from '../model/api-model.js';
-import type { Intent, ToolAnnotations } from '../plan/tool-plan.js';
+import type { ToolAnnotations } from '../plan/tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 
 /** What `tools/list` serves: `static` (the planner's grouped tools) or `search` (this surface). */
 export type SurfaceMode = 'static' | 'search';

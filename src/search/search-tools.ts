@@ -1,6 +1,7 @@
 import type { JsonObject } from '../model/api-model.js';
-import { countToolTokens } from '../plan/count-tokens.js';
-import type { Intent, ToolAnnotations } from '../plan/tool-plan.js';
+import { countToolTokens } from '../plan/budget/count-tokens.js';
+import type { ToolAnnotations } from '../plan/tool-plan.js';
+import type { Intent } from '../surface/surface.js';
 import { snakeCase } from '../plan/words.js';
 import type { SurfaceTool } from './search-plan.js';
 

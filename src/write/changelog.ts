@@ -1,4 +1,4 @@
-import { formatChange, type SurfaceDiff } from '../plan/diff-surface.js';
+import { formatChange, type SurfaceDiff } from '../surface/diff-surface.js';
 
 export const CHANGELOG_FILE = 'CHANGELOG.md';
 const TITLE = '# Changes to the tool surface\n\nWhat changed for a model at each regeneration, newest first. Written by openapi-to-mcp.\n';

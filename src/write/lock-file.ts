@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { setOwn } from '../load/openapi-document.js';
-import { isUsableName } from '../plan/name-tools.js';
-import type { Surface, SurfaceAction } from '../plan/surface.js';
+import { setOwn } from '../kernel/json.js';
+import { isUsableName } from '../kernel/names.js';
+import type { Surface, SurfaceAction } from '../surface/surface.js';
 
 /** Name of the lock file at the root of a generated project. */
 export const LOCK_FILE = 'openapi-to-mcp.lock.json';

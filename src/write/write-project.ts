@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { EmittedFile } from '../emit/file-set.js';
 import { applyChanges, recoverInterrupted } from './apply-changes.js';
-import type { Surface } from '../plan/surface.js';
+import type { Surface } from '../surface/surface.js';
 import { CHANGELOG_FILE, updateChangelog } from './changelog.js';
 import { hashContent, isSafeRelativePath, LOCK_FILE, type LockFile } from './lock-file.js';
 import { planChanges, type ChangeSet } from './plan-changes.js';

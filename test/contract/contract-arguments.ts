@@ -1,9 +1,10 @@
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { sampleValue } from '../../src/emit/sample-values.js';
-import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import type { ApiModel, SchemaModel } from '../../src/model/api-model.js';
-import { buildArguments, type ActionDraft } from '../../src/plan/build-arguments.js';
-import { inputView } from '../../src/plan/schema-views.js';
+import { buildArguments } from '../../src/plan/arguments/build-arguments.js';
+import { type ActionDraft } from '../../src/plan/drafts.js';
+import { inputView } from '../../src/plan/arguments/schema-views.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 
 export type Pass = 'required' | 'optional';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/pipeline.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
-import { headerViolations } from '../../src/plan/validate-headers.js';
+import { headerViolations } from '../../src/plan/headers/validate-headers.js';
 import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 
 /** Deliberately independent of the planner's own word lists: a second opinion on what a secret looks like. */

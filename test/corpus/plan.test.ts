@@ -5,6 +5,7 @@ import { buildApiModel } from '../../src/model/build-api-model.js';
 import { planTools } from '../../src/plan/plan-tools.js';
 import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
+import { withDefaults } from '../helpers/options.js';
 
 /** Every corpus description: a model without errors, every operation once in the plan, every tool rule, the default budget. */
 describe('plan over the corpus', () => {
@@ -12,10 +13,10 @@ describe('plan over the corpus', () => {
     '$name: covers every operation once, keeps every rule and the budget',
     async (entry) => {
       const diagnostics = new Diagnostics();
-      const document = await loadSpec(corpusOptions(entry), diagnostics);
+      const document = await loadSpec(withDefaults(corpusOptions(entry)), diagnostics);
       const model = buildApiModel(document!, diagnostics);
       expect(diagnostics.errors, entry.name).toEqual([]);
-      const plan = planTools(model, {}, diagnostics);
+      const plan = planTools(model, withDefaults(), diagnostics);
       expect(
         toolRuleViolations(
           plan,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleArguments } from '../../src/emit/test-cases.js';
-import type { JsonObject } from '../../src/load/openapi-document.js';
+import type { JsonObject } from '../../src/kernel/json.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 import { vendorEntry } from '../helpers/corpus.js';
 import {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import { sampleArguments } from '../../src/emit/test-cases.js';
 import type { ToolModel, ToolPlan } from '../../src/plan/tool-plan.js';
 import { vendorEntry } from '../helpers/corpus.js';

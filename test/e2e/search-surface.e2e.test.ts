@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countToolTokens } from '../../src/plan/count-tokens.js';
+import { countToolTokens } from '../../src/plan/budget/count-tokens.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { load as loadYaml } from 'js-yaml';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../src/load/openapi-document.js';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../src/kernel/json.js';
 import { CORPUS } from '../helpers/corpus.js';
 import { placeFor } from './place.js';
 import type { Random } from './random.js';

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/load/openapi-document.js';
+import type { JsonObject } from '../../src/kernel/json.js';
 import { crashSigns, runBin } from '../helpers/cli.js';
 import { TMP } from '../helpers/paths.js';
 import { buildProject, linkDependencies } from '../helpers/project.js';

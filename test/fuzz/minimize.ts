@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import { slots } from './mutate.js';
 
 /**

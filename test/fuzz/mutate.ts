@@ -1,4 +1,4 @@
-import { setOwn, type JsonObject, type JsonValue } from '../../src/load/openapi-document.js';
+import { setOwn, type JsonObject, type JsonValue } from '../../src/kernel/json.js';
 import type { Random } from './random.js';
 
 /**

@@ -1,5 +1,5 @@
 import { DIAGNOSTIC_CATALOG } from '../../src/diagnostics/codes.js';
-import type { JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonValue } from '../../src/kernel/json.js';
 import { isSafeRelativePath } from '../../src/write/lock-file.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
 import type { Report } from './sandbox.js';

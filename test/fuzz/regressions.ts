@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump } from 'js-yaml';
-import type { JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonValue } from '../../src/kernel/json.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 /** Every input the fuzzer ever broke the generator with, replayed by test/unit/fuzz-regressions.test.ts. */

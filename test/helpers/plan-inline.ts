@@ -1,9 +1,9 @@
 import { runPlan, type PlanRunResult } from '../../src/pipeline.js';
-import type { PlanOptions } from '../../src/plan/plan-tools.js';
+import type { PlanSettings } from '../../src/config/resolve-options.js';
 import type { ToolModel } from '../../src/plan/tool-plan.js';
 
 /** Plans a description given as an object, as `openapi-to-mcp plan -` would read it from standard input. */
-export function planInline(document: object, options: PlanOptions = {}): Promise<PlanRunResult> {
+export function planInline(document: object, options: Partial<PlanSettings> = {}): Promise<PlanRunResult> {
   return runPlan({ spec: '-', readStdin: async () => JSON.stringify(document), validate: false, ...options });
 }
 

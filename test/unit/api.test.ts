@@ -14,6 +14,15 @@ describe('programmatic API', () => {
     expect(generated.write?.changes.length).toBeGreaterThan(10);
     const changes = await diff({ old: fixtureSpec('oai-petstore.yaml'), new: fixtureSpec('oai-petstore-expanded.json') });
     expect(changes.ok).toBe(true);
-    expect(changes.diff?.changes.length).toBeGreaterThan(0);
+    expect(changes.diff).toEqual({
+      changes: [
+        { kind: 'tool-added', tool: 'pets_delete', breaking: false },
+        { kind: 'action-added', tool: 'pets_read', action: 'find_pet_by_id', breaking: false },
+        { kind: 'argument-added', tool: 'pets_read', action: 'list_pets', argument: 'tags', breaking: false },
+        { kind: 'action-removed', tool: 'pets_read', action: 'show_pet_by_id', breaking: true },
+        { kind: 'argument-removed', tool: 'pets_write', action: '', argument: 'id', breaking: true },
+      ],
+      breaking: 2,
+    });
   });
 });

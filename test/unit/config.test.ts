@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_SCHEMA } from '../../src/config/config-schema.js';
 import { loadConfigFile } from '../../src/config/load-config.js';
 import { mergeConfigs, resolveConfigPaths, toRunOptions } from '../../src/config/resolve-config.js';
+import { resolveOptions } from '../../src/config/resolve-options.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { closestName, editDistance } from '../../src/diagnostics/did-you-mean.js';
-import { renderTemplate } from '../../src/emit/templates.js';
+import { starterConfig } from '../../src/cli/run-init.js';
 import { applyOverrides } from '../../src/model/apply-overrides.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { modelOf, openapi } from '../helpers/inline.js';
@@ -79,17 +80,46 @@ describe('configuration schema', () => {
   it('every option is documented in the README configuration reference and listed in the starter', async () => {
     const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const reference = readme.slice(readme.indexOf('## Configuration reference'));
-    const starter = renderTemplate('config/openapi-to-mcp.config.yaml.hbs', { spec: 'openapi.yaml', out: '' });
+    const starter = starterConfig('openapi.yaml', undefined);
     for (const key of Object.keys(CONFIG_SCHEMA.properties).filter((name) => name !== '$schema')) {
       expect(reference, key).toContain(`\`${key}\``);
       expect(starter, key).toMatch(new RegExp(`^#? ?${key.replace('$', '\\$')}:`, 'm'));
     }
   });
+
+  it('applies the schema defaults, and only those, to options a caller leaves out', () => {
+    const resolved = resolveOptions({ spec: 'openapi.yaml' });
+    const { properties } = CONFIG_SCHEMA;
+    expect(resolved).toMatchObject({
+      strategy: properties.strategy.default,
+      maxTools: properties.maxTools.default,
+      budget: {
+        maxToolTokens: properties.maxToolTokens.default,
+        tokensPerOperation: properties.tokensPerOperation.default,
+        maxTotalTokens: properties.maxTotalTokens.default,
+      },
+      outputSchema: properties.outputSchema.default,
+      surface: properties.surface.default,
+      target: properties.target.default,
+      headers: { enabled: properties.headers.properties.enabled.default },
+      maxInputBytes: properties.maxInputMb.default * 1024 * 1024,
+      allowRemoteRefs: properties.allowRemoteRefs.default,
+      validate: properties.validate.default,
+    });
+    // The starter shows the same defaults, commented out.
+    const starter = starterConfig('openapi.yaml', undefined);
+    for (const key of ['strategy', 'maxTools', 'maxToolTokens', 'tokensPerOperation', 'maxTotalTokens', 'surface', 'maxInputMb'] as const)
+      expect(starter).toMatch(new RegExp(`^# ${key}: ${properties[key].default}$`, 'm'));
+    expect(resolveOptions({ spec: 'x', maxTools: 7, budget: { maxTotalTokens: 9000 } })).toMatchObject({
+      maxTools: 7,
+      budget: { maxTotalTokens: 9000, maxToolTokens: properties.maxToolTokens.default },
+    });
+  });
 });
 
 describe('configuration files', () => {
   it('the starter written by init is valid YAML and a valid configuration, also with every option uncommented', () => {
-    const starter = renderTemplate('config/openapi-to-mcp.config.yaml.hbs', { spec: 'api/openapi.yaml', out: 'server' });
+    const starter = starterConfig('api/openapi.yaml', 'server');
     expect(validateConfig(parseYaml(starter), CONFIG_SCHEMA)).toStrictEqual([]);
     expect(parseYaml(starter)).toStrictEqual({ spec: 'api/openapi.yaml', out: 'server' });
     // Commented-out settings are `# key: value`, `#   key: value` or `#     - item`; prose comments are dropped.

@@ -5,10 +5,11 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { addCredentials } from '../../src/model/add-credentials.js';
 import { hostSlug, identifyingSlug } from '../../src/model/identify-api.js';
 import { runPlan } from '../../src/pipeline.js';
-import { credentialFormat } from '../../src/plan/credentials.js';
+import { credentialFormat } from '../../src/plan/describe/credentials.js';
 import { planTools } from '../../src/plan/plan-tools.js';
 import { modelOf, openapi } from '../helpers/inline.js';
 import { fixtureSpec } from '../helpers/paths.js';
+import { withDefaults } from '../helpers/options.js';
 
 const ok = { 200: { description: 'ok' } };
 
@@ -64,7 +65,7 @@ describe('credential formats', () => {
     const { model, diagnostics } = await modelOf(
       openapi({ '/a': { get: { security: [{ bot: [] }, { query: [] }], responses: ok } } }, { components: { securitySchemes: schemes } }),
     );
-    const plan = planTools(model, {}, diagnostics);
+    const plan = planTools(model, withDefaults(), diagnostics);
     expect(plan.api.credentials.map(({ scheme, format, prefix }) => ({ scheme, format, prefix }))).toEqual([
       { scheme: 'bot', format: 'Bot <token>', prefix: 'Bot ' },
       { scheme: 'query', format: 'key <value>', prefix: undefined },
@@ -89,7 +90,7 @@ describe('credentials the description does not declare', () => {
       added.operations.map((operation) => [operation.id, operation.security.map((r) => r.map((e) => e.scheme))]),
     );
     expect(security).toEqual({ open: [['acme_token']], keyed: [['key', 'acme_token'], ['acme_token'], ['key']] });
-    const plan = planTools(added, {}, diagnostics);
+    const plan = planTools(added, withDefaults(), diagnostics);
     expect(plan.api.credentials.find((credential) => credential.scheme === 'acme_token')).toMatchObject({
       kind: 'httpBearer',
       env: ['ACME_TOKEN'],
@@ -97,7 +98,7 @@ describe('credentials the description does not declare', () => {
 
     const some = addCredentials(model, [{ type: 'basic', env: 'ACME', operations: ['GET /open', 'nope'] }], diagnostics);
     expect(some.operations.map((operation) => operation.security.length)).toEqual([1, 1]);
-    expect(planTools(some, {}, new Diagnostics()).api.credentials.find((c) => c.scheme === 'acme')?.env).toEqual([
+    expect(planTools(some, withDefaults(), new Diagnostics()).api.credentials.find((c) => c.scheme === 'acme')?.env).toEqual([
       'ACME_USERNAME',
       'ACME_PASSWORD',
     ]);

@@ -3,9 +3,9 @@ import { headerLines } from '../../src/cli/plan-headers.js';
 import { NO_COLORS } from '../../src/cli/reporter.js';
 import { headerValue } from '../../src/emit/test-cases.js';
 import type { PlanRunResult } from '../../src/pipeline.js';
-import { deriveHeaderName } from '../../src/plan/header-names.js';
-import { credentialWord, personalDataWord, routingWord } from '../../src/plan/parameter-signals.js';
-import { MAX_HEADER_INTEGER } from '../../src/plan/validate-headers.js';
+import { deriveHeaderName } from '../../src/plan/headers/header-names.js';
+import { credentialWord, personalDataWord, routingWord } from '../../src/plan/headers/parameter-signals.js';
+import { MAX_HEADER_INTEGER } from '../../src/plan/headers/validate-headers.js';
 import { openapi, planInline, toolNamed } from '../helpers/plan-inline.js';
 
 const ok = { responses: { 200: { description: 'ok' } } };
@@ -39,31 +39,28 @@ describe('header names', () => {
 
 describe('name signals', () => {
   it('recognises routing names and their identifier forms', () => {
-    for (const name of [
-      'tenant',
-      'tenant_id',
-      'TenantId',
-      'tenant-id',
-      'xero-tenant-id',
-      'AccountSid',
-      'workspace_gid',
-      'org',
-      'organisation',
-    ])
-      expect(routingWord(name), name).toBeDefined();
-    for (const name of [
-      'organization_id',
-      'project',
-      'region',
-      'zone',
-      'location',
-      'cluster',
-      'environment',
-      'env',
-      'namespace',
-      'on-behalf-of',
-    ])
-      expect(routingWord(name), name).toBeDefined();
+    const found = {
+      tenant: 'tenant',
+      tenant_id: 'tenant',
+      TenantId: 'tenant',
+      'tenant-id': 'tenant',
+      'xero-tenant-id': 'tenant',
+      AccountSid: 'account',
+      workspace_gid: 'workspace',
+      org: 'org',
+      organisation: 'organisation',
+      organization_id: 'organization',
+      project: 'project',
+      region: 'region',
+      zone: 'zone',
+      location: 'location',
+      cluster: 'cluster',
+      environment: 'environment',
+      env: 'env',
+      namespace: 'namespace',
+      'on-behalf-of': 'on-behalf-of',
+    };
+    for (const [name, word] of Object.entries(found)) expect(routingWord(name), name).toBe(word);
   });
 
   it('does not take look-alikes for routing names', () => {
@@ -72,20 +69,21 @@ describe('name signals', () => {
   });
 
   it('recognises credentials and personal data', () => {
-    for (const name of [
-      'api_token',
-      'X-API-Key',
-      'apikey',
-      'client_secret',
-      'password',
-      'Authorization',
-      'session_id',
-      'csrf',
-      'otp',
-      'X-Signature',
-    ])
-      expect(credentialWord(name), name).toBeDefined();
-    for (const name of ['email', 'user_email', 'phone_number', 'msisdn']) expect(personalDataWord(name), name).toBeDefined();
+    const credentials = {
+      api_token: 'token',
+      'X-API-Key': 'key',
+      apikey: 'key',
+      client_secret: 'secret',
+      password: 'password',
+      Authorization: 'auth',
+      session_id: 'session',
+      csrf: 'csrf',
+      otp: 'otp',
+      'X-Signature': 'signature',
+    };
+    for (const [name, word] of Object.entries(credentials)) expect(credentialWord(name), name).toBe(word);
+    const personal = { email: 'email', user_email: 'email', phone_number: 'phone', msisdn: 'msisdn' };
+    for (const [name, word] of Object.entries(personal)) expect(personalDataWord(name), name).toBe(word);
     for (const name of ['tenant_id', 'AccountSid', 'workspace_gid', 'namespace']) {
       expect(credentialWord(name), name).toBeUndefined();
       expect(personalDataWord(name), name).toBeUndefined();
@@ -276,7 +274,9 @@ describe('secrets and personal data', () => {
     expect(result.ok).toBe(true);
     const refusal = result.diagnostics.find((diagnostic) => diagnostic.message.includes('tenant_token'));
     expect(refusal?.pointer).toBe('#/paths/~1things/get/parameters/0/x-mcp-header');
-    expect(refusal?.hint).toBeTruthy();
+    expect(refusal?.hint).toBe(
+      'Header values are visible to every proxy and log between client and server; keep secrets and personal data in the body.',
+    );
   });
 
   it('leaves a routing-named secret unmarked without a warning when nobody asked for it', async () => {

@@ -6,6 +6,7 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { loadSpec } from '../../src/load/load-spec.js';
 import { FIXTURE_SPECS, fixtureSpec } from '../helpers/paths.js';
 import { loadText } from '../helpers/inline.js';
+import { withDefaults } from '../helpers/options.js';
 
 const codes = (diagnostics: Diagnostics) => diagnostics.items.map((item) => item.code);
 
@@ -23,7 +24,7 @@ describe('load', () => {
 
   it('accepts a UTF-8 byte order mark (openfinancebrasil)', async () => {
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec: fixtureSpec('openfinancebrasil-accounts.yaml') }, diagnostics);
+    const document = await loadSpec(withDefaults({ spec: fixtureSpec('openfinancebrasil-accounts.yaml') }), diagnostics);
     expect(document?.version).toBe('3.0');
     expect(diagnostics.hasErrors).toBe(false);
   });
@@ -54,26 +55,26 @@ describe('load', () => {
   it('requires paths in 3.0 but accepts a webhooks-only 3.1 description', async () => {
     expect(codes((await loadText('openapi: 3.0.0\ninfo: {title: t, version: "1"}\n')).diagnostics)).toContain('OTM_NO_PATHS');
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec: fixtureSpec('oai-webhook-example.yaml') }, diagnostics);
-    expect(document).toBeDefined();
+    const document = await loadSpec(withDefaults({ spec: fixtureSpec('oai-webhook-example.yaml') }), diagnostics);
+    expect(document?.version).toBe('3.1');
     expect(diagnostics.items.map((item) => [item.severity, item.code])).toContainEqual(['warning', 'OTM_NO_PATHS']);
   });
 
   it('bundles multi-file descriptions inside the ref root and refuses to leave it', async () => {
     const entry = fixtureSpec('oai-petstore-separate/spec/swagger.yaml');
     const refused = new Diagnostics();
-    expect(await loadSpec({ spec: entry }, refused)).toBeUndefined();
+    expect(await loadSpec(withDefaults({ spec: entry }), refused)).toBeUndefined();
     expect(refused.errors[0]).toMatchObject({ code: 'OTM_REF_OUTSIDE_ROOT' });
     expect(refused.errors[0]?.hint).toContain('--ref-root');
     const allowed = new Diagnostics();
-    const document = await loadSpec({ spec: entry, refRoot: path.join(FIXTURE_SPECS, 'oai-petstore-separate') }, allowed);
+    const document = await loadSpec(withDefaults({ spec: entry, refRoot: path.join(FIXTURE_SPECS, 'oai-petstore-separate') }), allowed);
     expect(allowed.hasErrors).toBe(false);
     expect(JSON.stringify(document?.root)).not.toContain('../common/Error.yaml');
   });
 
   it('bundles whole path items from other files (pihole-ftl)', async () => {
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec: fixtureSpec('pihole-ftl/main.yaml') }, diagnostics);
+    const document = await loadSpec(withDefaults({ spec: fixtureSpec('pihole-ftl/main.yaml') }), diagnostics);
     expect(diagnostics.hasErrors).toBe(false);
     expect(Object.keys(document?.root['paths'] as object).length).toBeGreaterThan(60);
   });
@@ -118,14 +119,14 @@ describe('load', () => {
       });
     const local = await loadText(spec('#/components/parameters/Page'));
     expect(codes(local.diagnostics).filter((code) => code.startsWith('OTM_REF'))).toEqual([]);
-    expect(local.document).toBeDefined();
+    expect(local.document?.version).toBe('3.0');
 
     // With a real reference to another file the bundler runs; the data keeps its `$ref` keys, untouched.
     const dir = await mkdtemp(path.join(tmpdir(), 'otm-data-refs-'));
     await writeFile(path.join(dir, 'page.yaml'), 'name: page\nin: query\nschema: {type: integer}\n');
     await writeFile(path.join(dir, 'openapi.json'), spec('page.yaml'));
     const diagnostics = new Diagnostics();
-    const bundled = await loadSpec({ spec: path.join(dir, 'openapi.json') }, diagnostics);
+    const bundled = await loadSpec(withDefaults({ spec: path.join(dir, 'openapi.json') }), diagnostics);
     expect(diagnostics.errors).toEqual([]);
     const operation = (bundled?.root['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/stats']?.['get'];
     expect(operation?.['parameters']).toEqual([{ name: 'page', in: 'query', schema: { type: 'integer' } }]);
@@ -159,8 +160,8 @@ describe('load', () => {
       ].join('\n'),
     );
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec }, diagnostics);
-    expect(document).toBeDefined();
+    const document = await loadSpec(withDefaults({ spec }), diagnostics);
+    expect(document?.version).toBe('3.0');
     expect(diagnostics.hasErrors).toBe(false);
   });
 
@@ -173,22 +174,24 @@ describe('load', () => {
       spec,
       JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { 200: {} } } } } }),
     );
-    const document = await loadSpec({ spec }, diagnostics);
-    expect(document).toBeDefined();
+    const document = await loadSpec(withDefaults({ spec }), diagnostics);
+    expect(document?.version).toBe('3.0');
     const warnings = diagnostics.warnings.filter((item) => item.code === 'OTM_VALIDATION');
-    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.map((warning) => warning.pointer)).toEqual(Array(3).fill('#/paths/~1a/get/responses/200'));
     expect(warnings[0]?.pointer).toMatch(/^#\/paths\//);
   });
 
   it('refuses inputs over the size limit before parsing them', async () => {
     const diagnostics = new Diagnostics();
-    expect(await loadSpec({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), maxInputBytes: 1024 }, diagnostics)).toBeUndefined();
+    expect(
+      await loadSpec(withDefaults({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), maxInputBytes: 1024 }), diagnostics),
+    ).toBeUndefined();
     expect(codes(diagnostics)).toEqual(['OTM_INPUT_TOO_LARGE']);
   });
 
   it('reports a missing file without a stack trace', async () => {
     const diagnostics = new Diagnostics();
-    expect(await loadSpec({ spec: 'no/such/file.yaml' }, diagnostics)).toBeUndefined();
+    expect(await loadSpec(withDefaults({ spec: 'no/such/file.yaml' }), diagnostics)).toBeUndefined();
     expect(diagnostics.items[0]?.code).toBe('OTM_INPUT_UNREADABLE');
     expect(diagnostics.items[0]?.message).not.toMatch(/\n\s+at /);
   });
@@ -211,11 +214,11 @@ describe('load from a URL', () => {
     const port = (server.address() as { port: number }).port;
     try {
       const diagnostics = new Diagnostics();
-      const document = await loadSpec({ spec: `http://127.0.0.1:${port}/api/openapi.yaml` }, diagnostics);
+      const document = await loadSpec(withDefaults({ spec: `http://127.0.0.1:${port}/api/openapi.yaml` }), diagnostics);
       expect(diagnostics.hasErrors).toBe(false);
       expect(JSON.stringify(document?.root)).toContain('"name":"limit"');
       const missing = new Diagnostics();
-      expect(await loadSpec({ spec: `http://127.0.0.1:${port}/api/nope.yaml` }, missing)).toBeUndefined();
+      expect(await loadSpec(withDefaults({ spec: `http://127.0.0.1:${port}/api/nope.yaml` }), missing)).toBeUndefined();
       expect(missing.items[0]?.code).toBe('OTM_INPUT_UNREADABLE');
     } finally {
       server.close();

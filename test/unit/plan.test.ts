@@ -3,10 +3,11 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { loadSpec } from '../../src/load/load-spec.js';
 import { buildApiModel } from '../../src/model/build-api-model.js';
 import { planTools } from '../../src/plan/plan-tools.js';
-import { sanitizeKey } from '../../src/plan/sanitize-key.js';
-import { cleanText } from '../../src/plan/sanitize-text.js';
+import { sanitizeKey } from '../../src/plan/arguments/sanitize-key.js';
+import { cleanText } from '../../src/plan/describe/sanitize-text.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import { openapi, planOf } from '../helpers/inline.js';
+import { withDefaults } from '../helpers/options.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 
@@ -210,7 +211,7 @@ describe('plan', () => {
 
   it('does not depend on the order of keys in the description', async () => {
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec: fixtureSpec('swaggerio-petstore-v3.yaml') }, diagnostics);
+    const document = await loadSpec(withDefaults({ spec: fixtureSpec('swaggerio-petstore-v3.yaml') }), diagnostics);
     const shuffle = (value: unknown, seed: number): unknown => {
       if (Array.isArray(value)) return value.map((item, index) => shuffle(item, seed + index));
       if (value === null || typeof value !== 'object') return value;
@@ -219,9 +220,9 @@ describe('plan', () => {
       return Object.fromEntries(entries.map(([key, item], index) => [key, shuffle(item, seed + index + 1)]));
     };
     if (!document) throw new Error('load failed');
-    const first = planTools(buildApiModel(document, new Diagnostics()), {}, new Diagnostics());
+    const first = planTools(buildApiModel(document, new Diagnostics()), withDefaults(), new Diagnostics());
     const shuffled = { ...document, root: shuffle(document.root, 3) as typeof document.root };
-    const second = planTools(buildApiModel(shuffled, new Diagnostics()), {}, new Diagnostics());
+    const second = planTools(buildApiModel(shuffled, new Diagnostics()), withDefaults(), new Diagnostics());
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import { printTypeAlias } from '../../src/emit/print/print-type.js';
 import { Compact, printConst, printJsonDocument } from '../../src/emit/print/print-value.js';
 import { argumentsMembers } from '../../src/emit/schema-to-type.js';

@@ -49,7 +49,7 @@ describe('regeneration', () => {
     for (const entry of before) {
       const [tool, actions] = entry.split(':') as [string, string];
       const now = second.plan!.tools.find((candidate) => candidate.name === tool);
-      expect(now, tool).toBeDefined();
+      expect(now?.name, tool).toBe(tool);
       for (const action of actions.split(',').filter(Boolean)) {
         const [name, key] = action.split('=');
         expect(now!.actions.find((candidate) => candidate.operation.key === key)?.name, key).toBe(name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/load/openapi-document.js';
-import { headerViolations, MAX_HEADER_INTEGER } from '../../src/plan/validate-headers.js';
+import type { JsonObject } from '../../src/kernel/json.js';
+import { headerViolations, MAX_HEADER_INTEGER } from '../../src/plan/headers/validate-headers.js';
 
 const object = (properties: JsonObject, extra: JsonObject = {}): JsonObject => ({ type: 'object', properties, ...extra });
 const messages = (schema: JsonObject) => headerViolations(schema).map((violation) => `${violation.path}: ${violation.message}`);

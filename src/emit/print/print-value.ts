@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../load/openapi-document.js';
+import type { JsonValue } from '../../kernel/json.js';
 import { jsonString, numberText, tsKey, tsString } from './literals.js';
 import { PRINT_WIDTH, textWidth } from './prettier-parts.js';
 

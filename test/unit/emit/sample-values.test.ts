@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleValue } from '../../../src/emit/sample-values.js';
-import { sampleFromPattern } from '../../../src/plan/pattern-sample.js';
+import { sampleFromPattern } from '../../../src/plan/arguments/pattern-sample.js';
 
 describe('sample values', () => {
   it('honours formats, patterns, bounds and enums', () => {

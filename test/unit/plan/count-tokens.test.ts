@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countToolTokens } from '../../../src/plan/count-tokens.js';
+import { countToolTokens } from '../../../src/plan/budget/count-tokens.js';
 
 const tool = (description: string) => ({
   name: 'pets_read',

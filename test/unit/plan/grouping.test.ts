@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../../src/model/api-model.js';
-import { describeTool, type ActionSummary } from '../../../src/plan/describe-tool.js';
-import { groupOperations, type GroupingUnit } from '../../../src/plan/group-operations.js';
-import { staticSegments } from '../../../src/plan/resource-path.js';
+import { describeTool } from '../../../src/plan/describe/describe-tool.js';
+import { type ActionSummary } from '../../../src/plan/drafts.js';
+import { groupOperations } from '../../../src/plan/group/group-operations.js';
+import { type GroupingUnit } from '../../../src/plan/drafts.js';
+import { staticSegments } from '../../../src/plan/group/resource-path.js';
 import { openapi, planOf } from '../../helpers/inline.js';
 
 const limits = { maxTools: 64, maxActions: 12, maxArguments: 40 };

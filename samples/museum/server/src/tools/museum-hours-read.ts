@@ -52,7 +52,6 @@ export const museumHoursReadTool: ToolDefinition = {
           name: 'startDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -60,7 +59,6 @@ export const museumHoursReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'limit',
@@ -68,7 +66,6 @@ export const museumHoursReadTool: ToolDefinition = {
           name: 'limit',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
       ],
       required: [],

@@ -42,7 +42,6 @@ export const specialEventsDeleteTool: ToolDefinition = {
           name: 'eventId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['eventId'],

@@ -79,7 +79,6 @@ export const specialEventsReadTool: ToolDefinition = {
           name: 'eventId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['eventId'],
@@ -98,7 +97,6 @@ export const specialEventsReadTool: ToolDefinition = {
           name: 'startDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'endDate',
@@ -106,7 +104,6 @@ export const specialEventsReadTool: ToolDefinition = {
           name: 'endDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -114,7 +111,6 @@ export const specialEventsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'limit',
@@ -122,7 +118,6 @@ export const specialEventsReadTool: ToolDefinition = {
           name: 'limit',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
       ],
       required: [],

@@ -164,7 +164,6 @@ export const specialEventsWriteTool: ToolDefinition = {
           name: 'eventId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'dates',

@@ -40,7 +40,6 @@ export const ticketsQrReadTool: ToolDefinition = {
           name: 'ticketId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ticketId'],

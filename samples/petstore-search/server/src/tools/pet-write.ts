@@ -138,7 +138,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'petId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'name',
@@ -146,7 +145,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'name',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'status',
@@ -154,7 +152,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'status',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
       ],
       required: ['petId'],
@@ -173,7 +170,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'petId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'additionalMetadata',
@@ -181,7 +177,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'additionalMetadata',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

@@ -31,7 +31,6 @@ export const storeOrderDeleteTool: ToolDefinition = {
           name: 'orderId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['orderId'],

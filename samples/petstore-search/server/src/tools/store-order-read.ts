@@ -29,7 +29,6 @@ export const storeOrderReadTool: ToolDefinition = {
           name: 'orderId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['orderId'],

@@ -31,7 +31,6 @@ export const userDeleteTool: ToolDefinition = {
           name: 'username',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['username'],

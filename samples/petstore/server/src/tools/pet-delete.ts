@@ -42,7 +42,6 @@ export const petDeleteTool: ToolDefinition = {
           name: 'petId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['petId'],

@@ -224,7 +224,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'petId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'name',
@@ -232,7 +231,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'name',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'status',
@@ -240,7 +238,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'status',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
       ],
       required: ['petId'],
@@ -259,7 +256,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'petId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'additionalMetadata',
@@ -267,7 +263,6 @@ export const petWriteTool: ToolDefinition = {
           name: 'additionalMetadata',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

@@ -40,7 +40,6 @@ export const storeOrderReadTool: ToolDefinition = {
           name: 'orderId',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['orderId'],

@@ -41,7 +41,6 @@ export const userDeleteTool: ToolDefinition = {
           name: 'username',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['username'],

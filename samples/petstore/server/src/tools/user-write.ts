@@ -201,7 +201,6 @@ export const userWriteTool: ToolDefinition = {
           name: 'username',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'email',

@@ -66,7 +66,6 @@ export const estimatesPriceReadTool: ToolDefinition = {
           name: 'start_latitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'start_longitude',
@@ -74,7 +73,6 @@ export const estimatesPriceReadTool: ToolDefinition = {
           name: 'start_longitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'end_latitude',
@@ -82,7 +80,6 @@ export const estimatesPriceReadTool: ToolDefinition = {
           name: 'end_latitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'end_longitude',
@@ -90,7 +87,6 @@ export const estimatesPriceReadTool: ToolDefinition = {
           name: 'end_longitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['start_latitude', 'start_longitude', 'end_latitude', 'end_longitude'],

@@ -65,7 +65,6 @@ export const estimatesTimeReadTool: ToolDefinition = {
           name: 'start_latitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'start_longitude',
@@ -73,7 +72,6 @@ export const estimatesTimeReadTool: ToolDefinition = {
           name: 'start_longitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'customer_uuid',
@@ -81,7 +79,6 @@ export const estimatesTimeReadTool: ToolDefinition = {
           name: 'customer_uuid',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'product_id',
@@ -89,7 +86,6 @@ export const estimatesTimeReadTool: ToolDefinition = {
           name: 'product_id',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['start_latitude', 'start_longitude'],

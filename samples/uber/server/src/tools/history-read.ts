@@ -45,7 +45,6 @@ export const historyReadTool: ToolDefinition = {
           name: 'offset',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'limit',
@@ -53,7 +52,6 @@ export const historyReadTool: ToolDefinition = {
           name: 'limit',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: [],

@@ -54,7 +54,6 @@ export const productsReadTool: ToolDefinition = {
           name: 'latitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'longitude',
@@ -62,7 +61,6 @@ export const productsReadTool: ToolDefinition = {
           name: 'longitude',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['latitude', 'longitude'],

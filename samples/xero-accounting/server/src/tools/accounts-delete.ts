@@ -47,7 +47,6 @@ export const accountsDeleteTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -55,7 +54,6 @@ export const accountsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['AccountID', 'xero-tenant-id'],

@@ -74,7 +74,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -82,7 +81,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['AccountID', 'xero-tenant-id'],
@@ -101,7 +99,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -109,7 +106,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -117,7 +113,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -125,7 +120,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['AccountID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -144,7 +138,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -152,7 +145,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -160,7 +152,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -168,7 +159,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['AccountID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -189,7 +179,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -197,7 +186,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['AccountID', 'xero-tenant-id'],
@@ -216,7 +204,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -224,7 +211,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -232,7 +218,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -240,7 +225,6 @@ export const accountsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

@@ -70,7 +70,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -78,7 +77,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AccountID',
@@ -195,7 +193,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -203,7 +200,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -211,7 +207,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -219,7 +214,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -248,7 +242,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -256,7 +249,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -264,7 +256,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Accounts',
@@ -298,7 +289,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'AccountID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -306,7 +296,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -314,7 +303,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -322,7 +310,6 @@ export const accountsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

@@ -73,7 +73,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AllocationID',
@@ -81,7 +80,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'AllocationID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -89,7 +87,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'AllocationID', 'xero-tenant-id'],
@@ -113,7 +110,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'OverpaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AllocationID',
@@ -121,7 +117,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'AllocationID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -129,7 +124,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['OverpaymentID', 'AllocationID', 'xero-tenant-id'],
@@ -153,7 +147,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'PrepaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AllocationID',
@@ -161,7 +154,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'AllocationID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -169,7 +161,6 @@ export const allocationsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PrepaymentID', 'AllocationID', 'xero-tenant-id'],

@@ -75,7 +75,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'BankTransferID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -83,7 +82,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransferID', 'xero-tenant-id'],
@@ -102,7 +100,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'BankTransferID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -110,7 +107,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -118,7 +114,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -126,7 +121,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransferID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -145,7 +139,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'BankTransferID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -153,7 +146,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -161,7 +153,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -169,7 +160,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransferID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -193,7 +183,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'BankTransferID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -201,7 +190,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransferID', 'xero-tenant-id'],
@@ -220,7 +208,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -228,7 +215,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'includeDeleted',
@@ -236,7 +222,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'includeDeleted',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -244,7 +229,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -252,7 +236,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -278,7 +261,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'BankTransferID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -286,7 +268,6 @@ export const bankTransfersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransferID', 'xero-tenant-id'],

@@ -58,7 +58,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'BudgetID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'DateTo',
@@ -66,7 +65,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'DateTo',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'DateFrom',
@@ -74,7 +72,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'DateFrom',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -82,7 +79,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BudgetID', 'xero-tenant-id'],
@@ -107,7 +103,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'IDs',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'DateTo',
@@ -115,7 +110,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'DateTo',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'DateFrom',
@@ -123,7 +117,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'DateFrom',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -131,7 +124,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -156,7 +148,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'periods',
@@ -164,7 +155,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'periods',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'timeframe',
@@ -172,7 +162,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'timeframe',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -180,7 +169,6 @@ export const budgetsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

@@ -57,7 +57,6 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
           name: 'ContactGroupID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ContactID',
@@ -65,7 +64,6 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -73,7 +71,6 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactGroupID', 'ContactID', 'xero-tenant-id'],
@@ -97,7 +94,6 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
           name: 'ContactGroupID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -105,7 +101,6 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactGroupID', 'xero-tenant-id'],

@@ -91,7 +91,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -99,7 +98,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'xero-tenant-id'],
@@ -118,7 +116,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -126,7 +123,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -134,7 +130,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -142,7 +137,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -161,7 +155,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -169,7 +162,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -177,7 +169,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -185,7 +176,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -206,7 +196,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -214,7 +203,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'xero-tenant-id'],
@@ -233,7 +221,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactNumber',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -241,7 +228,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactNumber', 'xero-tenant-id'],
@@ -259,7 +245,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -267,7 +252,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'xero-tenant-id'],
@@ -286,7 +270,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactGroupID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -294,7 +277,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactGroupID', 'xero-tenant-id'],
@@ -313,7 +295,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -321,7 +302,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -329,7 +309,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -348,7 +327,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -356,7 +334,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'IDs',
@@ -364,7 +341,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'IDs',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -372,7 +348,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'includeArchived',
@@ -380,7 +355,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'includeArchived',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'summaryOnly',
@@ -388,7 +362,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'summaryOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'searchTerm',
@@ -396,7 +369,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'searchTerm',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -404,7 +376,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -412,7 +383,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -420,7 +390,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -456,7 +425,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -464,7 +432,6 @@ export const contactsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ContactID', 'xero-tenant-id'],

@@ -77,7 +77,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -85,7 +84,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -93,7 +91,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'xero-tenant-id'],
@@ -114,7 +111,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -122,7 +118,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'xero-tenant-id'],
@@ -141,7 +136,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -149,7 +143,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -157,7 +150,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -165,7 +157,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -184,7 +175,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -192,7 +182,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -200,7 +189,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -208,7 +196,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -232,7 +219,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -240,7 +226,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'xero-tenant-id'],
@@ -259,7 +244,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -267,7 +251,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -275,7 +258,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -283,7 +265,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -291,7 +272,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -299,7 +279,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -307,7 +286,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -340,7 +318,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -348,7 +325,6 @@ export const creditNotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['CreditNoteID', 'xero-tenant-id'],

@@ -76,7 +76,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'summarizeErrors',
@@ -84,7 +83,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -92,7 +90,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -100,7 +97,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Allocations',
@@ -135,7 +131,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -143,7 +138,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -151,7 +145,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -185,7 +178,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -193,7 +185,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -201,7 +192,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -209,7 +199,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'CreditNotes',
@@ -256,7 +245,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -264,7 +252,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'IncludeOnline',
@@ -272,7 +259,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'IncludeOnline',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -280,7 +266,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -288,7 +273,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -319,7 +303,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -327,7 +310,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -335,7 +317,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -343,7 +324,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'CreditNotes',
@@ -390,7 +370,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'CreditNoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -398,7 +377,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -406,7 +384,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -414,7 +391,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -443,7 +419,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -451,7 +426,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -459,7 +433,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -467,7 +440,6 @@ export const creditNotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'CreditNotes',

@@ -48,7 +48,6 @@ export const currenciesSetupWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -56,7 +55,6 @@ export const currenciesSetupWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Code',
@@ -90,7 +88,6 @@ export const currenciesSetupWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -98,7 +95,6 @@ export const currenciesSetupWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Accounts',

@@ -48,7 +48,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'ExpenseClaimID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -56,7 +55,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ExpenseClaimID', 'xero-tenant-id'],
@@ -75,7 +73,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'ExpenseClaimID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -83,7 +80,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ExpenseClaimID', 'xero-tenant-id'],
@@ -102,7 +98,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -110,7 +105,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -118,7 +112,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -126,7 +119,6 @@ export const expenseClaimsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

@@ -60,7 +60,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'ExpenseClaimID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -68,7 +67,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -76,7 +74,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -110,7 +107,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -118,7 +114,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ExpenseClaims',
@@ -147,7 +142,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'ExpenseClaimID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -155,7 +149,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -163,7 +156,6 @@ export const expenseClaimsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ExpenseClaims',

@@ -97,7 +97,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -105,7 +104,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -113,7 +111,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'xero-tenant-id'],
@@ -132,7 +129,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -140,7 +136,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'xero-tenant-id'],
@@ -159,7 +154,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -167,7 +161,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -175,7 +168,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -183,7 +175,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -202,7 +193,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -210,7 +200,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -218,7 +207,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -226,7 +214,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -247,7 +234,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -255,7 +241,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'xero-tenant-id'],
@@ -274,7 +259,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -282,7 +266,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'IDs',
@@ -290,7 +273,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'IDs',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'InvoiceNumbers',
@@ -298,7 +280,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceNumbers',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ContactIDs',
@@ -306,7 +287,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'ContactIDs',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Statuses',
@@ -314,7 +294,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'Statuses',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -322,7 +301,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'includeArchived',
@@ -330,7 +308,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'includeArchived',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'createdByMyApp',
@@ -338,7 +315,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'createdByMyApp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -346,7 +322,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'summaryOnly',
@@ -354,7 +329,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'summaryOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -362,7 +336,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'searchTerm',
@@ -370,7 +343,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'searchTerm',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -378,7 +350,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -386,7 +357,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -427,7 +397,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -435,7 +404,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
@@ -454,7 +422,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -462,7 +429,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -470,7 +436,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -478,7 +443,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['RepeatingInvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -497,7 +461,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -505,7 +468,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -513,7 +475,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -521,7 +482,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['RepeatingInvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -545,7 +505,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -553,7 +512,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
@@ -572,7 +530,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -580,7 +537,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
@@ -599,7 +555,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -607,7 +562,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'xero-tenant-id'],
@@ -626,7 +580,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -644,7 +597,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -652,7 +604,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -660,7 +611,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -679,7 +629,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -687,7 +636,6 @@ export const invoicesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['InvoiceID', 'xero-tenant-id'],

@@ -93,7 +93,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -101,7 +100,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'IncludeOnline',
@@ -109,7 +107,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'IncludeOnline',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -117,7 +114,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -125,7 +121,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -156,7 +151,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -164,7 +158,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -172,7 +165,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -206,7 +198,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -214,7 +205,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -222,7 +212,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -230,7 +219,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Invoices',
@@ -277,7 +265,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -285,7 +272,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -293,7 +279,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -301,7 +286,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -330,7 +314,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -338,7 +321,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -346,7 +328,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -380,7 +361,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -388,7 +368,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -396,7 +375,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'RepeatingInvoices',
@@ -430,7 +408,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -438,7 +415,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -446,7 +422,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Status',
@@ -475,7 +450,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -483,7 +457,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -491,7 +464,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -499,7 +471,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Invoices',
@@ -546,7 +517,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'InvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -554,7 +524,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -562,7 +531,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -570,7 +538,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -599,7 +566,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -607,7 +573,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -615,7 +580,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -623,7 +587,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Invoices',
@@ -670,7 +633,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -678,7 +640,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -686,7 +647,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'RepeatingInvoices',
@@ -720,7 +680,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -728,7 +687,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -736,7 +694,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'RepeatingInvoices',
@@ -770,7 +727,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'RepeatingInvoiceID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -778,7 +734,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -786,7 +741,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -794,7 +748,6 @@ export const invoicesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

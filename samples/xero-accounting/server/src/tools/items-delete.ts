@@ -46,7 +46,6 @@ export const itemsDeleteTool: ToolDefinition = {
           name: 'ItemID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -54,7 +53,6 @@ export const itemsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ItemID', 'xero-tenant-id'],

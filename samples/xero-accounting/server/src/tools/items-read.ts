@@ -52,7 +52,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'ItemID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -60,7 +59,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -68,7 +66,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ItemID', 'xero-tenant-id'],
@@ -87,7 +84,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -95,7 +91,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -103,7 +98,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -111,7 +105,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -119,7 +112,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -144,7 +136,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'ItemID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -152,7 +143,6 @@ export const itemsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ItemID', 'xero-tenant-id'],

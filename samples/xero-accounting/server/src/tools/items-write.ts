@@ -68,7 +68,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'ItemID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -76,7 +75,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -84,7 +82,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -118,7 +115,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -126,7 +122,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -134,7 +129,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -142,7 +136,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Items',
@@ -171,7 +164,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'ItemID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -179,7 +171,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -187,7 +178,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -195,7 +185,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Items',
@@ -229,7 +218,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -237,7 +225,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -245,7 +232,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -253,7 +239,6 @@ export const itemsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Items',

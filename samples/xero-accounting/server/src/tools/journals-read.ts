@@ -89,7 +89,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'JournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -97,7 +96,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['JournalID', 'xero-tenant-id'],
@@ -116,7 +114,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'JournalNumber',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -124,7 +121,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['JournalNumber', 'xero-tenant-id'],
@@ -142,7 +138,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'offset',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'paymentsOnly',
@@ -150,7 +145,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'paymentsOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -158,7 +152,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -166,7 +159,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -191,7 +183,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -199,7 +190,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -207,7 +197,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -215,7 +204,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ManualJournalID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -234,7 +222,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -242,7 +229,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -250,7 +236,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -258,7 +243,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ManualJournalID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -282,7 +266,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -290,7 +273,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ManualJournalID', 'xero-tenant-id'],
@@ -309,7 +291,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -317,7 +298,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ManualJournalID', 'xero-tenant-id'],
@@ -336,7 +316,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -344,7 +323,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -352,7 +330,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -360,7 +337,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -368,7 +344,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -376,7 +351,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -408,7 +382,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -416,7 +389,6 @@ export const journalsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ManualJournalID', 'xero-tenant-id'],

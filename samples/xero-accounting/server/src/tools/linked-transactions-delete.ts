@@ -46,7 +46,6 @@ export const linkedTransactionsDeleteTool: ToolDefinition = {
           name: 'LinkedTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -54,7 +53,6 @@ export const linkedTransactionsDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['LinkedTransactionID', 'xero-tenant-id'],

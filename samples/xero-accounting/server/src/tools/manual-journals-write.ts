@@ -106,7 +106,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -114,7 +113,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -122,7 +120,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -130,7 +127,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -159,7 +155,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -167,7 +162,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -175,7 +169,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -209,7 +202,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -217,7 +209,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -225,7 +216,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ManualJournals',
@@ -271,7 +261,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -279,7 +268,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -287,7 +275,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ManualJournals',
@@ -333,7 +320,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'ManualJournalID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -341,7 +327,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -349,7 +334,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -357,7 +341,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -386,7 +369,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -394,7 +376,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -402,7 +383,6 @@ export const manualJournalsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'ManualJournals',

@@ -48,7 +48,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'OverpaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -56,7 +55,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['OverpaymentID', 'xero-tenant-id'],
@@ -75,7 +73,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -83,7 +80,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -91,7 +87,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -99,7 +94,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -107,7 +101,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'References',
@@ -115,7 +108,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'References',
           style: 'form',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -123,7 +115,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -131,7 +122,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -165,7 +155,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'OverpaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -173,7 +162,6 @@ export const overpaymentsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['OverpaymentID', 'xero-tenant-id'],

@@ -55,7 +55,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'OverpaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'summarizeErrors',
@@ -63,7 +62,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -71,7 +69,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -79,7 +76,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Allocations',
@@ -114,7 +110,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'OverpaymentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -122,7 +117,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -130,7 +124,6 @@ export const overpaymentsWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',

@@ -82,7 +82,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -90,7 +89,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'xero-tenant-id'],
@@ -109,7 +107,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -117,7 +114,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'xero-tenant-id'],
@@ -136,7 +132,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -144,7 +139,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -152,7 +146,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -160,7 +153,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -179,7 +171,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -187,7 +178,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -195,7 +185,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -203,7 +192,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -227,7 +215,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderNumber',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -235,7 +222,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderNumber', 'xero-tenant-id'],
@@ -253,7 +239,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -261,7 +246,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'xero-tenant-id'],
@@ -280,7 +264,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'PurchaseOrderID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -288,7 +271,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['PurchaseOrderID', 'xero-tenant-id'],
@@ -307,7 +289,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'Status',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'DateFrom',
@@ -315,7 +296,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'DateFrom',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'DateTo',
@@ -323,7 +303,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'DateTo',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -331,7 +310,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -339,7 +317,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -347,7 +324,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -355,7 +331,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -363,7 +338,6 @@ export const purchaseOrdersReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

@@ -77,7 +77,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -85,7 +84,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'xero-tenant-id'],
@@ -104,7 +102,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -112,7 +109,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'xero-tenant-id'],
@@ -131,7 +127,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -139,7 +134,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -147,7 +141,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -155,7 +148,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -174,7 +166,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -182,7 +173,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -190,7 +180,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -198,7 +187,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -219,7 +207,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'DateFrom',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'DateTo',
@@ -227,7 +214,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'DateTo',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'ExpiryDateFrom',
@@ -235,7 +221,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'ExpiryDateFrom',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'ExpiryDateTo',
@@ -243,7 +228,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'ExpiryDateTo',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'ContactID',
@@ -251,7 +235,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'Status',
@@ -259,7 +242,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'Status',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -267,7 +249,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -275,7 +256,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'QuoteNumber',
@@ -283,7 +263,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteNumber',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -291,7 +270,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -299,7 +277,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -331,7 +308,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -339,7 +315,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'xero-tenant-id'],
@@ -358,7 +333,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -366,7 +340,6 @@ export const quotesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['QuoteID', 'xero-tenant-id'],

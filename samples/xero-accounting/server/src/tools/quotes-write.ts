@@ -81,7 +81,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -89,7 +88,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -97,7 +95,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -105,7 +102,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',
@@ -134,7 +130,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -142,7 +137,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -150,7 +144,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'HistoryRecords',
@@ -184,7 +177,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -192,7 +184,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -200,7 +191,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Quotes',
@@ -234,7 +224,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'summarizeErrors',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -242,7 +231,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -250,7 +238,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Quotes',
@@ -284,7 +271,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -292,7 +278,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -300,7 +285,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Quotes',
@@ -334,7 +318,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'QuoteID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -342,7 +325,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -350,7 +332,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -358,7 +339,6 @@ export const quotesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'request_body',

@@ -75,7 +75,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'ReceiptID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -83,7 +82,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -91,7 +89,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReceiptID', 'xero-tenant-id'],
@@ -110,7 +107,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'ReceiptID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -118,7 +114,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -126,7 +121,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -134,7 +128,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReceiptID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -153,7 +146,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'ReceiptID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -161,7 +153,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -169,7 +160,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -177,7 +167,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReceiptID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -198,7 +187,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'ReceiptID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -206,7 +194,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReceiptID', 'xero-tenant-id'],
@@ -225,7 +212,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -233,7 +219,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -241,7 +226,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -249,7 +233,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -257,7 +240,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -283,7 +265,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'ReceiptID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -291,7 +272,6 @@ export const receiptsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReceiptID', 'xero-tenant-id'],

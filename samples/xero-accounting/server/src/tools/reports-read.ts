@@ -79,7 +79,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'contactId',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'date',
@@ -87,7 +86,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'fromDate',
@@ -95,7 +93,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'fromDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'toDate',
@@ -103,7 +100,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'toDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -111,7 +107,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['contactId', 'xero-tenant-id'],
@@ -137,7 +132,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'contactId',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'date',
@@ -145,7 +139,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'fromDate',
@@ -153,7 +146,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'fromDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'toDate',
@@ -161,7 +153,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'toDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -169,7 +160,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['contactId', 'xero-tenant-id'],
@@ -195,7 +185,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'periods',
@@ -203,7 +192,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'periods',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'timeframe',
@@ -211,7 +199,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'timeframe',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingOptionID1',
@@ -219,7 +206,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingOptionID1',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingOptionID2',
@@ -227,7 +213,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingOptionID2',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'standardLayout',
@@ -235,7 +220,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'standardLayout',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'paymentsOnly',
@@ -243,7 +227,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'paymentsOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -251,7 +234,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -280,7 +262,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'fromDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'toDate',
@@ -288,7 +269,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'toDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -296,7 +276,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -317,7 +296,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -325,7 +303,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -344,7 +321,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'ReportID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -352,7 +328,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['ReportID', 'xero-tenant-id'],
@@ -370,7 +345,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'fromDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'toDate',
@@ -378,7 +352,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'toDate',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'periods',
@@ -386,7 +359,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'periods',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'timeframe',
@@ -394,7 +366,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'timeframe',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingCategoryID',
@@ -402,7 +373,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingCategoryID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingCategoryID2',
@@ -410,7 +380,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingCategoryID2',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingOptionID',
@@ -418,7 +387,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingOptionID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'trackingOptionID2',
@@ -426,7 +394,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'trackingOptionID2',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'standardLayout',
@@ -434,7 +401,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'standardLayout',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'paymentsOnly',
@@ -442,7 +408,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'paymentsOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -450,7 +415,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -482,7 +446,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'reportYear',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -490,7 +453,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -509,7 +471,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'date',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'paymentsOnly',
@@ -517,7 +478,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'paymentsOnly',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -525,7 +485,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -544,7 +503,6 @@ export const reportsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

@@ -57,7 +57,6 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'TrackingOptionID',
@@ -65,7 +64,6 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
           name: 'TrackingOptionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -73,7 +71,6 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['TrackingCategoryID', 'TrackingOptionID', 'xero-tenant-id'],
@@ -97,7 +94,6 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -105,7 +101,6 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['TrackingCategoryID', 'xero-tenant-id'],

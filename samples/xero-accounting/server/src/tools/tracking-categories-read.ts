@@ -48,7 +48,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -56,7 +55,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['TrackingCategoryID', 'xero-tenant-id'],
@@ -75,7 +73,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -83,7 +80,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'includeArchived',
@@ -91,7 +87,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'includeArchived',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -99,7 +94,6 @@ export const trackingCategoriesReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

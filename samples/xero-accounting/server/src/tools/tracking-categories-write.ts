@@ -90,7 +90,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -98,7 +97,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Name',
@@ -161,7 +159,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -169,7 +166,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -177,7 +173,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Name',
@@ -229,7 +224,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -237,7 +231,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -245,7 +238,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Name',
@@ -309,7 +301,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'TrackingCategoryID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'TrackingOptionID',
@@ -317,7 +308,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'TrackingOptionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -325,7 +315,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Idempotency-Key',
@@ -333,7 +322,6 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
           name: 'Idempotency-Key',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'Name',

@@ -83,7 +83,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'BankTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -91,7 +90,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -99,7 +97,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransactionID', 'xero-tenant-id'],
@@ -120,7 +117,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'BankTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'FileName',
@@ -128,7 +124,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'FileName',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -136,7 +131,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -144,7 +138,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransactionID', 'FileName', 'xero-tenant-id', 'contentType'],
@@ -163,7 +156,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'BankTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'AttachmentID',
@@ -171,7 +163,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'AttachmentID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -179,7 +170,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'contentType',
@@ -187,7 +177,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'contentType',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransactionID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
@@ -211,7 +200,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'BankTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -219,7 +207,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransactionID', 'xero-tenant-id'],
@@ -238,7 +225,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'where',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'order',
@@ -246,7 +232,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'order',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'page',
@@ -254,7 +239,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'unitdp',
@@ -262,7 +246,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'unitdp',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'pageSize',
@@ -270,7 +253,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'pageSize',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -278,7 +260,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'If-Modified-Since',
@@ -286,7 +267,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'If-Modified-Since',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],
@@ -319,7 +299,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'BankTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -327,7 +306,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['BankTransactionID', 'xero-tenant-id'],
@@ -346,7 +324,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'LinkedTransactionID',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -354,7 +331,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['LinkedTransactionID', 'xero-tenant-id'],
@@ -373,7 +349,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'page',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'LinkedTransactionID',
@@ -381,7 +356,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'LinkedTransactionID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'SourceTransactionID',
@@ -389,7 +363,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'SourceTransactionID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'ContactID',
@@ -397,7 +370,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'ContactID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'Status',
@@ -405,7 +377,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'Status',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'TargetTransactionID',
@@ -413,7 +384,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'TargetTransactionID',
           style: 'form',
           explode: true,
-          allowReserved: false,
         },
         {
           arg: 'xero-tenant-id',
@@ -421,7 +391,6 @@ export const transactionsReadTool: ToolDefinition = {
           name: 'xero-tenant-id',
           style: 'simple',
           explode: false,
-          allowReserved: false,
         },
       ],
       required: ['xero-tenant-id'],

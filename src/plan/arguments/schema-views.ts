@@ -1,0 +1,161 @@
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import type { SchemaModel } from '../../model/api-model.js';
+
+/** Keywords a model never needs in an input schema (response-only, documentation-only). */
+const NOISE_KEYWORDS = new Set([
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'contentMediaType',
+  'contentEncoding',
+  '$comment',
+  'xml',
+  'externalDocs',
+]);
+
+/**
+ * The input view of a schema: properties marked `readOnly` (server-set fields such as `id` or `created_at`) are
+ * removed, with their `required` entries, documentation-only keywords are dropped, and `oneOf` becomes `anyOf`.
+ */
+export function inputView(schema: SchemaModel): SchemaModel {
+  if (typeof schema === 'boolean') return schema;
+  return viewNode(schema) as SchemaModel;
+}
+
+function viewNode(node: JsonValue): JsonValue {
+  if (Array.isArray(node)) return node.map(viewNode);
+  if (!isJsonObject(node)) return node;
+  const out: JsonObject = {};
+  const readOnly = new Set<string>();
+  for (const [key, value] of Object.entries(node)) {
+    if (NOISE_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if (key === 'properties' && isJsonObject(value)) {
+      const properties: JsonObject = {};
+      for (const [name, property] of Object.entries(value)) {
+        if (isJsonObject(property) && property['readOnly'] === true) {
+          readOnly.add(name);
+          continue;
+        }
+        setOwn(properties, name, viewNode(property));
+      }
+      out['properties'] = properties;
+      continue;
+    }
+    if (key === 'default' || key === 'enum' || key === 'const' || key === 'required') {
+      out[key] = value;
+      continue;
+    }
+    // Vendor unions overlap more often than not (a discriminator decides, not the shapes): `oneOf` would reject
+    // valid input that matches two variants, so inputs take `anyOf` and the API does the exact check.
+    if (key === 'oneOf') {
+      out['anyOf'] = viewNode(value);
+      continue;
+    }
+    setOwn(out, key, viewNode(value));
+  }
+  if (Array.isArray(out['required']) && readOnly.size > 0) {
+    const required = out['required'].filter((name) => typeof name === 'string' && !readOnly.has(name));
+    if (required.length > 0) out['required'] = required;
+    else delete out['required'];
+  }
+  return out;
+}
+
+export type ObjectShape = { properties: Array<[string, SchemaModel]>; required: Set<string>; description?: string };
+
+/**
+ * The top-level properties of an object schema, following `$ref`s into `defs` and merging `allOf` parts, or
+ * undefined when the schema is not a plain object (a union, an array, a primitive, a free-form map).
+ */
+export function objectShape(schema: SchemaModel, defs: Record<string, SchemaModel>, depth = 0): ObjectShape | undefined {
+  if (typeof schema === 'boolean' || depth > 16) return undefined;
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const target = defs[ref.replace('#/$defs/', '')];
+    const shape = target === undefined ? undefined : objectShape(target, defs, depth + 1);
+    return shape && typeof schema['description'] === 'string' ? { ...shape, description: schema['description'] } : shape;
+  }
+  if (
+    !onlyRequiredVariants(schema['oneOf']) ||
+    !onlyRequiredVariants(schema['anyOf']) ||
+    schema['not'] !== undefined ||
+    schema['if'] !== undefined
+  ) {
+    return undefined;
+  }
+  const type = schema['type'];
+  // A nullable object (`type: [object, null]`) still has fields to fill; leaving it out is how a model sends none.
+  const objectType =
+    type === undefined ||
+    type === 'object' ||
+    (Array.isArray(type) && type.includes('object') && type.every((item) => item === 'object' || item === 'null'));
+  if (!objectType) return undefined;
+  const properties: Array<[string, SchemaModel]> = [];
+  const required = new Set<string>();
+  const add = (shape: ObjectShape) => {
+    for (const [name, property] of shape.properties) {
+      const index = properties.findIndex(([existing]) => existing === name);
+      if (index < 0) properties.push([name, property]);
+      else properties[index] = [name, bothOf(properties[index]?.[1] ?? {}, property)];
+    }
+    for (const name of shape.required) required.add(name);
+  };
+  if (Array.isArray(schema['allOf'])) {
+    for (const part of schema['allOf']) {
+      const shape = objectShape(part as SchemaModel, defs, depth + 1);
+      if (!shape) return undefined;
+      add(shape);
+    }
+  }
+  if (isJsonObject(schema['properties'])) {
+    add({
+      properties: Object.entries(schema['properties']).map(([name, value]) => [name, value as SchemaModel]),
+      required: new Set(
+        Array.isArray(schema['required']) ? schema['required'].filter((item): item is string => typeof item === 'string') : [],
+      ),
+    });
+  } else if (Array.isArray(schema['required'])) {
+    for (const name of schema['required']) if (typeof name === 'string') required.add(name);
+  }
+  if (properties.length === 0) return undefined;
+  const description = typeof schema['description'] === 'string' ? schema['description'] : undefined;
+  return { properties, required, ...(description ? { description } : {}) };
+}
+
+/**
+ * A property two `allOf` parts both declare must satisfy both (sendgrid's sender `from` gets its `required: [email]`
+ * from the second part); the description stays on top, where the argument's description is read from.
+ */
+function bothOf(first: SchemaModel, second: SchemaModel): SchemaModel {
+  if (JSON.stringify(first) === JSON.stringify(second)) return first;
+  const description = [first, second].map((schema) => (typeof schema === 'object' ? schema['description'] : undefined)).find(Boolean);
+  return { ...(typeof description === 'string' ? { description } : {}), allOf: [first, second] as JsonValue[] };
+}
+
+/**
+ * `anyOf: [{required: [a]}, {required: [b]}]` next to `properties` only says which fields must be present together;
+ * the object can still be flattened, and the API checks the combination.
+ */
+function onlyRequiredVariants(variants: JsonValue | undefined): boolean {
+  if (variants === undefined) return true;
+  return (
+    Array.isArray(variants) &&
+    variants.every(
+      (variant) =>
+        isJsonObject(variant) && Object.keys(variant).every((key) => key === 'required' || key === 'description' || key === 'title'),
+    )
+  );
+}
+
+/** True when a schema (following refs) accepts a file: `format: binary`/`byte` strings. */
+export function isFileSchema(schema: SchemaModel, defs: Record<string, SchemaModel>, depth = 0): boolean {
+  if (typeof schema === 'boolean' || depth > 8) return false;
+  if (typeof schema['$ref'] === 'string') {
+    const target = defs[schema['$ref'].replace('#/$defs/', '')];
+    return target !== undefined && isFileSchema(target, defs, depth + 1);
+  }
+  const type = schema['type'];
+  const isString = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  return isString && (schema['format'] === 'binary' || schema['contentMediaType'] === 'application/octet-stream');
+}

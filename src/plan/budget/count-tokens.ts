@@ -1,0 +1,96 @@
+import { createRequire } from 'node:module';
+import type { JsonObject } from '../../kernel/json.js';
+import type { ToolAnnotations } from '../tool-plan.js';
+
+type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+
+const require = createRequire(import.meta.url);
+let countTokens: CountTokens | undefined;
+
+/**
+ * The o200k encoder, loaded on the first count: its 200,000-entry table takes a few hundred milliseconds to load,
+ * which commands that never plan (`--help`, `--version`, a description that fails to load) should not pay.
+ */
+function encoder(): CountTokens {
+  countTokens ??= (require('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
+  return countTokens;
+}
+
+type ListedTool = { name: string; title: string; description: string; inputSchema: JsonObject; annotations: ToolAnnotations };
+
+/** A tool's entry in `tools/list`, as a client serialises it. */
+function listedJson(tool: ListedTool): string {
+  return JSON.stringify({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: tool.annotations,
+  });
+}
+
+/** o200k tokens of a tool's entry in `tools/list`. */
+export function countToolTokens(tool: ListedTool): number {
+  return countText(listedJson(tool));
+}
+
+/**
+ * A cheap count for the budget search, which renders every tool at several detail levels: characters over a ratio
+ * calibrated on exact counts of the same API's tools (JSON of English text runs about 4.4 characters a token; other
+ * scripts far fewer). Within a few percent a tool, and closer on a whole list; the plan reports exact counts.
+ */
+export class TokenEstimate {
+  private ratio = 4.4;
+
+  /** Characters a count is made from; kept with a rendered tool so that a recalibration needs no new render. */
+  static characters(tool: ListedTool): number {
+    return listedJson(tool).length;
+  }
+
+  fromCharacters(characters: number): number {
+    return Math.ceil(characters / this.ratio);
+  }
+
+  /** Sets the ratio from exact counts of tools (their characters and their o200k tokens). */
+  calibrate(tools: Array<{ characters: number; tokens: number }>): void {
+    const characters = tools.reduce((sum, tool) => sum + tool.characters, 0);
+    const tokens = tools.reduce((sum, tool) => sum + tool.tokens, 0);
+    if (tokens > 0) this.ratio = characters / tokens;
+  }
+}
+/** Longer than any word: a run of this many characters without white space is counted slice by slice. */
+const LONG_RUN = 1_000;
+
+/** Characters below U+0080 that `\s` matches. */
+const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+const UNICODE_SPACE = /\s/;
+
+/**
+ * Whether `text` has LONG_RUN characters in a row without white space (what `/\S{1000}/` tests). A linear scan:
+ * the regular expression restarts at every position and rescans the run, which on JSON (long stretches without
+ * spaces) was the most expensive line of a large plan.
+ */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const space = code < 0x80 ? ASCII_SPACE.has(code) : UNICODE_SPACE.test(text.charAt(index));
+    run = space ? 0 : run + 1;
+    if (run >= LONG_RUN) return true;
+  }
+  return false;
+}
+
+/**
+ * Byte-pair merging is quadratic in the length of one pre-token, and a description can hold a megabyte-long "word"
+ * (an enum value, a property name): counted whole it takes hours. Such texts are counted in slices, an estimate off
+ * by a token per slice; every other text is counted exactly as before.
+ */
+function countText(text: string): number {
+  const count = encoder();
+  if (!hasLongRun(text)) return count(text, { disallowedSpecial: new Set() });
+  let total = 0;
+  for (let start = 0; start < text.length; start += LONG_RUN)
+    total += count(text.slice(start, start + LONG_RUN), { disallowedSpecial: new Set() });
+  return total;
+}

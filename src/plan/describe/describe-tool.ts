@@ -1,0 +1,230 @@
+import type { OperationModel } from '../../model/api-model.js';
+import { capLength, cleanText, firstSentence } from './sanitize-text.js';
+import type { Intent } from '../../surface/surface.js';
+import { mostlyRequired } from '../arguments/shared-arguments.js';
+import { comparable } from '../group/resource-words.js';
+import { compressNames } from '../arguments/tool-schema.js';
+import { wordsOf } from '../words.js';
+import type { ActionSummary } from '../drafts.js';
+
+export type ToolDescriptionInput = {
+  apiTitle: string;
+  resourceLabel: string;
+  intent: Intent;
+  actions: ActionSummary[];
+  /** Sibling tools on the same resource with another intent: `{ write: 'pets_write' }`. */
+  siblings: Partial<Record<Intent, string>>;
+  detail: number;
+};
+
+const INTENT_VERBS: Record<Intent, { what: string; use: string; effect: string }> = {
+  read: { what: 'Reads', use: 'look up', effect: 'Read-only: it never changes anything.' },
+  write: { what: 'Creates and changes', use: 'create or update', effect: 'It changes data in the API but never deletes it.' },
+  delete: {
+    what: 'Deletes or removes',
+    use: 'delete or remove',
+    effect: 'It deletes data and that cannot be undone: confirm with the user first.',
+  },
+};
+
+/** Characters of an action's summary per detail level; a summary that only repeats the action's name is left out. */
+const SUMMARY_LENGTH = [120, 90, 70, 60, 55, 55, 55, 55];
+
+/**
+ * A tool description written for a model, deterministic and at least three sentences: what the tool does, when to
+ * use it and which sibling to use instead, every action with what it does and what it takes, what it returns (and
+ * how it pages), and its side effects.
+ */
+export function describeTool(input: ToolDescriptionInput): string {
+  return input.actions.length === 1 ? describeSingle(input) : describeMany(input);
+}
+
+/** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
+const LEAN_DETAIL = 4;
+
+function describeSingle(input: ToolDescriptionInput): string {
+  const [action] = input.actions as [ActionSummary];
+  const { detail } = input;
+  const lean = detail >= LEAN_DETAIL;
+  const sentences = [`${sentenceCase(capLength(action.summary, lean ? 100 : 200).replace(/[.]$/, ''))} in the ${input.apiTitle}.`];
+  const details = detail <= 1 ? cleanText(action.operation.description, detail === 0 ? 400 : 200).text : '';
+  if (details && !details.toLowerCase().startsWith(action.summary.toLowerCase())) sentences.push(details.replace(/([^.!?…])$/, '$1.'));
+  sentences.push(lean ? leanWhenToUse(input) : whenToUse(input));
+  if (action.needs.length > 0) sentences.push(`It needs ${listText(action.needs)}.`);
+  if (action.optional && action.optional.length > 0) sentences.push(`Optional: ${compressNames(action.optional).join(', ')}.`);
+  sentences.push(...closing(input, lean));
+  // A one-action tool says little else: its effect keeps the description at three sentences.
+  if (lean && input.intent !== 'delete') sentences.push(LEAN_EFFECTS[input.intent]);
+  return sentences.filter(Boolean).join(' ');
+}
+
+function describeMany(input: ToolDescriptionInput): string {
+  const { actions, intent, detail } = input;
+  const lean = detail >= LEAN_DETAIL;
+  // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
+  const shared = mostlyRequired(actions.map((action) => action.needs));
+  // Optional arguments every action takes (an API's common query parameters) are named once, not per action.
+  const common = commonOptional(actions);
+  const length = SUMMARY_LENGTH[Math.min(detail, SUMMARY_LENGTH.length - 1)] ?? 40;
+  const known = new Set([...wordsOf(input.apiTitle), ...wordsOf(input.resourceLabel)].map(comparable));
+  const lines = actions.map((action) => `- ${actionLine(action, length, shared, common, known)}`);
+  const where = lean ? '' : ` in the ${input.apiTitle}`;
+  const sentences = [`${INTENT_VERBS[intent].what} ${input.resourceLabel}${where}.`, lean ? leanWhenToUse(input) : whenToUse(input)].filter(
+    Boolean,
+  );
+  const text = [sentences.join(' '), `${actionsHeading(actions, shared, common)}\n${lines.join('\n')}`];
+  const after: string[] = [];
+  after.push(...closing(input, lean));
+  text.push(after.join(' '));
+  return text.join('\n');
+}
+
+/** What comes back, paging, deprecations and the side effects. */
+function closing(input: ToolDescriptionInput, lean: boolean): string[] {
+  const { actions, intent } = input;
+  const sentences: string[] = [];
+  if (lean) {
+    const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
+    if (pagingArguments.length > 0) sentences.push(`Lists page with ${pagingArguments.join(', ')}.`);
+  } else {
+    const returns = returnsSentence(actions, intent);
+    if (returns) sentences.push(returns);
+    const paging = pagingSentence(actions);
+    if (paging) sentences.push(paging);
+  }
+  const deprecated = actions.filter((action) => action.operation.deprecated).map((action) => action.name || action.operation.id);
+  if (deprecated.length > 0)
+    sentences.push(actions.length === 1 ? 'The API marks it deprecated.' : `Deprecated by the API: ${deprecated.join(', ')}.`);
+  // Lean, the annotations say what reads and writes do; a deletion still asks for confirmation in words.
+  if (!lean || intent === 'delete') sentences.push(lean ? LEAN_EFFECTS[intent] : INTENT_VERBS[intent].effect);
+  return sentences;
+}
+
+const LEAN_EFFECTS: Record<Intent, string> = {
+  read: 'Read-only.',
+  write: 'Changes data; never deletes.',
+  delete: 'Deletes data for good: confirm with the user first.',
+};
+
+/** Optional arguments that every action lists, in the first action's order; none for fewer than two actions. */
+function commonOptional(actions: ActionSummary[]): Set<string> {
+  if (actions.length < 2) return new Set();
+  const [first, ...rest] = actions as [ActionSummary, ...ActionSummary[]];
+  const others = rest.map((action) => new Set(action.optional ?? []));
+  return new Set((first.optional ?? []).filter((name) => others.every((set) => set.has(name))));
+}
+
+function whenToUse(input: ToolDescriptionInput): string {
+  const alternatives = (['read', 'write', 'delete'] as const)
+    .filter((intent) => intent !== input.intent && input.siblings[intent])
+    .map((intent) => `to ${INTENT_VERBS[intent].use} use ${input.siblings[intent]}`);
+  const use = `Use it to ${INTENT_VERBS[input.intent].use} ${input.resourceLabel}`;
+  return alternatives.length > 0 ? `${use}; ${alternatives.join(', ')}.` : `${use}.`;
+}
+
+/** The sibling tools in few words: `Changes: releases_write; deletions: releases_delete.` */
+function leanWhenToUse(input: ToolDescriptionInput): string {
+  const labels: Record<Intent, string> = { read: 'lookups', write: 'changes', delete: 'deletions' };
+  const alternatives = (['read', 'write', 'delete'] as const)
+    .filter((intent) => intent !== input.intent && input.siblings[intent])
+    .map((intent) => `${labels[intent]}: ${input.siblings[intent]}`);
+  return alternatives.length > 0
+    ? `For ${alternatives.join('; ')}.`
+    : `Use it to ${INTENT_VERBS[input.intent].use} ${input.resourceLabel}.`;
+}
+
+/** `Actions (all also need owner, repo):` — what the signatures (`name(needed, optional?)`) leave out. */
+function actionsHeading(actions: ActionSummary[], shared: Set<string>, common: Set<string>): string {
+  const notes: string[] = [];
+  if (shared.size > 0) {
+    const all = actions.every((action) => [...shared].every((name) => action.needs.includes(name)));
+    notes.push(`${all ? 'all' : 'most'} also need ${[...shared].join(', ')}`);
+  }
+  if (common.size > 0) notes.push(`all also take optional ${compressNames([...common]).join(', ')}`);
+  return notes.length > 0 ? `Actions (${notes.join('; ')}):` : 'Actions:';
+}
+
+/** `list_for_repo(state?, labels?): list repository issues` — a signature, and the summary only when it adds words. */
+function actionLine(action: ActionSummary, length: number, shared: Set<string>, common: Set<string>, known: ReadonlySet<string>): string {
+  const summary = summaryPhrase(action, length, known);
+  const needs = action.needs.filter((name) => !shared.has(name));
+  const optional = (action.optional ?? []).filter((name) => !common.has(name));
+  const signature = [...needs, ...compressNames(optional).map((name) => `${name}?`)];
+  const call = signature.length > 0 ? `${action.name}(${signature.join(', ')})` : action.name;
+  return summary ? `${call}: ${summary}` : call;
+}
+
+/** Words that say nothing an action's name does not: articles, joiners, the name's own words. */
+const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'by',
+  'and',
+  'or',
+  'with',
+  'from',
+  'all',
+  'given',
+  'specific',
+  'single',
+]);
+
+/**
+ * The action's summary, lower-cased and capped, when it says more than the action's name, the tool's resource and
+ * the API's name do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release").
+ */
+function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet<string>): string {
+  // An operation without summary or description is summarised by its method and path, which the name already says.
+  if (/^[A-Z]+ \//.test(action.summary)) return '';
+  const named = new Set([...wordsOf(action.name).map(comparable), ...known]);
+  const adds = wordsOf(action.summary).some((word) => !FILLER.has(word) && !named.has(comparable(word)));
+  if (!adds) return '';
+  const text = capLength(action.summary, length).replace(/[.]$/, '');
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function returnsSentence(actions: ActionSummary[], intent: Intent): string {
+  const described = actions.filter((action) => action.returns);
+  if (described.length === 0) return intent === 'read' ? 'It returns the API’s JSON response.' : '';
+  if (actions.length === 1) return `It returns ${described[0]?.returns}.`;
+  const distinct = [...new Set(described.map((action) => action.returns))];
+  if (distinct.length === 1 && described.length === actions.length) return `Each action returns ${distinct[0]}.`;
+  return `It returns the API’s JSON response, for example ${described[0]?.name}: ${described[0]?.returns}.`;
+}
+
+function pagingSentence(actions: ActionSummary[]): string {
+  const paged = actions.filter((action) => action.pagination);
+  if (paged.length === 0) return '';
+  const argumentsUsed = [...new Set(paged.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 4);
+  const names = paged.map((action) => action.name);
+  const subject =
+    actions.length === 1
+      ? 'Results come in pages'
+      : names.length <= 4
+        ? `Lists (${names.join(', ')}) come in pages`
+        : 'Lists come in pages';
+  return `${subject}: pass ${listText(argumentsUsed)} for more; the result says when there is a next page.`;
+}
+
+/** A one-line summary of an operation: its summary, else the first sentence of its description, else method and path. */
+export function summarize(operation: OperationModel): string {
+  const fromSummary = cleanText(operation.summary, 200).text;
+  const fromDescription = fromSummary ? '' : firstSentence(cleanText(operation.description, 400).text, 160);
+  const text = (fromSummary || fromDescription).replace(/[.!?…]+$/, '').trim();
+  return text || `${operation.method.toUpperCase()} ${operation.path.split(/[?#]/)[0]}`;
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function listText(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -1,0 +1,135 @@
+import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import type { Intent } from '../surface/surface.js';
+import type { ArgumentRoute, HeaderDecision, OutputSchemaMode, PaginationModel } from './tool-plan.js';
+
+/**
+ * The planner's in-between values, in the order the sub-stages hand them on: the options it is given, the rules that
+ * select operations (select/), the units grouping works on and the groups it forms (group/), each action's arguments
+ * (arguments/), the summaries descriptions are written from (describe/), the header decisions (headers/), the drafts
+ * a tool is built from (build-tool.ts) and the budget they are fitted to (budget/). The output, ToolPlan, is in
+ * tool-plan.ts.
+ */
+
+/**
+ * What the planner is given, every default already applied (config/resolve-options.ts applies them, from the
+ * configuration schema's CONFIG_DEFAULTS).
+ */
+export type PlannerOptions = {
+  strategy: Strategy;
+  maxTools: number;
+  budget: BudgetOptions;
+  /** `outputSchema` of the tools: `none` or `loose`; see output-schema.ts for why. */
+  outputSchema: OutputSchemaMode;
+  /** Namespace for tool names (`github` → `github_issues_read`). */
+  prefix?: string;
+  /** Prefix of environment variables; defaults to the API's slug in upper snake case. */
+  envPrefix?: string;
+  select?: SelectionRules;
+  /** Which properties carry `x-mcp-header` (SEP-2243): derived from the description unless disabled, plus overrides. */
+  headers?: HeaderOptions;
+  /**
+   * Tool and action names per operation from an earlier generation (the lock file): kept, so that a model and its
+   * users keep the names they rely on when operations are added, reordered or renamed.
+   */
+  previous?: PreviousNames;
+  /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
+  renameTools?: Record<string, string>;
+};
+
+/** The token budget of `tools/list`: per tool, and for the whole list per operation up to a cap. */
+export type BudgetOptions = { maxToolTokens: number; tokensPerOperation: number; maxTotalTokens: number };
+
+/** Tool → action → operation key, as the lock file stores them. */
+export type PreviousNames = Record<string, { actions: Record<string, string> }>;
+
+export type SelectionRules = {
+  includeTags?: string[];
+  excludeTags?: string[];
+  includeOperations?: string[];
+  excludeOperations?: string[];
+  /** Glob patterns on the path key: `*` matches within a segment, `**` across segments. */
+  includePaths?: string[];
+  excludePaths?: string[];
+  includeMethods?: HttpMethod[];
+  excludeMethods?: HttpMethod[];
+  /** Leave out operations the description marks deprecated. */
+  excludeDeprecated?: boolean;
+};
+
+export type Selection = { selected: OperationModel[]; excluded: Array<{ key: string; reason: string }> };
+
+export type Strategy = 'auto' | 'per-operation' | 'by-tag';
+
+/** What grouping needs to know about an operation. */
+export type GroupingUnit = {
+  operation: OperationModel;
+  intent: Intent;
+  resource: string[];
+  /** Path parameters and required query parameters: what identifies the thing acted on. */
+  identity: string[];
+  /** Every argument name the action takes, to keep a tool's parameter count in bounds. */
+  argumentNames: string[];
+};
+
+/**
+ * A group of operations becoming one tool. `fixedName` comes from `x-mcp.tool`; `lockedName` from the lock file of
+ * an earlier generation: the tool keeps that name and its operations, and may take in new ones.
+ */
+export type OperationGroup = { units: GroupingUnit[]; fixedName?: string; lockedName?: string };
+
+/** One argument of one action, before the arguments of a tool's actions are merged. */
+export type ArgumentDraft = {
+  key: string;
+  schema: SchemaModel;
+  required: boolean;
+  description?: string;
+  route: ArgumentRoute;
+};
+
+export type ActionDraft = {
+  operation: OperationModel;
+  arguments: ArgumentDraft[];
+  body?: { media: MediaTypeModel; required: boolean };
+};
+
+export type NamedAction = { name: string; draft: ActionDraft };
+
+export type ActionSummary = {
+  name: string;
+  operation: OperationModel;
+  /** One short line: what the action does. */
+  summary: string;
+  /** Arguments the action cannot do without. */
+  needs: string[];
+  returns: string;
+  pagination?: PaginationModel;
+  /** Optional arguments the lean description names for this action (some are not typed properties). */
+  optional?: string[];
+};
+
+/** How markings are chosen; the config file's `headers` section and `--no-headers` end up here. */
+export type HeaderOptions = {
+  /** Derive markings from the description (routing rules and `x-mcp-header` extensions). Default true. */
+  enabled?: boolean;
+  /** Mark these properties (of one tool, or of every tool that has them); `header` defaults to a derived name. */
+  add?: Array<{ tool?: string; property: string; header?: string }>;
+  /** Never mark these properties. */
+  remove?: Array<{ tool?: string; property: string }>;
+};
+
+export type HeaderDecisions = { marked: HeaderDecision[]; refused: HeaderDecision[] };
+
+/** A tool before rendering: its name, members and the schema detail it is rendered at. */
+export type ToolDraft = {
+  name: string;
+  resourceLabel: string;
+  /** Sub-resources the actions act on (`comments`, `events`), most actions first; listed in the title. */
+  contents: string[];
+  intent: Intent;
+  actions: Array<NamedAction & { summary: ActionSummary }>;
+  detail: number;
+  /** Decided once per draft (diagnostics too); every render at any detail level applies the same markings. */
+  headers: HeaderDecisions;
+};
+
+export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
