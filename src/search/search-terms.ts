@@ -174,6 +174,9 @@ const IMPLIES: Record<string, string> = {
   cancel: '~remove',
   bug: 'issue',
   profile: 'user',
+  // A path's `/login` is what "log in" and "sign in" (→ authenticate) ask for.
+  login: 'authenticate',
+  logon: 'authenticate',
   // Nouns of actions whose Porter stem is not the verb's.
   reaction: 'react',
   subscription: 'subscribe',

@@ -29,12 +29,11 @@ export type RankedAction = { id: string; variants: string[] };
 export type ActionRanker = (query: string, limit: number) => RankedAction[];
 
 /**
- * What a request's first verb says about the safety class it wants: reading (`~read`, `~list`), or changing
- * (`~create`, `~update`, `~remove`: a write or a deletion, since RPC APIs remove with POST). Other verbs (`~start`,
- * `~cancel` …) say nothing about it.
+ * What a request's first verb says about the safety class it wants: reading (`~read`, `~list`), or, for every other
+ * intent (`~create`, `~remove`, `~reply`, `~start` …), changing something: a write or a deletion, since RPC APIs
+ * remove with POST.
  */
 const READING = new Set(['~read', '~list']);
-const CHANGING = new Set(['~create', '~update', '~remove']);
 
 /**
  * How much a match counts in an action whose safety class the request's verb rules out ("list the users" and
@@ -75,8 +74,7 @@ export function actionRanker(
       const intent = terms.find((term) => intents.has(term));
       if (intent === undefined) continue;
       if (READING.has(intent)) return (id) => intentOf(id) !== 'read';
-      if (CHANGING.has(intent)) return (id) => intentOf(id) === 'read';
-      break;
+      return (id) => intentOf(id) === 'read';
     }
     return () => false;
   };
