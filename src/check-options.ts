@@ -1,4 +1,6 @@
 import type { Diagnostics } from './diagnostics/diagnostic.js';
+import type { AddedCredential } from './model/add-credentials.js';
+import { isHttpToken } from './model/http-token.js';
 import { isUsableName } from './plan/name-tools.js';
 import { SURFACES } from './search/choose-surface.js';
 import type { SurfaceRequest } from './search/search-plan.js';
@@ -11,6 +13,8 @@ export type CheckedOptions = {
   maxTools?: number;
   maxInputBytes?: number;
   surface?: SurfaceRequest;
+  name?: string;
+  credentials?: AddedCredential[];
 };
 
 /** Environment variable names a shell and a Dockerfile `ENV` line accept as they are. */
@@ -37,5 +41,17 @@ export function checkOptions(options: CheckedOptions, diagnostics: Diagnostics):
     refuse('--max-input-mb', `--max-input-mb must be a positive number.`);
   if (options.surface !== undefined && !SURFACES.includes(options.surface))
     refuse('--surface', `--surface must be one of ${SURFACES.join(', ')}, not ${JSON.stringify(options.surface)}.`);
+  if (options.name !== undefined && !/[A-Za-z0-9]/.test(options.name))
+    refuse('--name', `--name ${JSON.stringify(options.name)} holds no letter or digit to name the project after.`);
+  (options.credentials ?? []).forEach((credential, index) => {
+    const where = `credentials[${index}] (--credential)`;
+    if (!ENV_PREFIX.test(credential.env))
+      refuse(where, `${where}: ${JSON.stringify(credential.env)} is not an environment variable name (letters, digits, _).`);
+    if (credential.type === 'apiKey' && !(credential.in === 'query' ? credential.name !== '' : isHttpToken(credential.name)))
+      refuse(
+        where,
+        `${where}: an apiKey needs \`in\` and \`name\`, a valid ${credential.in} name (not ${JSON.stringify(credential.name)}).`,
+      );
+  });
   return !diagnostics.hasErrors;
 }

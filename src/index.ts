@@ -2,7 +2,7 @@
  * The programmatic API of openapi-to-mcp: the same pipeline as the CLI, returning values instead of printing.
  *
  * ```ts
- * import { generate, plan } from 'openapi-to-mcp';
+ * import { generate, plan } from 'openapi-mcp-planner';
  * const result = await generate({ spec: 'openapi.yaml', out: 'my-server' });
  * if (!result.ok) console.error(result.diagnostics);
  * ```
@@ -74,6 +74,7 @@ export { CONFIG_SCHEMA } from './config/config-schema.js';
 export type { Target } from './emit/emit-project.js';
 export type { PipelineStage } from './pipeline.js';
 export type { OperationExtension } from './model/api-model.js';
+export type { AddedCredential } from './model/add-credentials.js';
 export type { DiagnosticCode } from './diagnostics/codes.js';
 export { DIAGNOSTIC_CATALOG } from './diagnostics/codes.js';
 export type { ApiModel, OperationModel } from './model/api-model.js';

@@ -4,8 +4,10 @@ import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { emitProject, type Target } from './emit/emit-project.js';
 import { loadSpec, type LoadOptions } from './load/load-spec.js';
 import type { ApiModel, OperationExtension } from './model/api-model.js';
+import { addCredentials, type AddedCredential } from './model/add-credentials.js';
 import { applyOverrides } from './model/apply-overrides.js';
 import { buildApiModel } from './model/build-api-model.js';
+import { nameSlug } from './model/identify-api.js';
 import { diffSurfaces, type SurfaceDiff } from './plan/diff-surface.js';
 import { planTools, type PlanOptions } from './plan/plan-tools.js';
 import { surfaceOf } from './plan/surface.js';
@@ -30,6 +32,10 @@ export type PlanRunOptions = LoadOptions &
     overridesFile?: string;
     /** What `tools/list` serves: `static` (default), `search`, or `auto` (search when the static plan misses its budget). */
     surface?: SurfaceRequest;
+    /** The API's name for the project and its variables; default from the title or what else identifies the API. */
+    name?: string;
+    /** Credentials the description does not declare, added as security schemes. */
+    credentials?: AddedCredential[];
     onProgress?: (stage: PipelineStage) => void;
   };
 
@@ -84,13 +90,17 @@ async function runModel(
   options.onProgress?.('model');
   start = now();
   const built = buildApiModel(document, diagnostics);
-  const model = options.overrides
+  const overridden = options.overrides
     ? applyOverrides(
         built,
         { overrides: options.overrides, ...(options.overridesFile ? { file: options.overridesFile } : {}) },
         diagnostics,
       )
     : built;
+  const credentialed = options.credentials
+    ? addCredentials(overridden, options.credentials, diagnostics, options.overridesFile)
+    : overridden;
+  const model = options.name ? { ...credentialed, slug: nameSlug(options.name) } : credentialed;
   timings.model = now() - start;
   return diagnostics.hasErrors ? undefined : model;
 }

@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { GENERATOR_VERSION } from '../version.js';
+import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';
@@ -10,7 +10,8 @@ export { colorEnabled } from './terminal.js';
 
 const DESCRIPTION =
   'Generate a typed MCP server project from an OpenAPI description (Swagger 2.0, OpenAPI 3.0, 3.1).\n' +
-  'Options come from flags, then openapi-to-mcp.config.{json,yaml} in the working directory (or --config FILE).';
+  'Options come from flags, then openapi-to-mcp.config.{json,yaml} in the working directory (or --config FILE).\n' +
+  `From any folder: ${RUN_COMMAND} spec.yaml, or npm i -D ${PACKAGE_NAME} and then npx openapi-to-mcp spec.yaml.`;
 
 // Each command's module (and through it the pipeline) is imported when the command runs, so `--help`, `--version`
 // and usage errors answer without loading the stages.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import type { UserConfig } from '../config/config-schema.js';
+import type { ConfiguredCredential, UserConfig } from '../config/config-schema.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 
 /**
@@ -55,6 +55,17 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
         'Declare an outputSchema on tools: none (default), or loose (the shape of the success responses, every field optional and nullable, so drifting APIs still conform)',
     })
     .option('env-prefix', { type: 'string', describe: 'Prefix of the environment variables the server reads' })
+    .option('name', {
+      type: 'string',
+      describe:
+        "The API's name for the project and its variables (default from the title, else the server host, logo, contact or file name)",
+    })
+    .option('credential', {
+      type: 'string',
+      array: true,
+      describe:
+        'Add a credential the description does not declare: bearer=VAR, basic=VAR (VAR_USERNAME, VAR_PASSWORD), header:NAME=VAR, query:NAME=VAR or cookie:NAME=VAR; @opId,… limits it to some operations',
+    })
     .option('headers', {
       type: 'boolean',
       describe: 'Mark routing parameters with x-mcp-header (--no-headers: mark none; configured additions still apply)',
@@ -95,6 +106,8 @@ export type ParsedFlags = {
   outputSchema?: OutputSchemaMode;
   surface?: 'static' | 'search' | 'auto';
   envPrefix?: string;
+  name?: string;
+  credential?: string[];
   headers?: boolean;
   refRoot?: string;
   allowRemoteRefs?: boolean;
@@ -116,6 +129,8 @@ export const FLAG_OF: Record<string, string> = {
   target: '--target',
   prefix: '--prefix',
   envPrefix: '--env-prefix',
+  name: '--name',
+  credentials: '--credential',
   strategy: '--strategy',
   maxTools: '--max-tools',
   maxToolTokens: '--max-tool-tokens',
@@ -158,6 +173,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'target',
     'prefix',
     'envPrefix',
+    'name',
     'strategy',
     'maxTools',
     'maxToolTokens',
@@ -189,6 +205,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
   if (Object.keys(exclude).length > 0) config.exclude = exclude;
   if (flags.headers !== undefined) config.headers = { enabled: flags.headers };
   if (flags.renameTool) config.renameTools = parseRenames(flags.renameTool);
+  if (flags.credential) config.credentials = flags.credential.map(parseCredential);
   return config;
 }
 
@@ -203,4 +220,18 @@ function parseRenames(pairs: string[]): Record<string, string> {
     out[from] = to;
   }
   return out;
+}
+
+/** `bearer=GITHUB_TOKEN`, `basic=ACME`, `header:X-Api-Key=ACME_KEY@getThing,listThings` → a configured credential. */
+function parseCredential(value: string): ConfiguredCredential {
+  const match = /^(bearer|basic|header|query|cookie)(?::([^=]+))?=([A-Za-z_][A-Za-z0-9_]*)(?:@(.+))?$/.exec(value.trim());
+  const kind = match?.[1];
+  const placed = kind === 'header' || kind === 'query' || kind === 'cookie';
+  if (!match || placed !== (match[2] !== undefined))
+    throw new FlagError(
+      `--credential takes bearer=VAR, basic=VAR, header:NAME=VAR, query:NAME=VAR or cookie:NAME=VAR (then @operationId,… for some operations only), not ${JSON.stringify(value)}.`,
+    );
+  const operations = match[4] ? { operations: match[4].split(',').filter(Boolean) } : {};
+  if (placed) return { type: 'apiKey', in: kind, name: match[2] as string, env: match[3] as string, ...operations };
+  return { type: kind as 'bearer' | 'basic', env: match[3] as string, ...operations };
 }

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { renderTemplate } from '../emit/templates.js';
 import { jsonLiteral } from '../emit/text-safety.js';
+import { PACKAGE_NAME, RUN_COMMAND } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import type { Colors } from './reporter.js';
 
 export type InitFlags = { spec?: string; out?: string; format: 'yaml' | 'json'; force: boolean; json: boolean };
 
 /** Where editors find the schema once the package is installed in the project. */
-export const SCHEMA_PATH = './node_modules/openapi-to-mcp/openapi-to-mcp.config.schema.json';
+export const SCHEMA_PATH = `./node_modules/${PACKAGE_NAME}/openapi-to-mcp.config.schema.json`;
 
 /** Descriptions commonly found at a project's root, offered as the starter's `spec` when none is given. */
 const USUAL_SPECS = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'swagger.yaml', 'swagger.yml', 'swagger.json'];
@@ -35,7 +36,7 @@ export async function runInitCommand(flags: InitFlags, io: CliIo, colors: Colors
   if (flags.json) io.stdout(`${jsonLiteral({ ok: true, file, spec })}\n`);
   else
     io.stderr(
-      `${colors.green('wrote')} ${shown} (spec: ${spec}).\n${colors.dim(`Edit it, then run: npx openapi-to-mcp plan   (or npx openapi-to-mcp to generate)`)}\n`,
+      `${colors.green('wrote')} ${shown} (spec: ${spec}).\n${colors.dim(`Edit it, then run: ${RUN_COMMAND} plan   (or ${RUN_COMMAND} to generate)`)}\n`,
     );
   return EXIT.ok;
 }

@@ -82,7 +82,7 @@ const headerEntry = (withHeader: boolean): ConfigSchemaNode => ({
 
 export const CONFIG_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://www.npmjs.com/package/openapi-to-mcp/openapi-to-mcp.config.schema.json',
+  $id: 'https://www.npmjs.com/package/openapi-mcp-planner/openapi-to-mcp.config.schema.json',
   title: 'openapi-to-mcp configuration',
   type: 'object',
   additionalProperties: false,
@@ -104,6 +104,38 @@ export const CONFIG_SCHEMA = {
       enum: ['node', 'workers'],
       default: 'node',
       description: '`workers` adds a Cloudflare Workers entry (src/worker.ts, wrangler.toml) to the Node project.',
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "The API's name for the project and its variables (`Sentry` → `sentry-mcp`, `SENTRY_*`); default from the title, or the server host, logo, contact or file name when the title names nothing.",
+    },
+    credentials: {
+      type: 'array',
+      description:
+        'Credentials the description does not declare, sent whenever their variable is set (GitHub: `[{ type: bearer, env: GITHUB_TOKEN }]`).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type', 'env'],
+        properties: {
+          type: {
+            type: 'string',
+            enum: ['bearer', 'apiKey', 'basic'],
+            description: '`bearer` (Authorization: Bearer), `apiKey` (a header, query parameter or cookie) or `basic`.',
+          },
+          env: {
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+            description: 'The environment variable that holds it (for basic, the prefix of `<ENV>_USERNAME` and `<ENV>_PASSWORD`).',
+          },
+          in: { type: 'string', enum: ['header', 'query', 'cookie'], description: 'apiKey: where it goes.' },
+          name: { type: 'string', minLength: 1, description: 'apiKey: the header, query parameter or cookie name.' },
+          operations: stringList('Only these operations (operationId or `METHOD /path`; default: every operation).'),
+          description: { type: 'string', minLength: 1, description: 'What it is, for .env.example and the README.' },
+        },
+      },
     },
     prefix: { type: 'string', minLength: 1, description: 'Namespace for tool names (`github` → `github_issues_read`).' },
     envPrefix: {
@@ -194,6 +226,16 @@ export const CONFIG_SCHEMA = {
 
 type Selection = { tags?: string[]; operations?: string[]; paths?: string[]; methods?: string[] };
 
+/** A credential the description does not declare, as the configuration file writes it. */
+export type ConfiguredCredential = {
+  type: 'bearer' | 'apiKey' | 'basic';
+  env: string;
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  operations?: string[];
+  description?: string;
+};
+
 /** One operation's override: the fields of the `x-mcp` extension. */
 export type OperationOverride = OperationExtension;
 
@@ -204,6 +246,8 @@ export type UserConfig = {
   out?: string;
   packageName?: string;
   target?: 'node' | 'workers';
+  name?: string;
+  credentials?: ConfiguredCredential[];
   prefix?: string;
   envPrefix?: string;
   strategy?: 'auto' | 'per-operation' | 'by-tag';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { HttpMethod } from '../model/api-model.js';
 import type { GenerateRunOptions } from '../pipeline.js';
-import type { UserConfig } from './config-schema.js';
+import type { AddedCredential } from '../model/add-credentials.js';
+import type { ConfiguredCredential, UserConfig } from './config-schema.js';
 
 /**
  * Defaults < configuration file < flags. Flags replace a file's value key by key; inside `include`, `exclude` and
@@ -51,6 +52,8 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
       ...(config.maxTotalTokens !== undefined ? { maxTotalTokens: config.maxTotalTokens } : {}),
     },
     ...(config.prefix !== undefined ? { prefix: config.prefix } : {}),
+    ...(config.name !== undefined ? { name: config.name } : {}),
+    ...(config.credentials ? { credentials: config.credentials.map(addedCredential) } : {}),
     ...(config.envPrefix !== undefined ? { envPrefix: config.envPrefix } : {}),
     ...(config.headers ? { headers: config.headers } : {}),
     ...(config.operations ? { overrides: config.operations } : {}),
@@ -67,4 +70,14 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateRun
       ...(exclude.deprecated !== undefined ? { excludeDeprecated: exclude.deprecated } : {}),
     },
   };
+}
+
+function addedCredential(credential: ConfiguredCredential): AddedCredential {
+  const common = {
+    env: credential.env,
+    ...(credential.operations ? { operations: credential.operations } : {}),
+    ...(credential.description ? { description: credential.description } : {}),
+  };
+  if (credential.type === 'apiKey') return { type: 'apiKey', in: credential.in ?? 'header', name: credential.name ?? '', ...common };
+  return { type: credential.type, ...common };
 }

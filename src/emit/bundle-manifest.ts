@@ -39,6 +39,22 @@ export function bundleManifest(
     },
   };
   const env: Record<string, string> = { [`${plan.api.envPrefix}_BASE_URL`]: '${user_config.base_url}' };
+  // Server variables of the base URL (Sentry's {region}): asked at install, their defaults offered.
+  for (const variable of plan.api.servers[0]?.variables ?? []) {
+    const envName = `${plan.api.envPrefix}_SERVER_${variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+    const key = `server_${variable.name.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`;
+    userConfig[key] = {
+      type: 'string',
+      title: `Server variable ${commentText(variable.name, 40)}`,
+      description: commentText(
+        `${variable.description ?? `Fills {${variable.name}} in the base URL`}${variable.enum?.length ? ` (one of ${variable.enum.join(', ')})` : ''} (${envName})`,
+        200,
+      ),
+      required: false,
+      ...(variable.default ? { default: variable.default } : {}),
+    };
+    env[envName] = `\${user_config.${key}}`;
+  }
   for (const credential of plan.api.credentials) {
     for (const [index, name] of credential.env.slice(0, promptedCount(credential)).entries()) {
       const key = name.toLowerCase();

@@ -6,41 +6,60 @@ import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
 import { printJsonDocument } from './print/print-value.js';
-import { apiSource, GENERATED_HEADER, toolSource, toolsIndexSource } from './source-files.js';
+import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { buildTestCases } from './test-cases.js';
+import { userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
+  'argument-errors.ts',
   'auth.ts',
   'body.ts',
   'call-tool.ts',
+  'callers.ts',
+  'check-arguments.ts',
+  'compile-arguments.ts',
   'concise.ts',
   'env-file.ts',
   'errors.ts',
   'files.ts',
+  'formats.ts',
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'oauth-clients.ts',
+  'oauth-http.ts',
+  'oauth-pages.ts',
+  'oauth-server.ts',
+  'oauth-upstream.ts',
   'output.ts',
+  'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
   'results.ts',
+  'sealed.ts',
   'serialize.ts',
   'serve-http.ts',
   'serve-stdio.ts',
   'server.ts',
   'settings.ts',
+  'token-exchange.ts',
   'types.ts',
+  'upstream-auth.ts',
   'upstream-errors.ts',
+  'upstream-token-endpoint.ts',
+  'user-access.ts',
   'validate-input.ts',
 ];
 
 /** Versions the generated project depends on: the ones this generator is tested with. */
 export const PROJECT_DEPENDENCIES = {
   server: '2.4.0',
+  /** The argument checks' validator (the SDK bundles its own copy, without the 2020-12 class to build one on). */
+  ajv: '8.20.0',
   node: '2.1.2',
   client: '2.4.0',
   /** Only on the search surface: the full-text index and its stemmer. */
@@ -88,25 +107,30 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     const { path, content } = toolSource(search ? routingOnly(tool) : tool, fileNames[index]);
     generated(path, content);
   });
+  const toolFiles = plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) }));
   if (search) {
-    const files = new Map(plan.tools.map((tool, index) => [tool.name, fileNames[index] ?? toolFileName(tool.name)]));
+    const files = new Map(toolFiles.map(({ tool, fileName }) => [tool.name, fileName]));
     for (const file of searchSources(search, options.prefix, files)) generated(file.path, file.content);
   } else {
-    generated(
-      ...pair(toolsIndexSource(plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) })))),
-    );
+    generated(...pair(toolsIndexSource(toolFiles)));
   }
+  generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
   generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(schemasSource(plan)));
   // Static modules are stored already formatted (a unit test keeps them so).
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : [])].sort())
     generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
   generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
-  if (target === 'workers') generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
+  if (target === 'workers') {
+    generated('src/worker.ts', withHeader(readTemplate('workers/worker.ts')));
+    generated('src/argument-validators.d.ts', withHeader(readTemplate('workers/argument-validators.d.ts')));
+    generated('scripts/argument-validators.mjs', withHeader(readTemplate('workers/argument-validators.mjs')));
+  }
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName, search), workers: target === 'workers' };
+  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers' };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));
@@ -190,6 +214,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
   const credentials = plan.api.credentials.map((credential) => ({
     title: `${credential.scheme} (${credentialKindLabel(credential.kind)})${credential.description ? `: ${credential.description}` : ''}`,
     env: credential.env,
+    ...(credential.format ? { format: formatNote(credential.format, credential.prefix) } : {}),
   }));
   const clientEnvList = plan.api.credentials.flatMap((credential) =>
     credential.env.slice(0, credential.kind === 'oauth2ClientCredentials' ? 2 : credential.kind === 'httpBasic' ? 2 : 1),
@@ -226,6 +251,8 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       name: variable.name,
       value: variable.default,
       envName: variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase(),
+      ...(variable.enum && variable.enum.length > 0 ? { choices: variable.enum.join(', ') } : {}),
+      ...(variable.description ? { description: variable.description } : {}),
     })),
     credentials,
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
@@ -246,6 +273,13 @@ function searchView(search: SearchSurface) {
       request: `${entry.method.toUpperCase()} ${entry.path}`,
     })),
   };
+}
+
+/** How a credential's value looks, and whether the server completes it. */
+function formatNote(format: string, prefix: string | undefined): string {
+  return prefix
+    ? `The value has the form ${format}; the server adds ${JSON.stringify(prefix)} when the value does not start with it.`
+    : `The value has the form ${format} (as the description shows it).`;
 }
 
 /** A Kubernetes object and Worker name: a DNS label (lower case, digits, dashes, at most 63 characters). */

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../load/openapi-document.js';
+import { sampleFromPattern } from '../plan/pattern-sample.js';
 
 /** Strings that satisfy common formats; Ajv checks formats in the generated server. */
 const FORMAT_SAMPLES: Record<string, string> = {
@@ -92,11 +93,35 @@ export function sampleValue(schema: JsonValue | undefined, defs: JsonObject, dep
       const count = Math.max(1, Number(node['minItems'] ?? 1));
       // A sample that large would bloat test/cases.json; the action simply gets no generated case.
       if (!(count <= MAX_SAMPLE_ITEMS)) return undefined;
-      return item === undefined ? [] : Array.from({ length: count }, () => item);
+      if (item === undefined) return [];
+      if (node['uniqueItems'] === true && count > 1) return distinctItems(item, resolve(node['items'] ?? true, defs), count);
+      return Array.from({ length: count }, () => item);
     }
     default:
       return sampleObject(node, defs, depth);
   }
+}
+
+/**
+ * `count` different items for `uniqueItems` (EVE Online's solar system pairs: two distinct integers): further
+ * enum values, numbers counted up within the bounds, or text with a number appended where the pattern allows;
+ * undefined when the schema offers no simple way to vary the item.
+ */
+function distinctItems(first: JsonValue, schema: JsonValue, count: number): JsonValue[] | undefined {
+  const node = isPlainObject(schema) ? schema : {};
+  const candidates: JsonValue[] = Array.isArray(node['enum'])
+    ? node['enum'].filter((value) => value !== null)
+    : typeof first === 'number'
+      ? Array.from({ length: count }, (_, index) => first + index * (typeof node['multipleOf'] === 'number' ? node['multipleOf'] : 1))
+      : typeof first === 'string' && node['format'] === undefined
+        ? [first, ...Array.from({ length: count - 1 }, (_, index) => `${first}${index + 2}`)]
+        : [];
+  const fits = (value: JsonValue) =>
+    (typeof node['maximum'] !== 'number' || (value as number) <= node['maximum']) &&
+    (typeof node['maxLength'] !== 'number' || String(value).length <= node['maxLength']) &&
+    (typeof value !== 'string' || matches(node['pattern'], value));
+  const items = candidates.filter(fits).slice(0, count);
+  return items.length === count ? items : undefined;
 }
 
 function isPlainObject(value: JsonValue): value is JsonObject {
@@ -310,90 +335,5 @@ function matches(pattern: JsonValue | undefined, value: string): boolean {
     return new RegExp(pattern, 'u').test(value);
   } catch {
     return true;
-  }
-}
-
-/**
- * A string matching a simple regular expression: literals, escapes (\d \w \s), classes, groups with alternatives
- * and quantifiers. Returns undefined for constructs it does not know (the caller then tries other values).
- */
-export function sampleFromPattern(pattern: string): string | undefined {
-  let index = 0;
-  const source = pattern.replace(/^\^/, '').replace(/\$$/, '');
-  const parseSequence = (): string | undefined => {
-    let out = '';
-    while (index < source.length && source[index] !== '|' && source[index] !== ')') {
-      const atom = parseAtom();
-      if (atom === undefined) return undefined;
-      const repeat = parseQuantifier();
-      if (repeat > MAX_SAMPLE_LENGTH || out.length + atom.length * repeat > MAX_SAMPLE_LENGTH) return undefined;
-      out += atom.repeat(repeat);
-    }
-    return out;
-  };
-  const parseAlternatives = (): string | undefined => {
-    const first = parseSequence();
-    while (source[index] === '|') {
-      index++;
-      parseSequence();
-    }
-    return first;
-  };
-  const parseAtom = (): string | undefined => {
-    const char = source[index++];
-    if (char === undefined) return undefined;
-    if (char === '(') {
-      if (source.startsWith('?:', index)) index += 2;
-      else if (source[index] === '?') return undefined;
-      const inner = parseAlternatives();
-      if (source[index++] !== ')') return undefined;
-      return inner;
-    }
-    if (char === '[') {
-      const end = source.indexOf(']', index + 1);
-      if (end < 0) return undefined;
-      const body = source.slice(index, end);
-      index = end + 1;
-      if (body.startsWith('^')) return body.includes('a') ? 'b' : 'a';
-      const range = /^\\?(.)-(.)/.exec(body);
-      if (body.startsWith('\\d')) return '1';
-      if (body.startsWith('\\w')) return 'a';
-      return range ? (range[1] ?? 'a') : body.replace(/\\/g, '')[0];
-    }
-    if (char === '\\') {
-      const escaped = source[index++];
-      return { d: '1', w: 'a', s: ' ', D: 'a', W: '-', S: 'a', '.': '.', '-': '-' }[escaped ?? ''] ?? escaped;
-    }
-    if (char === '.') return 'a';
-    if ('*+?{'.includes(char)) return undefined;
-    return char;
-  };
-  const parseQuantifier = (): number => {
-    const char = source[index];
-    if (char === '*' || char === '?') {
-      index++;
-      if (source[index] === '?') index++;
-      return char === '*' ? 1 : 1;
-    }
-    if (char === '+') {
-      index++;
-      if (source[index] === '?') index++;
-      return 1;
-    }
-    if (char === '{') {
-      const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index));
-      if (!match) return 1;
-      index += match[0].length;
-      // A lazy `{m,n}?` matches the same strings (AWS ARNs: `\d{12}?`).
-      if (source[index] === '?') index++;
-      return Number(match[1]);
-    }
-    return 1;
-  };
-  try {
-    const result = parseAlternatives();
-    return index >= source.length ? result : undefined;
-  } catch {
-    return undefined;
   }
 }

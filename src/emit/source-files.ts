@@ -4,7 +4,7 @@ import type { ServerModel } from '../model/api-model.js';
 import type { CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { printTypeAlias } from './print/print-type.js';
-import { Code, printConst, type PrintValue } from './print/print-value.js';
+import { Code, Compact, printConst, type PrintValue } from './print/print-value.js';
 import { argumentsMembers, type TypeMember } from './schema-to-type.js';
 import { commentText } from './text-safety.js';
 
@@ -20,7 +20,8 @@ export const GENERATED_HEADER =
  * file it creates, and parsing the declarations (1.7 MB for GitHub) was most of the emit stage.
  */
 export function moduleText(path: string, headerLines: string[], imports: ImportDeclarationStructure[], declarations: string[]): string {
-  const file = sourceProject().createSourceFile(path, { statements: [header(headerLines), blankLine, ...imports] }, { overwrite: true });
+  const statements = imports.length > 0 ? [header(headerLines), blankLine, ...imports] : [header(headerLines)];
+  const file = sourceProject().createSourceFile(path, { statements }, { overwrite: true });
   const head = file.getFullText();
   file.forget();
   return `${head.trimEnd()}\n\n${declarations.join('\n\n')}\n`;
@@ -98,6 +99,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.headers ? { headers: action.route.headers } : {}),
           ...(action.pagination ? { pagination: action.pagination } : {}),
           ...(action.concise ? { concise: action.concise } : {}),
+          ...(action.argumentsSchema ? { argumentsSchema: new Compact(action.argumentsSchema) } : {}),
         },
       ]),
     ),
@@ -116,20 +118,48 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
 }
 
 /** `src/tools/index.ts`: every tool, in the order `tools/list` shows them. */
-export function toolsIndexSource(tools: Array<{ tool: ToolModel; fileName: string }>): { path: string; content: string } {
+export function toolsIndexSource(
+  tools: Array<{ tool: ToolModel; fileName: string }>,
+  module: { path: string; constName: string; headerLines: string[] } = { path: 'src/tools/index.ts', constName: 'tools', headerLines: [] },
+): { path: string; content: string } {
   const imports = tools.map(({ tool, fileName }) => namedImport(`./${fileName.replace(/\.ts$/, '.js')}`, toolConstName(tool.name)));
   const list = tools.map(({ tool }) => new Code(toolConstName(tool.name)));
-  const path = 'src/tools/index.ts';
+  const content = moduleText(
+    module.path,
+    module.headerLines,
+    [typeImport('../runtime/types.js', 'ToolDefinition'), ...imports],
+    [printConst(module.constName, 'ToolDefinition[]', list)],
+  );
+  return { path: module.path, content };
+}
+
+/**
+ * `src/tools/routed.ts`: every tool that routes actions to the API, in the order the argument checks number them —
+ * the tools the server lists on the static surface, the ones the call tools reach on the search surface.
+ */
+export function routedToolsSource(tools: Array<{ tool: ToolModel; fileName: string }>, search: boolean): { path: string; content: string } {
+  const path = 'src/tools/routed.ts';
+  const headerLines = ['The tools that route actions to the API, in the order the argument checks number them.'];
+  if (search) return toolsIndexSource(tools, { path, constName: 'routedTools', headerLines });
+  return { path, content: moduleText(path, headerLines, [], ["export { tools as routedTools } from './index.js';"]) };
+}
+
+/**
+ * `src/schemas.ts`: the description's named schemas, in the view the argument checks use, written once for every
+ * action that references them (`#/$defs/<name>`), recursive ones included.
+ */
+export function schemasSource(plan: ToolPlan): { path: string; content: string } {
+  const path = 'src/schemas.ts';
   const content = moduleText(
     path,
+    ['Named schemas of the description, as the argument checks of src/tools/* reference them.'],
     [],
-    [typeImport('../runtime/types.js', 'ToolDefinition'), ...imports],
-    [printConst('tools', 'ToolDefinition[]', list)],
+    [printConst('schemaDefs', 'Record<string, unknown>', new Compact(plan.argumentDefs as PrintValue))],
   );
   return { path, content };
 }
 
-/** `src/api.ts`: the API's name, servers and credentials. */
+/** `src/api.ts`: the API's name, servers, credentials and how users sign in. */
 export function apiSource(plan: ToolPlan, packageName: string): { path: string; content: string } {
   const definition = {
     name: packageName,
@@ -138,6 +168,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     envPrefix: plan.api.envPrefix,
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
+    ...(plan.api.userAuth ? { userAuth: plan.api.userAuth } : {}),
   };
   const path = 'src/api.ts';
   const content = moduleText(
@@ -167,7 +198,8 @@ function runtimeServer({ url, variables }: ServerModel): Record<string, unknown>
 
 function runtimeCredential(credential: CredentialModel): Record<string, unknown> {
   const base = { scheme: credential.scheme, kind: credential.kind, env: credential.env };
-  if (credential.kind === 'apiKey') return { ...base, in: credential.in, name: credential.name };
+  if (credential.kind === 'apiKey')
+    return { ...base, in: credential.in, name: credential.name, ...(credential.prefix ? { prefix: credential.prefix } : {}) };
   if (credential.kind === 'oauth2ClientCredentials') return { ...base, tokenUrl: credential.tokenUrl, scopes: credential.scopes ?? [] };
   return base;
 }

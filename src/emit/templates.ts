@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PACKAGE_NAME } from '../version.js';
 import { createRequire } from 'node:module';
 import { commentText, jsonLiteral, markdownText } from './text-safety.js';
 
@@ -42,7 +43,7 @@ const compiled = new Map<string, HandlebarsTemplateDelegate>();
 
 /**
  * Renders a scaffold template. Strict mode fails on a missing field, nothing is HTML-escaped (these are not HTML
- * files), and only the helpers above exist: every value from a description goes through `json`, `md`, `comment`
+ * files), `generatorPackage` is this package's npm name, and only the helpers above exist: every value from a description goes through `json`, `md`, `comment`
  * or `code`.
  */
 export function renderTemplate(relativePath: string, view: object): string {
@@ -56,5 +57,6 @@ export function renderTemplate(relativePath: string, view: object): string {
     });
     compiled.set(relativePath, template);
   }
-  return template(view);
+  // Every template may name the generator's npm package (`npx -p <package> openapi-to-mcp`, links, schema paths).
+  return template({ generatorPackage: PACKAGE_NAME, ...view });
 }

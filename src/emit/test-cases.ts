@@ -3,6 +3,7 @@ import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan }
 import { baseMediaType } from '../model/media-types.js';
 import type { CatalogAction, SearchSurface } from '../search/search-plan.js';
 import { SEARCH_LIMIT } from '../search/search-tools.js';
+import { findBreach, type BreachKind } from './breach-cases.js';
 import { sampleValue } from './sample-values.js';
 
 /**
@@ -44,44 +45,88 @@ export type TestCases = {
   credentials: CredentialCase[];
   headers: HeaderCase[];
   searches: SearchCase[];
+  breaches: BreachCase[];
 };
+
+/** A call that breaks the description's rules for one argument: refused with `expect` in the text, nothing sent. */
+export type BreachCase = { tool: string; action: string; arguments: Record<string, JsonValue>; expect: string };
+
+/** Breach cases per project: a few, from different tools, with different rules where the description has them. */
+const MAX_BREACH_CASES = 3;
 
 /**
  * Arguments for an action: the action selector and a valid sample for every argument the action needs (`required`)
- * or takes (`all`); an optional argument without a sample is left out.
+ * or takes (`all`); an optional argument without a sample is left out. Samples follow the action's full argument
+ * schema where the plan gives one (with `argumentDefs`, the named schemas it references), since the server checks
+ * calls against it; the tool's input schema may be leaner.
  */
 export function sampleArguments(
   tool: ToolModel,
   actionName: string,
   extra: 'required' | 'all' = 'required',
+  argumentDefs?: JsonObject,
 ): Record<string, JsonValue> | undefined {
   const action = tool.actions.find((candidate) => candidate.name === actionName);
   if (!action) return undefined;
-  const args = argumentSamples(tool.inputSchema, action, extra);
+  const args = argumentSamples(tool.inputSchema, action, extra, argumentDefs);
   return args && tool.actions.length > 1 ? { action: actionName, ...args } : args;
 }
 
 /** Samples for an action's arguments from an input schema that types them (a tool's, or the action's own). */
-function argumentSamples(schema: JsonObject, action: ActionModel, extra: 'required' | 'all'): Record<string, JsonValue> | undefined {
+function argumentSamples(
+  schema: JsonObject,
+  action: ActionModel,
+  extra: 'required' | 'all',
+  argumentDefs?: JsonObject,
+): Record<string, JsonValue> | undefined {
   const properties = (schema['properties'] ?? {}) as JsonObject;
   const defs = (schema['$defs'] ?? {}) as JsonObject;
+  const full = argumentDefs ? fullProperties(action) : {};
   const args: Record<string, JsonValue> = {};
   const names = extra === 'all' ? action.route.arguments.map((argument) => argument.arg) : action.required;
   for (const name of names) {
     const route = action.route.arguments.find((argument) => argument.arg === name);
     const location = route?.in;
+    const scalar = location === 'path' || location === 'header' || location === 'cookie';
     // A file argument takes base64 text whatever its schema says of the content ('<binary string>').
     const value =
       route && 'file' in route && route.file
         ? FILE_SAMPLE
-        : sampleFor(properties[name], defs, location === 'path' || location === 'header' || location === 'cookie');
+        : Object.hasOwn(full, name)
+          ? sampleFor(full[name], argumentDefs ?? {}, scalar)
+          : sampleFor(properties[name], defs, scalar);
     if (value === undefined) {
       if (action.required.includes(name)) return undefined;
       continue;
     }
     Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
   }
+  withoutUnmetDependencies(args, action);
   return args;
+}
+
+/**
+ * Leaves out the body fields whose companions have no sample (an optional body's required fields, when no value
+ * satisfies their schema): sent alone, they would break the rule that a body has its required fields.
+ */
+function withoutUnmetDependencies(args: Record<string, JsonValue>, action: ActionModel): void {
+  const dependencies = action.argumentsSchema?.['dependentRequired'];
+  if (!isPlainObject(dependencies ?? null)) return;
+  // Leaving out one field may leave another without its companion: until nothing changes.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, needs] of Object.entries(dependencies as JsonObject)) {
+      if (!Object.hasOwn(args, name) || !Array.isArray(needs)) continue;
+      if (!needs.some((need) => typeof need === 'string' && !Object.hasOwn(args, need))) continue;
+      delete args[name];
+      changed = true;
+    }
+  }
+}
+
+function fullProperties(action: ActionModel): JsonObject {
+  const properties = action.argumentsSchema?.['properties'];
+  return isPlainObject(properties ?? null) ? (properties as JsonObject) : {};
 }
 
 /** `hello` in base64: the content of sample file arguments. */
@@ -109,11 +154,11 @@ function sampleFor(schema: JsonValue | undefined, defs: JsonObject, scalar: bool
  */
 export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCases {
   const actions: ActionCase[] = [];
-  const via = search ? searchCalls(search) : undefined;
+  const via = search ? searchCalls(search, plan.argumentDefs as JsonObject) : undefined;
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
       const call = via?.(tool, action, 'all');
-      const args = via ? call?.arguments : sampleArguments(tool, action.name, 'all');
+      const args = via ? call?.arguments : sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject);
       if (args) actions.push(actionCase(call?.tool ?? tool.name, action, args, call?.actionArguments ?? args));
     }
   }
@@ -135,7 +180,31 @@ export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCase
     credentials,
     headers: header ? [header] : [],
     searches: search ? search.catalog.map((entry) => ({ query: entry.summary, limit: SEARCH_LIMIT.max, action: entry.id })) : [],
+    // Breaches are called on the static tools; the search surface's call tools run the same checks.
+    breaches: search ? [] : breachCases(plan),
   };
+}
+
+/** The first breachable action of each tool; then as many different kinds of rule as there are, up to the maximum. */
+function breachCases(plan: ToolPlan): BreachCase[] {
+  const defs = plan.argumentDefs as JsonObject;
+  const candidates: Array<BreachCase & { kind: BreachKind }> = [];
+  for (const tool of plan.tools) {
+    for (const action of tool.actions) {
+      if (!action.argumentsSchema) continue;
+      const breach = findBreach(action.argumentsSchema, defs);
+      const args = breach ? sampleArguments(tool, action.name, 'required', defs) : undefined;
+      if (!breach || !args) continue;
+      Object.defineProperty(args, breach.argument, { value: breach.value, enumerable: true, writable: true, configurable: true });
+      candidates.push({ tool: tool.name, action: action.name, arguments: args, expect: breach.expect, kind: breach.kind });
+      break;
+    }
+  }
+  const chosen: Array<BreachCase & { kind: BreachKind }> = [];
+  for (const candidate of candidates)
+    if (chosen.length < MAX_BREACH_CASES && !chosen.some((entry) => entry.kind === candidate.kind)) chosen.push(candidate);
+  for (const candidate of candidates) if (chosen.length < MAX_BREACH_CASES && !chosen.includes(candidate)) chosen.push(candidate);
+  return chosen.map(({ kind: _kind, ...entry }) => entry);
 }
 
 type SearchCall = (
@@ -145,12 +214,12 @@ type SearchCall = (
 ) => { tool: string; action: string; arguments: Record<string, JsonValue>; actionArguments: Record<string, JsonValue> } | undefined;
 
 /** How an action is called on the search surface: its call tool, its id, and samples from its own schema. */
-function searchCalls(search: SearchSurface): SearchCall {
+function searchCalls(search: SearchSurface, argumentDefs: JsonObject): SearchCall {
   const entries = new Map<string, CatalogAction>(search.catalog.map((entry) => [`${entry.tool}\u0000${entry.action}`, entry]));
   const callTools = new Map(search.tools.map((tool) => [tool.role, tool.name]));
   return (tool, action, extra) => {
     const entry = entries.get(`${tool.name}\u0000${action.name}`);
-    const args = entry ? argumentSamples(entry.inputSchema, action, extra) : undefined;
+    const args = entry ? argumentSamples(entry.inputSchema, action, extra, argumentDefs) : undefined;
     if (!entry || !args) return undefined;
     return {
       tool: callTools.get(entry.intent) ?? '',
@@ -169,8 +238,11 @@ function headerCase(plan: ToolPlan): HeaderCase | undefined {
     for (const decision of tool.headers.marked) {
       for (const action of tool.actions) {
         if (!action.route.arguments.some((argument) => argument.arg === decision.property)) continue;
-        const args = sampleArguments(tool, action.name);
-        const value = args?.[decision.property] ?? sampleValue(properties[decision.property], defs);
+        const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
+        const value =
+          args?.[decision.property] ??
+          sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject)?.[decision.property] ??
+          sampleValue(properties[decision.property], defs);
         if (!args || value === undefined) continue;
         const withValue = { ...args, [decision.property]: value };
         const headers: Record<string, string> = {};
@@ -252,9 +324,16 @@ function bodyKeys(argument: Extract<ArgumentRoute, { in: 'body' }>, value: JsonV
   if (kind === 'multipart' && Array.isArray(value) && value.length === 0) return [];
   if (kind === 'form') {
     if (Array.isArray(value) && value.length === 0) return [];
-    if (isPlainObject(value) && argument.style === 'deepObject') return Object.keys(value).length > 0 ? [`${argument.name}[`] : [];
+    if (isPlainObject(value) && argument.style === 'deepObject') return carriesValue(value) ? [`${argument.name}[`] : [];
   }
   return [argument.name];
+}
+
+/** A deepObject value sends a key only for values inside it: `{ address: {} }` (Stripe's billing) sends none. */
+function carriesValue(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.values(value).some(carriesValue);
+  return true;
 }
 
 /**
@@ -292,7 +371,7 @@ function findAction(
         if (call) return { tool: call.tool, action: call.action, arguments: call.arguments };
         continue;
       }
-      const args = sampleArguments(tool, action.name);
+      const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
       if (args) return { tool: tool.name, action: action.name, arguments: args };
     }
   }
@@ -317,7 +396,7 @@ function expectedPlacement(
       return {
         in: credential.in ?? 'header',
         name: credential.name ?? '',
-        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : value(0),
+        expect: credential.in === 'cookie' ? encodeURIComponent(value(0)) : `${credential.prefix ?? ''}${value(0)}`,
       };
     case 'httpBasic':
       return { in: 'header', name: 'Authorization', expect: `Basic ${Buffer.from(`${value(0)}:${value(1)}`).toString('base64')}` };

@@ -63,10 +63,14 @@ export type ResponseModel = {
 
 export type SecurityRequirement = Array<{ scheme: string; scopes: string[] }>;
 
+/**
+ * `env` is set on schemes the configuration adds (credentials the description does not declare): the variable the
+ * user named (for basic, the prefix of `_USERNAME` and `_PASSWORD`), used as it is.
+ */
 export type SecuritySchemeModel =
-  | { key: string; kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; description?: string }
-  | { key: string; kind: 'httpBearer'; bearerFormat?: string; description?: string }
-  | { key: string; kind: 'httpBasic'; description?: string }
+  | { key: string; kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; description?: string; env?: string }
+  | { key: string; kind: 'httpBearer'; bearerFormat?: string; description?: string; env?: string }
+  | { key: string; kind: 'httpBasic'; description?: string; env?: string }
   | { key: string; kind: 'oauth2'; flows: OAuthFlowModel[]; description?: string }
   | { key: string; kind: 'openIdConnect'; url: string; description?: string }
   | { key: string; kind: 'unsupported'; type: string; description?: string };

@@ -20,6 +20,7 @@ import { isClientHeader, isCredentialParameter, schemeForParameter } from './cre
 import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
 import { readOperationExtension } from './read-extension.js';
+import { identifyingSlug, nameSlug, titleSlug } from './identify-api.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
 
 type Context = BodyContext & {
@@ -82,7 +83,9 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     title,
     version: info['version'] === undefined ? '0.0.0' : textOf(info['version']),
     ...(description ? { description } : {}),
-    slug: slugOf(title),
+    slug: slugOf(title, () =>
+      identifyingSlug(info, context.rootServers, document.source.kind === 'file' ? document.source.location : undefined),
+    ),
     specVersion: document.version,
     servers: context.rootServers,
     securitySchemes: context.schemes,
@@ -251,8 +254,10 @@ function completePathParameters(parameters: ParameterModel[], pathKey: string, p
 }
 
 /**
- * Credentials never become tool inputs. Parameters that duplicate an apiKey scheme are dropped (the scheme fills
- * them); other credential parameters become apiKey schemes of their own, filled from the environment.
+ * Credentials never become tool inputs. A parameter that duplicates an apiKey scheme is filled by that scheme; other
+ * credential parameters become apiKey schemes of their own, filled from the environment. Either way, an operation
+ * whose security does not cover it gets the scheme as its requirement, so that each operation declaring the
+ * parameter sends it (GitHub's three package-restore operations each take a `token` query parameter).
  */
 function separateCredentials(
   parameters: ParameterModel[],
@@ -263,9 +268,13 @@ function separateCredentials(
   const kept: ParameterModel[] = [];
   for (const parameter of parameters) {
     if (isClientHeader(parameter)) continue;
-    const credential =
-      schemeForParameter(parameter, context.schemes) !== undefined || (parameter.in !== 'path' && isCredentialParameter(parameter));
-    if (credential && typeof parameter.mcpHeader === 'string') {
+    const declared = schemeForParameter(parameter, context.schemes);
+    const credential = declared !== undefined || (parameter.in !== 'path' && isCredentialParameter(parameter));
+    if (!credential) {
+      kept.push(parameter);
+      continue;
+    }
+    if (typeof parameter.mcpHeader === 'string') {
       context.diagnostics.warn(
         'OTM_HEADER_REFUSED',
         `Parameter "${parameter.name}" (${parameter.in}) carries a credential: it is filled from the environment, never a tool argument, so it is not sent as an Mcp-Param header.`,
@@ -275,28 +284,13 @@ function separateCredentials(
         },
       );
     }
-    if (schemeForParameter(parameter, context.schemes)) continue;
-    if (parameter.in === 'path' || !isCredentialParameter(parameter)) {
-      kept.push(parameter);
-      continue;
-    }
     const coveredBySecurity = security.some((requirement) => requirement.length > 0);
-    if (!coveredBySecurity) {
-      const key = `${parameter.name.replace(/[^A-Za-z0-9]+/g, '_')}_${parameter.in}`;
-      if (!context.knownSchemes.has(key)) {
-        context.schemes.push({
-          key,
-          kind: 'apiKey',
-          in: parameter.in,
-          name: parameter.name,
-          description: `The ${parameter.name} ${parameter.in} parameter.`,
-        });
-        context.schemes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-        context.knownSchemes.add(key);
-      }
+    if (!coveredBySecurity && parameter.in !== 'path') {
+      const key = declared?.key ?? credentialScheme(parameter as ParameterModel & { in: 'header' | 'query' | 'cookie' }, context);
       if (security.length === 0) security.push([]);
       for (const requirement of security) requirement.push({ scheme: key, scopes: [] });
     }
+    if (declared) continue;
     context.diagnostics.add({
       severity: 'info',
       code: 'OTM_CREDENTIAL_PARAMETER',
@@ -307,55 +301,36 @@ function separateCredentials(
   return kept;
 }
 
+/** The apiKey scheme made for a credential parameter the description declares no scheme for. */
+function credentialScheme(parameter: ParameterModel & { in: 'header' | 'query' | 'cookie' }, context: Context): string {
+  const key = `${parameter.name.replace(/[^A-Za-z0-9]+/g, '_')}_${parameter.in}`;
+  if (!context.knownSchemes.has(key)) {
+    context.schemes.push({
+      key,
+      kind: 'apiKey',
+      in: parameter.in,
+      name: parameter.name,
+      description: `The ${parameter.name} ${parameter.in} parameter.`,
+    });
+    context.schemes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    context.knownSchemes.add(key);
+  }
+  return key;
+}
+
 function stringList(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** Words that say nothing about which API it is; dropped from the slug when others remain. */
-const FILLER_WORDS = new Set([
-  'api',
-  'apis',
-  'openapi',
-  'rest',
-  'restful',
-  'http',
-  'json',
-  'spec',
-  'specification',
-  'service',
-  'services',
-  'the',
-  'for',
-  'and',
-  'of',
-  'reference',
-  'definition',
-  'public',
-  'web',
-  'official',
-  'extension',
-  'extensions',
-  'version',
-  'documentation',
-  'docs',
-]);
-
 /**
- * A short name for the project and its environment variables: `Swagger Petstore - OpenAPI 3.0` → `swagger-petstore`,
- * `GitHub v3 REST API` → `github`, at most four words.
+ * A short name for the project and its environment variables: from the title (`Swagger Petstore - OpenAPI 3.0` →
+ * `swagger-petstore`, `GitHub v3 REST API` → `github`), else from what else identifies the API (a title such as
+ * `API Reference` names nothing: Sentry's server `https://{region}.sentry.io` does), else the title's own words.
  */
-export function slugOf(title: string): string {
-  // The name comes first; what follows a separator is usually commentary (`GitHub's official … + Octokit extension`).
-  const head = title.split(/\s+[-–—+|:(]\s*|\s*\(|,/)[0] ?? title;
-  const words = head
-    .replace(/'s\b/gi, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  const meaningful = words.filter((word) => !FILLER_WORDS.has(word) && !/^v?\d+$/.test(word));
-  const chosen = (meaningful.length > 0 ? meaningful : words).slice(0, 4).join('-').slice(0, 48).replace(/-+$/, '');
-  if (chosen === '') return 'api';
-  return /^[a-z]/.test(chosen) ? chosen : `api-${chosen}`;
+export function slugOf(title: string, identify?: () => string | undefined): string {
+  const fromTitle = titleSlug(title);
+  if (fromTitle) return fromTitle;
+  const identified = identify?.();
+  if (identified) return identified;
+  return nameSlug(title.split(/\s+[-–—+|:(]\s*|\s*\(|,/)[0] ?? title);
 }

@@ -1,8 +1,8 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer } from '../diagnostics/json-pointer.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../load/openapi-document.js';
-import type { ParameterLocation, ParameterModel, ParameterStyle } from './api-model.js';
-import type { SchemaConverter } from './build-schema.js';
+import type { ParameterLocation, ParameterModel, ParameterStyle, SchemaModel } from './api-model.js';
+import { scalarExamples, type SchemaConverter } from './build-schema.js';
 import { isHttpToken } from './http-token.js';
 import { stringOf } from './resolve-ref.js';
 
@@ -77,7 +77,7 @@ export function buildParameter3(node: JsonObject, pointer: string, context: Para
     required: location === 'path' ? true : node['required'] === true,
     ...describe(node),
     deprecated: node['deprecated'] === true,
-    schema: schemaNode === undefined ? { type: 'string' } : context.schemas.convert(schemaNode, schemaPointer),
+    schema: withParameterExamples(schemaNode === undefined ? { type: 'string' } : context.schemas.convert(schemaNode, schemaPointer), node),
     style,
     explode,
     allowReserved: node['allowReserved'] === true,
@@ -180,6 +180,19 @@ function defaultStyle(location: ParameterLocation): ParameterStyle {
 
 function isLocation(value: JsonValue | undefined): value is ParameterLocation {
   return typeof value === 'string' && (LOCATIONS as readonly string[]).includes(value);
+}
+
+/**
+ * A parameter's own `example` (or the values of its `examples` map) joins its schema's examples when the schema has
+ * none: the generated server quotes them as valid values.
+ */
+function withParameterExamples(schema: SchemaModel, node: JsonObject): SchemaModel {
+  if (typeof schema === 'boolean' || schema['examples'] !== undefined) return schema;
+  const named = isJsonObject(node['examples'])
+    ? Object.values(node['examples']).flatMap((entry) => (isJsonObject(entry) && entry['value'] !== undefined ? [entry['value']] : []))
+    : [];
+  const examples = scalarExamples({ examples: named, ...(node['example'] !== undefined ? { example: node['example'] } : {}) });
+  return examples.length > 0 ? { ...schema, examples } : schema;
 }
 
 function describe(node: JsonObject): { description?: string } {

@@ -103,6 +103,12 @@ const MAX_DATA_DEPTH = 8;
  * value, and counting its tokens takes the tokenizer hours.
  */
 const MAX_DATA_CHARS = 4_096;
+/**
+ * Examples kept per schema: scalars only, a few, short. The generated server quotes one in an error as a valid value
+ * (an ID that matches its pattern); a model needs no more, and large example documents only weigh on the plan.
+ */
+const MAX_EXAMPLES = 3;
+const MAX_EXAMPLE_CHARS = 200;
 /** Number of schema nodes converted for one description before the rest is cut. */
 const MAX_NODES = 2_000_000;
 
@@ -253,6 +259,8 @@ export class SchemaConverter {
       const value = node[keyword];
       if (value !== undefined && value !== null) out[keyword] = value;
     }
+    const examples = scalarExamples(node);
+    if (examples.length > 0) out['examples'] = examples;
     this.fixType(node, out, pointer);
     this.fixExclusiveBounds(node, out);
     this.fixPattern(out, pointer);
@@ -473,6 +481,25 @@ export function defNameFor(pointer: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, 60);
   return cleaned === '' ? 'Schema' : cleaned;
+}
+
+/**
+ * The scalar examples of a schema: 2020-12's `examples` list, and OpenAPI's single `example` (Swagger 2.0 and OAS
+ * 3.0, still allowed in 3.1). Objects and arrays are left out (see MAX_EXAMPLES).
+ */
+export function scalarExamples(node: JsonObject): JsonValue[] {
+  const candidates = [
+    ...(Array.isArray(node['examples']) ? node['examples'] : []),
+    ...(node['example'] !== undefined ? [node['example']] : []),
+  ];
+  const kept = new Map<string, JsonValue>();
+  for (const value of candidates) {
+    if (value === null || typeof value === 'object') continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    const text = JSON.stringify(value);
+    if (text.length <= MAX_EXAMPLE_CHARS && kept.size < MAX_EXAMPLES) kept.set(text, value);
+  }
+  return [...kept.values()];
 }
 
 /** True when `value` nests at most `limit` levels of arrays and objects. */

@@ -16,25 +16,48 @@ function encoder(): CountTokens {
   return countTokens;
 }
 
-/** o200k tokens of a tool's entry in `tools/list`, as a client serialises it. */
-export function countToolTokens(tool: {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: JsonObject;
-  annotations: ToolAnnotations;
-}): number {
-  return countText(
-    JSON.stringify({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      annotations: tool.annotations,
-    }),
-  );
+type ListedTool = { name: string; title: string; description: string; inputSchema: JsonObject; annotations: ToolAnnotations };
+
+/** A tool's entry in `tools/list`, as a client serialises it. */
+function listedJson(tool: ListedTool): string {
+  return JSON.stringify({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: tool.annotations,
+  });
 }
 
+/** o200k tokens of a tool's entry in `tools/list`. */
+export function countToolTokens(tool: ListedTool): number {
+  return countText(listedJson(tool));
+}
+
+/**
+ * A cheap count for the budget search, which renders every tool at several detail levels: characters over a ratio
+ * calibrated on exact counts of the same API's tools (JSON of English text runs about 4.4 characters a token; other
+ * scripts far fewer). Within a few percent a tool, and closer on a whole list; the plan reports exact counts.
+ */
+export class TokenEstimate {
+  private ratio = 4.4;
+
+  /** Characters a count is made from; kept with a rendered tool so that a recalibration needs no new render. */
+  static characters(tool: ListedTool): number {
+    return listedJson(tool).length;
+  }
+
+  fromCharacters(characters: number): number {
+    return Math.ceil(characters / this.ratio);
+  }
+
+  /** Sets the ratio from exact counts of tools (their characters and their o200k tokens). */
+  calibrate(tools: Array<{ characters: number; tokens: number }>): void {
+    const characters = tools.reduce((sum, tool) => sum + tool.characters, 0);
+    const tokens = tools.reduce((sum, tool) => sum + tool.tokens, 0);
+    if (tokens > 0) this.ratio = characters / tokens;
+  }
+}
 /** Longer than any word: a run of this many characters without white space is counted slice by slice. */
 const LONG_RUN = 1_000;
 

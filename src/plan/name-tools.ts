@@ -97,6 +97,8 @@ export type ToolNameInput = {
   fixedName?: string;
   /** The name the lock file pins; used as is. */
   lockedName?: string;
+  /** For a one-action tool, its action's name (`delete_pet`). */
+  actionName?: string;
 };
 
 export type ToolNaming = {
@@ -117,11 +119,11 @@ const COMFORTABLE_NAME_LENGTH = 40;
  * `repos_pulls_write`). A tool whose actions share no resource word (the last resort of a tight budget) is named
  * after the resources most of its actions act on. Never after the API, never with a number.
  */
-export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): ToolNaming[] {
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, options: { byAction?: boolean } = {}): ToolNaming[] {
   const allWords = inputs.flatMap((input) => input.units.map((unit) => resourceWords(unit.resource)));
   const surface = surfaceForms(allWords);
   const weights = new WordWeights(allWords);
-  const drafts = inputs.map((input) => draftName(input, surface, weights));
+  const drafts = inputs.map((input) => draftName(input, surface, weights, options.byAction ?? false));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));
   const bases = drafts.map((draft) => draft.candidates[0] ?? 'tool');
@@ -157,7 +159,7 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined): 
 
 type NameDraft = { candidates: string[]; label: string; contents: string[]; sortKey: string };
 
-function draftName(input: ToolNameInput, surface: Map<string, string>, weights: WordWeights): NameDraft {
+function draftName(input: ToolNameInput, surface: Map<string, string>, weights: WordWeights, byAction: boolean): NameDraft {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
   const intent = input.units[0]?.intent ?? 'read';
   if (input.fixedName) {
@@ -174,8 +176,13 @@ function draftName(input: ToolNameInput, surface: Map<string, string>, weights: 
   // A tool of unrelated resources lists them in its label (and so in its title).
   const named = shared.length > 0;
   const listed = contents.length > 5 ? [...contents.slice(0, 5), `${contents.length - 5} more`] : contents;
+  const resourceNames = [base, ...longer].map((candidate) => `${candidate}_${intent}`);
+  // One tool per operation is named after its action (`delete_pet`, as a reader of the API would say it); any
+  // one-action tool whose resource names are taken falls back to that name.
+  const { actionName } = input;
+  const candidates = actionName ? (byAction ? [actionName, ...resourceNames] : [...resourceNames, actionName]) : resourceNames;
   return {
-    candidates: [base, ...longer].map((candidate) => `${candidate}_${intent}`),
+    candidates,
     label: named ? words.join(' ').replace(/_/g, ' ') : listText(listed) || 'resources',
     contents: named ? contents : [],
     sortKey,

@@ -1,12 +1,16 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import { withArgumentSchemas } from './argument-schemas.js';
 import { buildArguments, type ActionDraft } from './build-arguments.js';
 import { classifyIntent } from './classify-intent.js';
 import { planCredentials } from './credentials.js';
+import { planUserAuth } from './user-auth.js';
 import { fitBudget, reportBudget, totalTokens, type Budget } from './fit-budget.js';
 import { groupOperations, type GroupingUnit, type OperationGroup, type Strategy } from './group-operations.js';
 import { decideHeaders, reportUnusedHeaderOptions, type HeaderOptions } from './headers.js';
 import { isUsableName, nameActions, nameTools } from './name-tools.js';
+import { countToolTokens, TokenEstimate } from './count-tokens.js';
+import type { ActionSummary } from './describe-tool.js';
 import { actionSummary, renderTool, type ToolDraft } from './render-tool.js';
 import { resourcePaths } from './resource-path.js';
 import { cleanText } from './sanitize-text.js';
@@ -55,7 +59,15 @@ export const PLAN_DEFAULTS = {
 /** Rounds of group → render → compare with the budget → group tighter (or looser). */
 const GROUPING_ROUNDS = 6;
 
-type Round = { groupingBudget: number; tools: ToolModel[]; headerDiagnostics: Diagnostics; total: number };
+type Round = {
+  groupingBudget: number;
+  drafts: ToolDraft[];
+  /** Renders a draft of this round at its detail level, with estimated tokens. */
+  render: (draft: ToolDraft) => ToolModel;
+  tools: ToolModel[];
+  headerDiagnostics: Diagnostics;
+  total: number;
+};
 
 /**
  * The grouping estimates tokens before rendering, so its budget is searched: the first round groups with the real
@@ -124,21 +136,24 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
     preferredActions,
     prefix: options.prefix ?? model.extension.prefix,
     apiTitle: displayName(model.title),
+    strategy,
+    summaries: new Map<string, ActionSummary>(),
   };
 
   const headerOptions = options.headers ?? {};
-  const renders = new Map<string, ToolModel>();
+  // Rendered tools with the characters their tokens are estimated from: a recalibration needs no new render.
+  const renders = new Map<string, { tool: ToolModel; characters: number }>();
   const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
-  /** Groups with an estimated budget, names, decides headers, renders and fits the schemas to the real budget. */
+  const estimate = new TokenEstimate();
   const grouping = groupOperations(
     units,
     strategy,
     { maxTools: budget.maxTools, maxActions: PLAN_DEFAULTS.maxActions, maxArguments: PLAN_DEFAULTS.maxArguments },
     locked,
   );
+  /** Groups up to a budget, names, decides headers, renders and fits the schemas to the budget (estimated tokens). */
   const planRound = (groupingBudget: number): Round => {
-    const groups = grouping.at(groupingBudget);
-    const draftList = toolDrafts(groups, context);
+    const draftList = toolDrafts(grouping.at(groupingBudget), context);
     // Header decisions depend on the grouping; only the kept round's diagnostics describe the plan.
     const headerDiagnostics = new Diagnostics();
     for (const draft of draftList) {
@@ -152,14 +167,14 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       });
     }
     const siblings = siblingMap(draftList);
-    const render = (draft: ToolDraft) => {
+    const render = (draft: ToolDraft): ToolModel => {
       const toolSiblings = siblings.get(draft.name) ?? {};
       // Later rounds re-form many of the same tools: a render is a pure function of what the key lists and of
       // the plan-wide context (title, servers, schemas, options).
       const key = renderKey(draft, toolSiblings);
-      let tool = renders.get(key);
-      if (!tool) {
-        tool = renderTool(draft, {
+      let rendered = renders.get(key);
+      if (!rendered) {
+        const tool = renderTool(draft, {
           apiTitle: context.apiTitle,
           apiServers: model.servers,
           defs,
@@ -167,16 +182,31 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
           outputSchema: options.outputSchema ?? 'none',
           siblings: toolSiblings,
           conciseViews,
+          count: () => 0,
         });
-        renders.set(key, tool);
+        rendered = { tool, characters: TokenEstimate.characters(tool) };
+        renders.set(key, rendered);
       }
-      return tool;
+      return { ...rendered.tool, tokens: estimate.fromCharacters(rendered.characters) };
     };
     const tools = fitBudget(draftList, render, budget);
-    return { groupingBudget, tools, headerDiagnostics, total: totalTokens(tools) };
+    return { groupingBudget, drafts: draftList, render, tools, headerDiagnostics, total: totalTokens(tools) };
   };
-  const { tools, headerDiagnostics } =
-    strategy === 'auto' ? searchGrouping(planRound, budget.maxTotalTokens) : planRound(budget.maxTotalTokens);
+  const search = () => (strategy === 'auto' ? searchGrouping(planRound, budget.maxTotalTokens) : planRound(budget.maxTotalTokens));
+  const countExactly = (tools: ToolModel[]) => tools.map((tool) => ({ ...tool, tokens: countToolTokens(tool) }));
+  const fits = (tools: ToolModel[]) =>
+    totalTokens(tools) <= budget.maxTotalTokens && tools.every((tool) => tool.tokens <= budget.maxToolTokens);
+  // The search counts estimates; the plan keeps exact counts. Estimates off by more than the margin the budget
+  // leaves are calibrated on the chosen tools' exact counts, and the search runs once more.
+  let chosen = search();
+  let counted = countExactly(chosen.tools);
+  if (!fits(counted)) {
+    estimate.calibrate(counted.map((tool) => ({ characters: TokenEstimate.characters(tool), tokens: tool.tokens })));
+    chosen = search();
+    counted = countExactly(chosen.tools);
+  }
+  const tools = fits(counted) ? counted : fitBudget(chosen.drafts, (draft) => countExactly([chosen.render(draft)])[0] as ToolModel, budget);
+  const { headerDiagnostics } = chosen;
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(headerOptions, tools, diagnostics);
@@ -184,6 +214,8 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
 
   const envPrefix = options.envPrefix ?? envCase(model.slug);
   const total = totalTokens(tools);
+  const userAuth = planUserAuth(model.securitySchemes, selected);
+  const checked = withArgumentSchemas(tools, model);
   return {
     api: {
       title: model.title,
@@ -193,8 +225,10 @@ export function planTools(model: ApiModel, options: PlanOptions, diagnostics: Di
       envPrefix,
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
+      ...(userAuth ? { userAuth } : {}),
     },
-    tools: [...tools].sort((a, b) => compareStrings(a.name, b.name)),
+    tools: [...checked.tools].sort((a, b) => compareStrings(a.name, b.name)),
+    argumentDefs: checked.defs,
     excluded,
     totals: {
       tools: tools.length,
@@ -239,6 +273,12 @@ type PlanContext = {
   drafts: Map<string, ActionDraft>;
   prefix: string | undefined;
   apiTitle: string;
+  strategy: Strategy;
+  /**
+   * What each operation does, needs and returns: the same in every round of the budget search. The action name is
+   * part of it, and a grouping can change it, so it is kept per operation and name.
+   */
+  summaries: Map<string, ActionSummary>;
 };
 
 function unitOf(operation: OperationModel, draft: ActionDraft, resource: string[]): GroupingUnit {
@@ -261,12 +301,14 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
     ),
   );
   const naming = nameTools(
-    sorted.map((group) => ({
+    sorted.map((group, index) => ({
       units: group.units,
       ...(group.fixedName ? { fixedName: group.fixedName } : {}),
       ...(group.lockedName ? { lockedName: group.lockedName } : {}),
+      ...(group.units.length === 1 ? { actionName: actionNames[index]?.[0] as string } : {}),
     })),
     context.prefix,
+    { byAction: context.strategy === 'per-operation' },
   );
   return sorted.map((group, index) => ({
     name: naming[index]?.name ?? `tool_${index}`,
@@ -279,7 +321,13 @@ function toolDrafts(groups: OperationGroup[], context: PlanContext): ToolDraft[]
       .map((unit, position) => {
         const draft = context.drafts.get(unit.operation.key) as ActionDraft;
         const name = group.units.length === 1 ? '' : (actionNames[index]?.[position] ?? '');
-        return { name, draft, summary: actionSummary(name, unit.operation, draft, context.defs) };
+        const key = `${name}\u0000${unit.operation.key}`;
+        let summary = context.summaries.get(key);
+        if (!summary) {
+          summary = actionSummary(name, unit.operation, draft, context.defs);
+          context.summaries.set(key, summary);
+        }
+        return { name, draft, summary };
       })
       .sort((a, b) => compareStrings(a.name, b.name)),
   }));

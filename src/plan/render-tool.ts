@@ -3,7 +3,6 @@ import type { ActionDraft } from './build-arguments.js';
 import { buildRoute } from './build-route.js';
 import { isIdempotentMethod } from './classify-intent.js';
 import { conciseView, withResponseFormat } from './concise-view.js';
-import { countToolTokens } from './count-tokens.js';
 import { describeResponse } from './describe-response.js';
 import { describeTool, summarize, type ActionSummary } from './describe-tool.js';
 import { applyHeaders, type HeaderDecisions } from './headers.js';
@@ -35,6 +34,8 @@ export type RenderContext = {
   siblings: Partial<Record<Intent, string>>;
   /** Concise views by operation, shared by every render of a plan: they do not depend on the detail level. */
   conciseViews: Map<OperationModel, ConciseModel | undefined>;
+  /** Tokens of the rendered tool: an estimate while the budget is searched, exact for the plan. */
+  count: (tool: Omit<ToolModel, 'tokens'>) => number;
 };
 
 export function actionSummary(
@@ -105,7 +106,7 @@ export function renderTool(draft: ToolDraft, context: RenderContext): ToolModel 
     headers: draft.headers,
     detail: draft.detail,
   };
-  return { ...tool, tokens: countToolTokens(tool) };
+  return { ...tool, tokens: context.count(tool) };
 }
 
 function conciseViewOf(operation: OperationModel, context: RenderContext): ConciseModel | undefined {

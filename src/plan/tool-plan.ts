@@ -9,6 +9,7 @@ import type {
   JsonObject,
   ParameterLocation,
   ParameterStyle,
+  SchemaModel,
   SecurityRequirement,
   ServerModel,
 } from '../model/api-model.js';
@@ -78,6 +79,12 @@ export type ActionModel = {
   pagination?: PaginationModel;
   /** How list results shrink when the model asks for `response_format: concise`. */
   concise?: ConciseModel;
+  /**
+   * The description's full rules for the action's arguments, keyed by tool argument names (`properties`, and for
+   * flattened bodies `dependentRequired`/`anyOf`); `$ref`s point into `ToolPlan.argumentDefs`. The generated server
+   * checks every call against it before sending anything. Absent when there is nothing to check.
+   */
+  argumentsSchema?: JsonObject;
 };
 
 /**
@@ -133,6 +140,21 @@ export type CredentialModel = {
   tokenUrl?: string;
   scopes?: string[];
   description?: string;
+  /** The value format the description shows (`Bot <token>`), for .env.example and the README. */
+  format?: string;
+  /** Literal prefix the server puts before a header credential that lacks it (`Bot `). */
+  prefix?: string;
+};
+
+/** How users sign in to the API, for the generated server's per-user upstream modes (see `user-auth.ts`). */
+export type UserAuthModel = {
+  /** The security scheme a user's own token stands for. */
+  scheme: string;
+  /** The scheme's OAuth 2.0 authorization code flow, when it has one. */
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  /** Scopes the selected operations ask of the scheme. */
+  scopes: string[];
 };
 
 export type PlanTotals = {
@@ -155,8 +177,11 @@ export type ToolPlan = {
     envPrefix: string;
     servers: ServerModel[];
     credentials: CredentialModel[];
+    userAuth?: UserAuthModel;
   };
   tools: ToolModel[];
+  /** Named schemas the actions' `argumentsSchema`s reference (`#/$defs/<name>`), in their validation view. */
+  argumentDefs: Record<string, SchemaModel>;
   excluded: Array<{ key: string; reason: string }>;
   totals: PlanTotals;
 };

@@ -1,10 +1,12 @@
-// Upstream credentials, read only from the environment and applied per the operation's security requirements.
+// Upstream credentials, read only from the environment and applied per the operation's security requirements; in
+// the per-user modes the signed-in user's own token stands for the description's user scheme.
 // The MCP client's own token (HTTP mode) is never forwarded upstream.
 
 import { api } from '../api.js';
+import type { Caller } from './callers.js';
 import { ConfigurationError } from './errors.js';
 import { log } from './log.js';
-import { registerSecret } from './redact.js';
+import { registerCallerSecret, registerSecret } from './redact.js';
 import type { ActionRoute, Credential } from './types.js';
 
 const byScheme = new Map(api.credentials.map((credential) => [credential.scheme, credential]));
@@ -37,6 +39,11 @@ function isConfigured(credential: Credential, env: NodeJS.ProcessEnv): boolean {
 /**
  * Applies the first security alternative whose credentials are all configured. Without one, the request goes
  * out unauthenticated and an authentication error from the API names the variables to set.
+ *
+ * With a `caller` (the per-user modes) the user's token satisfies the description's user scheme, and alternatives
+ * with that scheme come first; the environment never stands in for it. The description's other schemes (an app key
+ * that goes along with the user's token) still come from the environment. When the description names no user scheme,
+ * the user's token goes with every request as `Authorization: Bearer`.
  */
 export async function applyCredentials(
   route: ActionRoute,
@@ -44,18 +51,32 @@ export async function applyCredentials(
   headers: Headers,
   cookies: string[],
   env: NodeJS.ProcessEnv = process.env,
+  caller?: Caller,
 ): Promise<void> {
-  const alternative = route.security.find((requirement) =>
+  const userScheme = caller ? api.userAuth?.scheme : undefined;
+  const usable = (requirement: string[]) =>
     requirement.every((scheme) => {
+      if (scheme === userScheme) return true;
       const credential = byScheme.get(scheme);
       return credential !== undefined && isConfigured(credential, env);
-    }),
-  );
-  if (!alternative) return;
-  for (const scheme of alternative) {
-    const credential = byScheme.get(scheme);
-    if (credential) await applyOne(credential, url, headers, cookies, env);
+    });
+  const alternative =
+    (userScheme === undefined ? undefined : route.security.find((r) => r.includes(userScheme) && usable(r))) ??
+    route.security.find((requirement) => !requirement.includes(userScheme ?? '') && usable(requirement));
+  for (const scheme of alternative ?? []) {
+    if (scheme === userScheme && caller) await applyUserToken(caller, headers);
+    else {
+      const credential = byScheme.get(scheme);
+      if (credential) await applyOne(credential, url, headers, cookies, env);
+    }
   }
+  if (caller && api.userAuth?.scheme === undefined) await applyUserToken(caller, headers);
+}
+
+async function applyUserToken(caller: Caller, headers: Headers): Promise<void> {
+  const token = await caller.upstreamToken();
+  registerCallerSecret(token);
+  headers.set('Authorization', `Bearer ${token}`);
 }
 
 async function applyOne(
@@ -68,7 +89,7 @@ async function applyOne(
   const secret = env[credential.env[0] ?? ''] ?? '';
   switch (credential.kind) {
     case 'apiKey':
-      if (credential.in === 'header') headers.set(credential.name, secret);
+      if (credential.in === 'header') headers.set(credential.name, withPrefix(secret, credential.prefix));
       // Appended as an encoded pair: `url.searchParams.set` would re-encode the whole query the form way (spaces as
       // `+`, reserved characters escaped), undoing the styles and allowReserved of the other parameters.
       else if (credential.in === 'query')
@@ -89,6 +110,11 @@ async function applyOne(
     default:
       headers.set('Authorization', `Bearer ${secret}`);
   }
+}
+
+/** `Bot ` + `abc` → `Bot abc`; a value that already starts with the prefix (any case) is sent as it is. */
+function withPrefix(secret: string, prefix: string | undefined): string {
+  return prefix && !secret.toLowerCase().startsWith(prefix.toLowerCase()) ? `${prefix}${secret}` : secret;
 }
 
 /** Names of the environment variables that would authenticate a route, for error messages. */
@@ -116,27 +142,50 @@ async function clientCredentialsToken(
   const body = new URLSearchParams({ grant_type: 'client_credentials' });
   const scopes = env[credential.env[4] ?? '']?.trim() || credential.scopes.join(' ');
   if (scopes) body.set('scope', scopes);
-  const response = await fetch(env[credential.env[3] ?? '']?.trim() || credential.tokenUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Accept: 'application/json',
-      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
-    },
-    body,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const payload = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-  if (!response.ok || !payload.access_token) {
-    log('warn', `OAuth token request for ${credential.scheme} failed with HTTP ${response.status}`);
-    throw new ConfigurationError(
-      `Getting an OAuth token for ${credential.scheme} failed (HTTP ${response.status}). Check ${credential.env[0]} and ${credential.env[1]}.`,
+  const tokenUrl = env[credential.env[3] ?? '']?.trim() || credential.tokenUrl;
+  // Every failure names the token URL and the variables that fix it: the model relays this to the user.
+  const fail = (what: string) => {
+    log('warn', `OAuth token request for ${credential.scheme} to ${tokenUrl}: ${what}`);
+    return new ConfigurationError(
+      `Getting an OAuth token for ${credential.scheme} from ${tokenUrl} failed: ${what}. Check ${credential.env[0]} and ${credential.env[1]}, ` +
+        `set ${credential.env[3]} if the token URL is wrong, or set ${credential.env[2]} to a token obtained elsewhere.`,
+    );
+  };
+  let response: Response;
+  try {
+    response = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+      },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw fail(
+      `the token endpoint could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`,
     );
   }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    const reason = /"error"\s*:\s*"([\w.-]{1,60})"/.exec(text)?.[1];
+    throw fail(`the token endpoint answered HTTP ${response.status}${reason ? ` (${reason})` : ''}`);
+  }
+  let payload: { access_token?: unknown; expires_in?: unknown };
+  try {
+    payload = JSON.parse(text) as typeof payload;
+  } catch {
+    throw fail(`the token endpoint answered HTTP ${response.status} with something other than JSON`);
+  }
+  if (typeof payload.access_token !== 'string' || payload.access_token === '')
+    throw fail('the answer holds no access_token');
   registerSecret(payload.access_token);
   tokens.set(credential.scheme, {
     token: payload.access_token,
-    expiresAt: Date.now() + (payload.expires_in ?? 3600) * 1000,
+    expiresAt: Date.now() + (typeof payload.expires_in === 'number' ? payload.expires_in : 3600) * 1000,
   });
   return payload.access_token;
 }

@@ -1,18 +1,67 @@
-// Runs one tool call: picks the action, checks its arguments, builds and sends the request, maps the answer.
+// Runs one tool call: picks the action, checks its arguments against the description's rules, builds and sends the
+// request, maps the answer.
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { hooks } from '../custom/hooks.js';
-import { ArgumentError, ConfigurationError } from './errors.js';
+import { breachMessage } from './argument-errors.js';
+import { subjectLabel } from './callers.js';
+import { checkArguments } from './check-arguments.js';
+import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
 import { send, UpstreamFailure } from './http.js';
 import { log } from './log.js';
 import { redact } from './redact.js';
 import { buildRequest } from './request.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
-import type { CallContext, ToolDefinition } from './types.js';
+import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
 import { failureResult, httpErrorResult } from './upstream-errors.js';
 
 const RESPONSE_FORMAT = 'response_format';
+
+export type CheckedCall =
+  { ok: true; action: string; route: ActionRoute; multi: boolean } | { ok: false; problem: string };
+
+/**
+ * Picks the action and checks its arguments before anything is sent: the action exists, its required arguments are
+ * there, no argument belongs to another action, and every argument keeps the description's own rules (which the
+ * input schema a model sees may leave out). A problem comes back as text that says what to change.
+ */
+export async function checkCall(tool: ToolDefinition, args: Record<string, unknown>): Promise<CheckedCall> {
+  const actionNames = Object.keys(tool.actions);
+  const multi = actionNames.length > 1;
+  const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
+  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
+  if (!route)
+    return {
+      ok: false,
+      problem: `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
+    };
+  const subject = multi ? `Action ${action} of ${tool.name}` : tool.name;
+  const accepted = new Set(route.arguments.map((argument) => argument.arg));
+  // `response_format` shapes the result, not the request; a grouped tool offers it for its list actions and the
+  // others ignore it.
+  if (tool.inputSchema['properties'] && Object.hasOwn(tool.inputSchema['properties'], RESPONSE_FORMAT))
+    accepted.add(RESPONSE_FORMAT);
+  const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problem: `${subject} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
+    };
+  }
+  const foreign = Object.keys(args).filter(
+    (name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined,
+  );
+  if (foreign.length > 0) {
+    return {
+      ok: false,
+      problem: `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
+    };
+  }
+  const breaches = await checkArguments(tool, route, args);
+  if (breaches.length > 0) return { ok: false, problem: breachMessage(tool.name, multi ? action : '', breaches) };
+  return { ok: true, action, route, multi };
+}
 
 export async function callTool(
   tool: ToolDefinition,
@@ -22,35 +71,15 @@ export async function callTool(
 ): Promise<CallToolResult> {
   // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
   const args: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, input);
+  const checked = await checkCall(tool, args);
+  if (!checked.ok) return errorText(checked.problem);
+  const { action, route, multi } = checked;
   const actionNames = Object.keys(tool.actions);
-  const multi = actionNames.length > 1;
-  const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
-  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
-  if (!route)
-    return errorText(
-      `Unknown action ${JSON.stringify(action)} for ${tool.name}. Choose one of: ${actionNames.join(', ')}.`,
-    );
-  const accepted = new Set(route.arguments.map((argument) => argument.arg));
-  // `response_format` shapes the result, not the request; a grouped tool offers it for its list actions and the
-  // others ignore it.
-  if (tool.inputSchema['properties'] && Object.hasOwn(tool.inputSchema['properties'], RESPONSE_FORMAT))
-    accepted.add(RESPONSE_FORMAT);
-  const missing = route.required.filter((name) => args[name] === undefined || args[name] === null);
-  if (missing.length > 0) {
-    return errorText(
-      `${multi ? `Action ${action} of ${tool.name}` : tool.name} needs ${missing.map((name) => `"${name}"`).join(', ')}. Add ${missing.length > 1 ? 'them' : 'it'} and call again.`,
-    );
-  }
-  const foreign = Object.keys(args).filter(
-    (name) => name !== 'action' && !accepted.has(name) && args[name] !== undefined,
-  );
-  if (foreign.length > 0) {
-    return errorText(
-      `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
-    );
-  }
   const context: CallContext = { tool: tool.name, action, operationId: route.operationId, arguments: args };
-  const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames };
+  const { caller } = settings;
+  const errorContext = { toolName: tool.name, actionName: multi ? action : '', route, siblings: actionNames, caller };
+  // Per-user modes: log lines name the user, never a token.
+  const who = caller ? `user ${subjectLabel(caller.subject)}: ` : '';
   const started = Date.now();
   try {
     const request = await buildRequest(route, args, settings);
@@ -58,7 +87,7 @@ export async function callTool(
     const response = await send(request, settings, signal);
     log(
       'debug',
-      `${tool.name}${multi ? `/${action}` : ''} ${request.method} ${request.url.pathname} → ${response.status} in ${Date.now() - started} ms`,
+      `${who}${tool.name}${multi ? `/${action}` : ''} ${request.method} ${request.url.pathname} → ${response.status} in ${Date.now() - started} ms`,
     );
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
@@ -69,7 +98,7 @@ export async function callTool(
       responseFormat: args[RESPONSE_FORMAT] === 'detailed' ? 'detailed' : 'concise',
     });
   } catch (error) {
-    if (error instanceof ArgumentError) return errorText(error.message);
+    if (error instanceof ArgumentError || error instanceof SignInError) return errorText(error.message);
     if (error instanceof URIError)
       return errorText(
         'An argument holds text that is not valid Unicode (an unpaired surrogate); send well-formed text and call again.',
@@ -79,7 +108,7 @@ export async function callTool(
     if (error instanceof UpstreamFailure) return failureResult(error, errorContext);
     log(
       'error',
-      `${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `${who}${tool.name}${multi ? `/${action}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     return errorText(
       `The call failed inside the server: ${redact(error instanceof Error ? error.message : String(error))}. This is not caused by the arguments.`,

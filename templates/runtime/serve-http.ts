@@ -18,6 +18,7 @@ import { createMcpAuth } from './mcp-auth.js';
 import { ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { createServer } from './server.js';
 import type { Settings } from './settings.js';
+import { createUserAccess } from './user-access.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -27,15 +28,24 @@ export type HttpOptions = NonNullable<Settings['http']>;
 export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
   const limiter = new RateLimiter(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
-  const handler = createMcpHandler(() => createServer(settings, limiter), {
-    onerror: (error) => log('error', `http: ${error.message}`),
-  });
+  // Per-user modes: each request's server acts for the user its token names, with that user's own rate limit.
+  const users = settings.upstreamAuth ? createUserAccess(settings, settings.upstreamAuth) : undefined;
+  const handler = createMcpHandler(
+    users
+      ? ({ authInfo }) => {
+          if (!authInfo) throw new Error('a per-user server was asked to serve a request without a verified token');
+          const caller = users.callerOf(authInfo);
+          return createServer({ ...settings, caller }, users.limiters.of(caller.subject));
+        }
+      : () => createServer(settings, limiter),
+    { onerror: (error) => log('error', `http: ${error.message}`) },
+  );
   const loopback = LOOPBACK.has(http.host);
   const allowedHosts =
     http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
   const allowedOrigins =
     http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
-  const auth = http.auth ? createMcpAuth(http.auth) : undefined;
+  const auth = users?.auth ?? (http.auth ? createMcpAuth(http.auth) : undefined);
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -44,6 +54,9 @@ export function createFetchHandler(settings: Settings, http: HttpOptions): (requ
     // The Host check comes first: the protected-resource metadata names this server by the Host it was asked for.
     const foreignHost = allowedHosts ? hostRejection(request, url, allowedHosts) : undefined;
     if (foreignHost) return foreignHost;
+    // `oauth` mode: this server's authorization server (its pages and endpoints check what they receive themselves).
+    const own = await users?.handle(request);
+    if (own) return own;
     // Public metadata that browser-based clients fetch cross-origin, so no Origin check for it.
     const metadata = auth?.metadata(request);
     if (metadata) return metadata;
@@ -99,6 +112,16 @@ export function startHttp(settings: Settings): Promise<Server> {
         'Bearer tokens are required but no authorization server is advertised: set the MCP_AUTH_ISSUER variable for OAuth clients.',
       );
   }
+  if (settings.upstreamAuth?.mode === 'oauth')
+    log(
+      'info',
+      `Calling the API as each signed-in user: this server is their OAuth authorization server at ${settings.upstreamAuth.publicUrl}, signing them in at ${new URL(settings.upstreamAuth.authorizationUrl).host}`,
+    );
+  if (settings.upstreamAuth?.mode === 'token-exchange')
+    log(
+      'info',
+      `Calling the API as each signed-in user: client tokens are exchanged at ${settings.upstreamAuth.tokenUrl}`,
+    );
   const fetchHandler = createFetchHandler(settings, http);
   const node = toNodeHandler({ fetch: fetchHandler });
   const server = createHttpServer((request, response) => void node(request, response));

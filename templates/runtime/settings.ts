@@ -1,7 +1,9 @@
 // Runtime settings from command-line flags and environment variables.
 
 import { api } from '../api.js';
+import type { Caller } from './callers.js';
 import type { McpAuthSettings } from './mcp-auth.js';
+import { checkedUrl, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
 
 export type Settings = {
   /** Overrides the description's server URL. */
@@ -27,6 +29,10 @@ export type Settings = {
     auth?: McpAuthSettings;
   };
   logLevel: 'error' | 'warn' | 'info' | 'debug';
+  /** Calls the API as each signed-in user (`<PREFIX>_UPSTREAM_AUTH`); unset: with the environment's credentials. */
+  upstreamAuth?: UpstreamAuthSettings;
+  /** Set per request, never at start: the signed-in user a call is made for, with their token for the API. */
+  caller?: Caller;
 };
 
 export const USAGE = `Usage: ${api.name} [--http] [--port N] [--host H] [--base-url URL]
@@ -100,6 +106,8 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new Error(`The port must be a number from 0 to 65535.`);
     const auth = mcpAuthSettings(read, list);
+    const upstreamAuth = upstreamAuthSettings(read, true, auth);
+    if (upstreamAuth) settings.upstreamAuth = upstreamAuth;
     settings.http = {
       port,
       host: flags.host ?? read('HOST') ?? '127.0.0.1',
@@ -107,6 +115,9 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
       allowedOrigins: list('ALLOWED_ORIGINS'),
       ...(auth ? { auth } : {}),
     };
+  } else {
+    // Over stdio only `env` makes sense: this refuses the per-user modes with a message saying why.
+    upstreamAuthSettings(read, false, undefined);
   }
   return settings;
 }
@@ -138,18 +149,7 @@ function mcpAuthSettings(
     ['MCP_AUTH_ISSUER', issuer],
     ['MCP_AUTH_RESOURCE', resource],
   ] as const) {
-    if (value === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new Error(`${api.envPrefix}_${name} must be an absolute URL, not ${JSON.stringify(value)}.`);
-    }
-    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
-      throw new Error(
-        `${api.envPrefix}_${name} must use https (http only for localhost), not ${JSON.stringify(value)}.`,
-      );
+    if (value !== undefined) checkedUrl(`${api.envPrefix}_${name}`, value);
   }
   return {
     tokens,

@@ -3,10 +3,16 @@
 // Worker's variables and secrets under the names in .env.example: `[vars]` in wrangler.toml for plain settings,
 // `wrangler secret put NAME` for credentials. With the nodejs_compat flag they are also visible as process.env,
 // where the request builder reads credentials. Tool input is validated by Ajv, whose validators are generated code;
-// workerd allows generating code only while the script starts, so every validator is compiled at module scope.
+// workerd allows generating code only while the script starts, so the input schemas' validators are compiled at
+// module scope, and the argument checks (larger: compiling them took seconds for big APIs, while a Worker must start
+// within one) come compiled by the build, in dist/argument-validators.js (scripts/argument-validators.mjs).
 
 import { registerCredentialSecrets } from './runtime/auth.js';
+import { argumentValidators } from './argument-validators.js';
+import { useArgumentValidators } from './runtime/check-arguments.js';
 import { setLogLevel } from './runtime/log.js';
+import { dropPlaceholders } from './runtime/placeholders.js';
+import { checkBaseUrl } from './runtime/request.js';
 import { createFetchHandler } from './runtime/serve-http.js';
 import { compileValidators } from './runtime/server.js';
 import { loadSettings } from './runtime/settings.js';
@@ -14,6 +20,7 @@ import { loadSettings } from './runtime/settings.js';
 type FetchHandler = (request: Request) => Promise<Response>;
 
 compileValidators();
+useArgumentValidators((position) => argumentValidators[position]);
 
 // One handler per isolate: settings are read once, and each request still gets a fresh McpServer (stateless).
 let handler: FetchHandler | undefined;
@@ -34,9 +41,11 @@ export default {
 function createHandler(env: Record<string, unknown>): FetchHandler {
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (typeof value === 'string') variables[name] = value;
+  dropPlaceholders(variables);
   // The host only decides whether localhost defaults apply; Workers are public, so ALLOWED_HOSTS is what counts.
   const settings = loadSettings({ http: true, host: '0.0.0.0', help: false, version: false }, variables);
   setLogLevel(settings.logLevel);
+  checkBaseUrl(settings, variables);
   registerCredentialSecrets(variables);
   if (!settings.http) throw new Error('HTTP settings missing');
   return createFetchHandler(settings, settings.http);

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS, REPO_ROOT, TMP, type CorpusEntry } from '../helpers/paths.js';
+import { CORPUS, type CorpusEntry } from '../helpers/corpus.js';
+import { REPO_ROOT, TMP } from '../helpers/paths.js';
 import { expectationFor, staleEntries } from './expected-failures.js';
 import { renderReport } from './report.js';
 import { runDescription, type DescriptionResult } from './run-description.js';
@@ -17,11 +18,11 @@ const only = (process.env['CONTRACT_ONLY'] ?? '').split(',').filter(Boolean);
 const extra: CorpusEntry[] = (process.env['CONTRACT_EXTRA'] ?? '')
   .split(',')
   .filter(Boolean)
-  .map((file) => ({ name: path.basename(file).replace(/\.(ya?ml|json)$/, ''), entry: path.resolve(file), operations: 1 }));
+  .map((file) => ({ name: path.basename(file).replace(/\.(ya?ml|json)$/, ''), spec: path.resolve(file), operations: 1 }));
 // Largest first, two at a time (vitest.config.ts: maxConcurrency): the run is bound by Prism's CPU time, and two
 // cores keep two descriptions busy.
 const entries = [
-  ...CORPUS.filter((entry) => entry.operations > 0 && (only.length === 0 || only.includes(entry.name))).sort(
+  ...CORPUS.filter((entry) => entry.operations > 0 && !entry.noContract && (only.length === 0 || only.includes(entry.name))).sort(
     (a, b) => b.operations - a.operations,
   ),
   ...extra,

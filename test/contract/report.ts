@@ -82,8 +82,11 @@ export function renderReport(
   const notes = results.filter((result) => result.mockNote);
   if (notes.length > 0) {
     lines.push('', '## Descriptions Prism cannot load', '');
-    for (const result of notes)
-      lines.push(`- ${result.name}: ${escape(result.mockNote ?? '')} — tested against the recording upstream instead.`);
+    for (const result of notes) {
+      // Absolute paths name one machine's folders: only the file name is kept.
+      const note = (result.mockNote ?? '').replace(/(?:\/[^/\s'"]+)+\/([^/\s'"]+)/g, '…/$1');
+      lines.push(`- ${result.name}: ${escape(note)} — tested against the recording upstream instead.`);
+    }
   }
   const unsatisfiable = results.flatMap((result) =>
     result.outcomes

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
-import { specPath, SPECS, type CorpusEntry } from '../helpers/paths.js';
+import type { CorpusEntry } from '../helpers/corpus.js';
 import { buildProject, connectHttp, generateProject, linkDependencies, startHttpServer, tempDir, textOf } from '../helpers/project.js';
 import { contractCalls, type ContractCall } from './contract-arguments.js';
 import { startPrism } from './prism.js';
@@ -44,14 +44,14 @@ export type DescriptionResult = {
 export async function runDescription(entry: CorpusEntry): Promise<DescriptionResult> {
   const started = Date.now();
   const dir = await tempDir(`contract-${entry.name}`);
-  const spec = path.isAbsolute(entry.entry) ? entry.entry : specPath(entry.entry);
+  const spec = entry.spec;
   // With loose output schemas: the client checks every structured result against them, so the run also shows
   // that results conform (or fall back to {}) on every mocked response.
   const generated = await generateProject({
     spec,
     out: dir,
     outputSchema: 'loose',
-    ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
+    ...(entry.refRoot ? { refRoot: entry.refRoot } : {}),
   });
   const plan = generated.plan as ToolPlan;
   const model = generated.model;

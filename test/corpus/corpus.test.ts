@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, specPath, SPECS } from '../helpers/paths.js';
+import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 import { buildProject, generateProject, linkDependencies, runProjectTests, tempDir } from '../helpers/project.js';
 import { toolRuleViolations } from '../helpers/tool-rules.js';
 
 /**
- * Every vendor description of ../shared/specs: the plan keeps every rule and covers every operation exactly once,
+ * Every description of the corpus (test/helpers/corpus.ts): the plan keeps every rule and covers every operation exactly once,
  * the generated project builds, and its own test suite (the official client listing the tools and calling every
  * action against a local mock of the API) passes.
  */
@@ -13,9 +12,8 @@ describe.each(CORPUS)('$name', (entry) => {
   it('generates a project that builds and passes its own tests', async () => {
     const dir = await tempDir(`corpus-${entry.name}`);
     const result = await generateProject({
-      spec: specPath(entry.entry),
+      ...corpusOptions(entry),
       out: dir,
-      ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
     });
     const plan = result.plan!;
     const operations = result.model!.operations.map((operation) => operation.key);

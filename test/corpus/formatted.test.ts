@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitProject } from '../../src/emit/emit-project.js';
 import { runPlan } from '../../src/pipeline.js';
-import { CORPUS, specPath, SPECS } from '../helpers/paths.js';
+import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 import { prettierFormat } from '../helpers/prettier.js';
 
 /**
@@ -12,10 +11,7 @@ import { prettierFormat } from '../helpers/prettier.js';
  */
 describe.each(CORPUS)('$name', (entry) => {
   it('emits files prettier leaves unchanged', async () => {
-    const result = await runPlan({
-      spec: specPath(entry.entry),
-      ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
-    });
+    const result = await runPlan(corpusOptions(entry));
     expect(result.plan, JSON.stringify(result.diagnostics.slice(0, 3))).toBeDefined();
     const files = await emitProject(result.plan!);
     for (const file of files.filter((candidate) => /\.(ts|json)$/.test(candidate.path))) {

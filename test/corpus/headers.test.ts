@@ -1,14 +1,16 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/pipeline.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 import { headerViolations } from '../../src/plan/validate-headers.js';
-import { CORPUS, SPECS, specPath } from '../helpers/paths.js';
+import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 
 /** Deliberately independent of the planner's own word lists: a second opinion on what a secret looks like. */
 const SECRET_NAME = /token|secret|passw|api.?key|auth|credential|session|cookie|signature|otp|e.?mail|phone|ssn/i;
 
-/** Routing parameters the corpus is known for (../shared/specs/MANIFEST.md); each must be marked somewhere. */
+/**
+ * Routing parameters the corpus is known for (../shared/specs/MANIFEST.md, and the same vendors' descriptions in
+ * APIs.guru's collection); each must be marked somewhere.
+ */
 const EXPECTED: Record<string, Array<{ property: string; header: string }>> = {
   'twilio-api-v2010': [{ property: 'AccountSid', header: 'Account-Sid' }],
   'xero-accounting': [{ property: 'xero-tenant-id', header: 'Xero-Tenant-Id' }],
@@ -19,6 +21,14 @@ const EXPECTED: Record<string, Array<{ property: string; header: string }>> = {
   ],
   'asana-api': [{ property: 'workspace_gid', header: 'Workspace-Gid' }],
   'argo-workflows': [{ property: 'namespace', header: 'Namespace' }],
+  'apis-guru-twilio-api': [{ property: 'AccountSid', header: 'Account-Sid' }],
+  'apis-guru-xero-accounting': [{ property: 'xero-tenant-id', header: 'Xero-Tenant-Id' }],
+  'apis-guru-sendgrid': [{ property: 'on-behalf-of', header: 'On-Behalf-Of' }],
+  'apis-guru-adyen-management-v3': [
+    { property: 'companyId', header: 'Company-Id' },
+    { property: 'merchantId', header: 'Merchant-Id' },
+  ],
+  'apis-guru-asana': [{ property: 'workspace_gid', header: 'Workspace-Gid' }],
 };
 
 /** Every way a marking of the plan could leak a secret or break SEP-2243; empty when the plan is sound. */
@@ -56,10 +66,7 @@ function headerProblems(plan: ToolPlan): string[] {
 
 describe.each(CORPUS)('$name: x-mcp-header markings', (entry) => {
   it('marks no secret, keeps every marking valid and marks the known routing parameters', async () => {
-    const result = await runPlan({
-      spec: specPath(entry.entry),
-      ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
-    });
+    const result = await runPlan(corpusOptions(entry));
     expect(result.ok).toBe(true);
     const plan = result.plan as ToolPlan;
     expect(headerProblems(plan)).toEqual([]);

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, specPath, SPECS } from '../helpers/paths.js';
+import { CORPUS, corpusOptions } from '../helpers/corpus.js';
 import { buildProject, generateProject, linkDependencies, runProjectTests, tempDir } from '../helpers/project.js';
 
 /** What `tools/list` may cost on the search surface, whatever the size of the API. */
 const MAX_SURFACE_TOKENS = 2500;
 
 /**
- * Every vendor description of ../shared/specs on the search surface: a few tools within 2,500 tokens, every
+ * Every description of the corpus on the search surface: a few tools within 2,500 tokens, every
  * operation reachable under exactly one id, reads, writes and deletions in separately annotated tools, and the
  * generated project builds and passes its own tests (every action found by a search for its summary and called
  * through its call tool against a local mock of the API).
@@ -15,12 +14,7 @@ const MAX_SURFACE_TOKENS = 2500;
 describe.each(CORPUS)('$name', (entry) => {
   it('generates a search surface that reaches every operation, builds and passes its own tests', async () => {
     const dir = await tempDir(`search-${entry.name}`);
-    const result = await generateProject({
-      spec: specPath(entry.entry),
-      out: dir,
-      surface: 'search',
-      ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}),
-    });
+    const result = await generateProject({ ...corpusOptions(entry), out: dir, surface: 'search' });
     const search = result.surface?.search;
     expect(search?.tokens).toBeLessThanOrEqual(MAX_SURFACE_TOKENS);
     const catalog = search?.catalog ?? [];

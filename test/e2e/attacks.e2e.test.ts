@@ -131,7 +131,7 @@ describe('attacks on a generated server', () => {
     ];
 
     it.each(escapes)('a path argument of %j stays one segment under the base', async (value) => {
-      const { result, requests } = await call('get_file', { path: value });
+      const { result, requests } = await call('files_read', { path: value });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(requests).toHaveLength(1);
       const [request] = requests as [RecordedRequest];
@@ -145,14 +145,14 @@ describe('attacks on a generated server', () => {
     });
 
     it.each(['.', '..'])('refuses the dot segment %j with an error naming the argument, sending nothing', async (value) => {
-      const { result, text, requests } = await call('get_file', { path: value });
+      const { result, text, requests } = await call('files_read', { path: value });
       expect(result.isError).toBe(true);
       expect(text).toContain('"path"');
       expect(requests).toHaveLength(0);
     });
 
     it('keeps two path arguments apart whatever they hold', async () => {
-      const { result, requests } = await call('get_repo', { userId: '../..', repo: '../../admin?x=1' });
+      const { result, requests } = await call('users_repos_read', { userId: '../..', repo: '../../admin?x=1' });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(requests[0]?.path).toBe('/api/v1/users/..%2F../repos/..%2F..%2Fadmin%3Fx%3D1');
     });
@@ -164,13 +164,13 @@ describe('attacks on a generated server', () => {
       { port: 1 },
       { scheme: 'file' },
     ])('takes no argument that sets the host, scheme or port: %j', async (extra) => {
-      const { result, requests } = await call('get_file', { path: 'a', ...extra });
+      const { result, requests } = await call('files_read', { path: 'a', ...extra });
       expect(result.isError).toBe(true);
       expect(requests).toHaveLength(0);
     });
 
     it('sends a header argument named like a routing header to the configured API only', async () => {
-      const { result, requests } = await call('search', { q: 'x', 'X-Forwarded-Host': 'evil.example' });
+      const { result, requests } = await call('search_read', { q: 'x', 'X-Forwarded-Host': 'evil.example' });
       expect(result.isError ?? false).toBe(false);
       expect(requests[0]?.headers.host).toBe(new URL(upstream.url).host);
     });
@@ -180,7 +180,7 @@ describe('attacks on a generated server', () => {
     it.each(['abc\r\nX-Injected: 1', 'abc\nX-Injected: 1', 'abc\rx', 'a\u0000b', 'a\u007fb', 'a\u001bb'])(
       'refuses %j in a header argument with an error naming it, sending nothing',
       async (value) => {
-        const { result, text, requests } = await call('search', { q: 'x', 'X-Request-Id': value });
+        const { result, text, requests } = await call('search_read', { q: 'x', 'X-Request-Id': value });
         expect(result.isError).toBe(true);
         expect(text).toContain('"X-Request-Id"');
         expect(text).toMatch(/line break or control character/);
@@ -189,14 +189,14 @@ describe('attacks on a generated server', () => {
     );
 
     it('refuses non-ASCII header text, saying what to do', async () => {
-      const { result, text, requests } = await call('search', { 'X-Request-Id': 'café' });
+      const { result, text, requests } = await call('search_read', { 'X-Request-Id': 'café' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/non-ASCII/);
       expect(requests).toHaveLength(0);
     });
 
     it('cannot add a cookie through a cookie argument', async () => {
-      const { result, requests } = await call('search', { pref: 'dark; session=stolen; admin=1' });
+      const { result, requests } = await call('search_read', { pref: 'dark; session=stolen; admin=1' });
       expect(result.isError ?? false).toBe(false);
       const cookies = String(requests[0]?.headers.cookie ?? '')
         .split(/;\s*/)
@@ -208,7 +208,7 @@ describe('attacks on a generated server', () => {
 
   describe('credentials come from the environment and never come back', () => {
     it('are sent to the API where the description puts them', async () => {
-      const { requests } = await call('get_thing', { id: '1' });
+      const { requests } = await call('things_read', { id: '1' });
       const [request] = requests as [RecordedRequest];
       expect(request.headers['x-api-key']).toBe(CANARY.apiKey);
       expect(request.headers.authorization).toBe(`Bearer ${CANARY.bearer}`);
@@ -229,7 +229,7 @@ describe('attacks on a generated server', () => {
       { name: 'binary', type: 'application/octet-stream', body: (request: RecordedRequest) => JSON.stringify(echoOf(request)) },
     ])('are redacted from a successful $name answer that echoes the request', async ({ type, body }) => {
       upstream.reply = (request) => ({ status: 200, headers: { 'content-type': type }, body: body(request) });
-      const { result } = await call('get_thing', { id: 'echo' });
+      const { result } = await call('things_read', { id: 'echo' });
       expect(result.isError ?? false).toBe(false);
       expect(leaks(visible(result))).toEqual([]);
       expect(visible(result)).toContain('[redacted]');
@@ -237,7 +237,7 @@ describe('attacks on a generated server', () => {
 
     it.each([401, 403, 404, 422, 500, 502])('are redacted from a %i error that echoes the request', async (status) => {
       upstream.reply = (request) => ({ status, body: JSON.stringify({ message: 'echo', request: echoOf(request) }) });
-      const { result, text } = await call('get_thing', { id: 'echo' });
+      const { result, text } = await call('things_read', { id: 'echo' });
       expect(result.isError).toBe(true);
       expect(text).toContain(String(status));
       expect(leaks(visible(result))).toEqual([]);
@@ -245,14 +245,14 @@ describe('attacks on a generated server', () => {
 
     it('are redacted from an echo of HTTP Basic authentication (user:password in base64)', async () => {
       upstream.reply = (request) => ({ status: 200, body: JSON.stringify({ authorization: request.headers.authorization }) });
-      const { result, requests } = await call('basic_echo', {});
+      const { result, requests } = await call('basic_echo_read', {});
       expect(requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from(`${CANARY.user}:${CANARY.password}`).toString('base64')}`);
       expect(leaks(visible(result))).toEqual([]);
     });
 
     it('are redacted from a redirect to another site that carries them', async () => {
       upstream.reply = () => ({ status: 302, headers: { location: `http://other.example/steal?key=${CANARY.apiKey}` }, body: '' });
-      const { result } = await call('get_thing', { id: 'redirect' });
+      const { result } = await call('things_read', { id: 'redirect' });
       expect(visible(result)).toContain('other.example');
       expect(leaks(visible(result))).toEqual([]);
     });
@@ -264,7 +264,7 @@ describe('attacks on a generated server', () => {
         headers: { 'content-type': 'application/octet-stream' },
         body: Buffer.concat([Buffer.alloc(cap - 12, 'a'), Buffer.from(CANARY.apiKey)]),
       });
-      const { result } = await call('download', { id: 'split' });
+      const { result } = await call('download_read', { id: 'split' });
       const text = visible(result);
       expect(text).toContain('larger than the server reads');
       expect(text).not.toContain(CANARY.apiKey.slice(0, 12));
@@ -279,7 +279,7 @@ describe('attacks on a generated server', () => {
   describe('upstream faults give a bounded, actionable error and leave the server healthy', () => {
     const healthy = async () => {
       upstream.reply = () => ({ body: '{"ok":true}' });
-      const { result } = await call('get_thing', { id: 'after' });
+      const { result } = await call('things_read', { id: 'after' });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
       expect(server.process.exitCode).toBeNull();
@@ -287,7 +287,7 @@ describe('attacks on a generated server', () => {
 
     it('a timeout: retried for a read, then reported', async () => {
       upstream.reply = () => ({ raw: () => undefined });
-      const { result, text, requests, elapsedMs } = await call('get_thing', { id: 'slow' });
+      const { result, text, requests, elapsedMs } = await call('things_read', { id: 'slow' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/no complete answer .* in time/);
       expect(requests).toHaveLength(3);
@@ -305,7 +305,7 @@ describe('attacks on a generated server', () => {
 
     it('a connection reset', async () => {
       upstream.reply = () => ({ raw: (response) => response.socket?.destroy() });
-      const { result, text } = await call('get_thing', { id: 'reset' });
+      const { result, text } = await call('things_read', { id: 'reset' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/could not be reached/);
       expect(text).toContain('ATTACK_TARGET_BASE_URL');
@@ -314,7 +314,7 @@ describe('attacks on a generated server', () => {
 
     it('429 with Retry-After: waits as told, retries a read, then says how long to wait', async () => {
       upstream.reply = () => ({ status: 429, headers: { 'retry-after': '1' }, body: '{"message":"slow down"}' });
-      const { result, text, requests, elapsedMs } = await call('get_thing', { id: 'limited' });
+      const { result, text, requests, elapsedMs } = await call('things_read', { id: 'limited' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/rate limiting: wait 1 seconds/);
       expect(requests).toHaveLength(3);
@@ -324,7 +324,7 @@ describe('attacks on a generated server', () => {
 
     it('503 with a Retry-After too long to wait: answered at once, not retried', async () => {
       upstream.reply = () => ({ status: 503, headers: { 'retry-after': '120' }, body: 'maintenance' });
-      const { result, text, requests, elapsedMs } = await call('get_thing', { id: 'down' });
+      const { result, text, requests, elapsedMs } = await call('things_read', { id: 'down' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/503/);
       expect(text).toMatch(/try again later/);
@@ -334,7 +334,7 @@ describe('attacks on a generated server', () => {
     });
 
     it.each([
-      { action: 'get', tool: 'get_thing', args: { id: '1' }, sent: 3 },
+      { action: 'get', tool: 'things_read', args: { id: '1' }, sent: 3 },
       { action: 'put (idempotent)', tool: 'things_write', args: { action: 'replace_thing', id: '1', name: 'x' }, sent: 3 },
       { action: 'post (not idempotent)', tool: 'things_write', args: { action: 'create_thing', name: 'x' }, sent: 1 },
     ])('503 without Retry-After: a $action is sent $sent times', async ({ tool, args, sent }) => {
@@ -347,7 +347,7 @@ describe('attacks on a generated server', () => {
 
     it('malformed JSON', async () => {
       upstream.reply = () => ({ status: 200, body: '{"items": [1, 2,' });
-      const { result, text } = await call('get_thing', { id: 'broken' });
+      const { result, text } = await call('things_read', { id: 'broken' });
       expect(result.isError).toBe(true);
       expect(text).toMatch(/invalid JSON/);
       await healthy();
@@ -355,7 +355,7 @@ describe('attacks on a generated server', () => {
 
     it('a content type that does not match the body', async () => {
       upstream.reply = () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: '{"not": "an image"}' });
-      const { result } = await call('get_thing', { id: 'png' });
+      const { result } = await call('things_read', { id: 'png' });
       expect(result.content).toBeDefined();
       await healthy();
     });
@@ -378,7 +378,7 @@ describe('attacks on a generated server', () => {
         },
       });
       const before = await rssMb(server.process.pid as number);
-      const { result, text, elapsedMs } = await call('get_thing', { id: 'huge' });
+      const { result, text, elapsedMs } = await call('things_read', { id: 'huge' });
       expect(result.isError ?? false).toBe(false);
       expect(text).toMatch(/larger than the server reads .* it was cut/);
       expect(text.length).toBeLessThan(100_000);
@@ -398,7 +398,7 @@ describe('attacks on a generated server', () => {
           response.on('close', () => clearInterval(timer));
         },
       });
-      const { result, text, elapsedMs } = await call('get_thing', { id: 'endless' });
+      const { result, text, elapsedMs } = await call('things_read', { id: 'endless' });
       timers.forEach(clearInterval);
       expect(result.isError).toBe(true);
       expect(text).toMatch(/no complete answer/);
@@ -421,7 +421,7 @@ describe('attacks on a generated server', () => {
       });
       const other = await connectHttp(refused.url);
       try {
-        const result = await other.callTool({ name: 'get_thing', arguments: { id: '1' } });
+        const result = await other.callTool({ name: 'things_read', arguments: { id: '1' } });
         expect(result.isError).toBe(true);
         expect(textOf(result)).toMatch(/could not be reached .*ECONNREFUSED/);
         expect((await other.listTools()).tools.length).toBe(plan.tools.length);
@@ -440,7 +440,8 @@ describe('attacks on a generated server', () => {
       upstream.requests.length = 0;
       try {
         const results = [];
-        for (let index = 0; index < 7; index++) results.push(await other.callTool({ name: 'get_thing', arguments: { id: String(index) } }));
+        for (let index = 0; index < 7; index++)
+          results.push(await other.callTool({ name: 'things_read', arguments: { id: String(index) } }));
         expect(results.slice(0, 5).every((result) => !result.isError)).toBe(true);
         expect(results[5]?.isError).toBe(true);
         expect(textOf(results[5] ?? {})).toMatch(/Too many tool calls: this server allows 5 per minute\. Wait \d+ seconds/);
@@ -465,7 +466,7 @@ describe('attacks on a generated server', () => {
       const clients = await Promise.all(Array.from({ length: 8 }, () => connectHttp(bounded.url)));
       try {
         const results = await Promise.all(
-          clients.map((other, index) => other.callTool({ name: 'get_thing', arguments: { id: String(index) } })),
+          clients.map((other, index) => other.callTool({ name: 'things_read', arguments: { id: String(index) } })),
         );
         expect(results.every((result) => !result.isError)).toBe(true);
         expect(most).toBeLessThanOrEqual(2);

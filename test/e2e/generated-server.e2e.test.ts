@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -28,7 +28,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
 
   beforeAll(async () => {
     dir = await tempDir('petstore-e2e');
-    await generateProject({ spec: specPath('swaggerio-petstore-v3.yaml'), out: dir });
+    await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir });
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -48,7 +48,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       const listed = await client().listTools();
       const names = listed.tools.map((tool) => tool.name);
       expect(names).toEqual([...names].sort());
-      expect(names).toEqual(expect.arrayContaining(['pet_read', 'pet_write', 'store_read', 'user_read', 'user_write']));
+      expect(names).toEqual(expect.arrayContaining(['pet_read', 'pet_write', 'pet_delete', 'store_order_read', 'user_read', 'user_write']));
       for (const tool of listed.tools) {
         expect(tool.name).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
         expect(tool.inputSchema.type).toBe('object');
@@ -96,7 +96,12 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       upstream.reply = () => ({ body: JSON.stringify({ code: 200 }) });
       const result = await client().callTool({
         name: 'pet_write',
-        arguments: { action: 'upload_file', petId: 3, additionalMetadata: 'front view', body: Buffer.from('hello').toString('base64') },
+        arguments: {
+          action: 'upload_file',
+          petId: 3,
+          additionalMetadata: 'front view',
+          request_body: Buffer.from('hello').toString('base64'),
+        },
       });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       const [request] = upstream.requests;
@@ -109,9 +114,9 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       upstream.requests.length = 0;
       upstream.reply = () => ({ status: 200, body: '' });
       const listed = await client().listTools();
-      const tool = listed.tools.find((candidate) => candidate.name === 'delete_pet');
+      const tool = listed.tools.find((candidate) => candidate.name === 'pet_delete');
       expect(tool?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-      const result = await client().callTool({ name: 'delete_pet', arguments: { petId: 9 } });
+      const result = await client().callTool({ name: 'pet_delete', arguments: { petId: 9 } });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(upstream.requests[0]?.method).toBe('DELETE');
       expect(upstream.requests[0]?.path).toBe('/api/v3/pet/9');

@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/load/openapi-document.js';
+import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
 import { sampleArguments } from '../../src/emit/test-cases.js';
 import type { ToolModel, ToolPlan } from '../../src/plan/tool-plan.js';
-import { specPath } from '../helpers/paths.js';
+import { vendorEntry } from '../helpers/corpus.js';
 import { buildProject, generateProject, linkDependencies, startHttpServer, tempDir, textOf, type HttpServer } from '../helpers/project.js';
 import { startUpstream, type Upstream } from '../helpers/upstream.js';
 
@@ -17,15 +17,15 @@ import { startUpstream, type Upstream } from '../helpers/upstream.js';
 const APIS = [
   {
     name: 'Twilio',
-    spec: 'twilio-api-v2010.yaml',
+    spec: 'twilio-api-v2010',
     property: 'AccountSid',
     header: 'Account-Sid',
     value: `AC${'0123456789abcdef'.repeat(2)}`,
   },
-  { name: 'Xero', spec: 'xero-accounting.yaml', property: 'xero-tenant-id', header: 'Xero-Tenant-Id', value: 'tenant-42' },
-  { name: 'SendGrid', spec: 'sendgrid-v3.json', property: 'on-behalf-of', header: 'On-Behalf-Of', value: 'account-id 1234' },
-  { name: 'Adyen', spec: 'adyen-management-v3.json', property: 'merchantId', header: 'Merchant-Id', value: 'Händler_01' },
-  { name: 'Asana', spec: 'asana-api.yaml', property: 'workspace_gid', header: 'Workspace-Gid', value: 'Arbeitsbereich-ß 9' },
+  { name: 'Xero', spec: 'xero-accounting', property: 'xero-tenant-id', header: 'Xero-Tenant-Id', value: 'tenant-42' },
+  { name: 'SendGrid', spec: 'sendgrid-v3', property: 'on-behalf-of', header: 'On-Behalf-Of', value: 'account-id 1234' },
+  { name: 'Adyen', spec: 'adyen-management-v3', property: 'merchantId', header: 'Merchant-Id', value: 'Händler_01' },
+  { name: 'Asana', spec: 'asana-api', property: 'workspace_gid', header: 'Workspace-Gid', value: 'Arbeitsbereich-ß 9' },
 ] as const;
 
 const PROTOCOL = '2026-07-28';
@@ -87,7 +87,8 @@ function pickCall(plan: ToolPlan, property: string, value: string): { tool: Tool
     if (!tool.headers.marked.some((decision) => decision.property === property)) continue;
     for (const action of tool.actions) {
       if (!action.route.arguments.some((argument) => argument.arg === property)) continue;
-      const args = sampleArguments(tool, action.name);
+      // Valid against the action's full rules, which the server checks: the input schema may leave some out.
+      const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
       if (args) return { tool, args: { ...args, [property]: value } };
     }
   }
@@ -125,7 +126,7 @@ describe.each(APIS)('$name: routing headers over Streamable HTTP', (api) => {
 
   beforeAll(async () => {
     dir = await tempDir(`headers-${api.name.toLowerCase()}`);
-    plan = (await generateProject({ spec: specPath(api.spec), out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: vendorEntry(api.spec).spec, out: dir })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -198,7 +199,7 @@ describe('Asana behind bearer-token protection', () => {
 
   beforeAll(async () => {
     dir = await tempDir('headers-auth');
-    plan = (await generateProject({ spec: specPath('asana-api.yaml'), out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: vendorEntry('asana-api').spec, out: dir })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();

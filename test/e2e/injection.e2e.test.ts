@@ -66,6 +66,7 @@ describe('a description full of injection payloads', () => {
       expect(forbidden, file).toEqual([]);
       const statements = source.getStatements().map((statement) => statement.getKindName());
       if (file.endsWith('index.ts')) expect(new Set(statements)).toEqual(new Set(['ImportDeclaration', 'VariableStatement']));
+      else if (file.endsWith('routed.ts')) expect(statements).toEqual(['ExportDeclaration']);
       else
         expect(statements.filter((kind) => kind !== 'ImportDeclaration')).toEqual(
           file.endsWith('api.ts') ? ['VariableStatement'] : ['TypeAliasDeclaration', 'VariableStatement'],
@@ -152,8 +153,9 @@ describe('a description full of injection payloads', () => {
       expect(tool).toBeDefined();
       const action = tool!.actions.find((candidate) => candidate.route.arguments.some((argument) => argument.in === 'query'))!;
       const query = action.route.arguments.find((argument) => argument.in === 'query') as { arg: string; name: string };
-      const properties = tool!.inputSchema['properties'] as Record<string, { enum?: string[] }>;
-      const payload = properties[query.arg]?.enum?.[0] ?? '${process.exit(7)}';
+      // The description's own rules for the argument (the schema a model sees may leave an optional one out).
+      const rules = action.argumentsSchema?.['properties'] as Record<string, { enum?: string[] }> | undefined;
+      const payload = rules?.[query.arg]?.enum?.[0] ?? '${process.exit(7)}';
       const result = await client.callTool({
         name: tool!.name,
         arguments: { ...(tool!.actions.length > 1 ? { action: action.name } : {}), id: '${process.exit(7)}', [query.arg]: payload },

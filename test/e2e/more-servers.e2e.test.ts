@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { vendorEntry } from '../helpers/corpus.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -16,7 +17,10 @@ import { startUpstream, type Upstream } from '../helpers/upstream.js';
 /** Generates and builds a corpus description, with a recording upstream standing in for the API. */
 async function prepare(entry: string, name: string): Promise<{ dir: string; upstream: Upstream }> {
   const dir = await tempDir(name);
-  await generateProject({ spec: specPath(entry), out: dir });
+  await generateProject({
+    spec: entry.endsWith('.yaml') || entry.endsWith('.json') ? fixtureSpec(entry) : vendorEntry(entry).spec,
+    out: dir,
+  });
   await linkDependencies(dir);
   await buildProject(dir);
   return { dir, upstream: await startUpstream() };
@@ -47,7 +51,7 @@ describe('Redocly Museum (OpenAPI 3.1) over HTTP', () => {
   it('sends basic auth and query parameters, and returns JSON as structured content', async () => {
     upstream.requests.length = 0;
     upstream.reply = () => ({ body: JSON.stringify([{ date: '2024-01-02', timeOpen: '09:00', timeClose: '18:00' }]) });
-    const result = await client.callTool({ name: 'get_museum_hours', arguments: { startDate: '2024-01-02', limit: 5 } });
+    const result = await client.callTool({ name: 'museum_hours_read', arguments: { startDate: '2024-01-02', limit: 5 } });
     expect(result.isError ?? false, textOf(result)).toBe(false);
     expect(result.structuredContent).toEqual([{ date: '2024-01-02', timeOpen: '09:00', timeClose: '18:00' }]);
     const [request] = upstream.requests;
@@ -59,7 +63,7 @@ describe('Redocly Museum (OpenAPI 3.1) over HTTP', () => {
 
   it('returns an image response as image content', async () => {
     upstream.reply = () => ({ headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
-    const result = await client.callTool({ name: 'get_ticket_code', arguments: { ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' } });
+    const result = await client.callTool({ name: 'tickets_qr_read', arguments: { ticketId: 'a54a57ca-36f8-421b-a6b4-2e8f26858a4c' } });
     expect(result.content).toEqual([
       { type: 'image', mimeType: 'image/png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64') },
     ]);
@@ -91,7 +95,7 @@ describe('Redocly Museum (OpenAPI 3.1) over HTTP', () => {
         errors: [{ field: 'startDate' }],
       }),
     });
-    const result = await client.callTool({ name: 'get_museum_hours', arguments: { startDate: '2000-01-01' } });
+    const result = await client.callTool({ name: 'museum_hours_read', arguments: { startDate: '2000-01-01' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/400.*startDate must not be in the past.*It points at: startDate/s);
   });
@@ -113,12 +117,12 @@ describe('Uber (Swagger 2.0, no operationIds) over stdio', () => {
 
   it('names tools from paths and sends the query the operation declares', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['estimates_read']));
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['estimates_price_read', 'estimates_time_read']));
     upstream.requests.length = 0;
     upstream.reply = () => ({ body: JSON.stringify({ prices: [] }) });
     const result = await client.callTool({
-      name: 'estimates_read',
-      arguments: { action: 'price_estimates', start_latitude: 37.77, start_longitude: -122.41, end_latitude: 37.8, end_longitude: -122.27 },
+      name: 'estimates_price_read',
+      arguments: { start_latitude: 37.77, start_longitude: -122.41, end_latitude: 37.8, end_longitude: -122.27 },
     });
     expect(result.isError ?? false, textOf(result)).toBe(false);
     expect(upstream.requests[0]?.path).toBe('/v1/estimates/price');
@@ -137,7 +141,7 @@ describe('Slack (Swagger 2.0 formData) over stdio', () => {
   let client: Client;
 
   beforeAll(async () => {
-    ({ dir, upstream } = await prepare('slack-web.json', 'slack-e2e'));
+    ({ dir, upstream } = await prepare('slack-web', 'slack-e2e'));
     client = await connectStdio(dir, { SLACK_BASE_URL: `${upstream.url}/api`, SLACK_AUTH_ACCESS_TOKEN: 'xoxb-0123456789' });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import { generateProject, run } from '../helpers/project.js';
 
 /**
@@ -18,7 +18,7 @@ describe('a generated project installs, builds and tests itself', () => {
   it('npm install && npm run build && npm test', async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'openapi-to-mcp-install-'));
     const dir = path.join(root, 'museum-mcp');
-    await generateProject({ spec: specPath('redocly-museum.yaml'), out: dir });
+    await generateProject({ spec: fixtureSpec('redocly-museum.yaml'), out: dir });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const install = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, timeoutMs: 600_000 });
     expect(install.code, install.stderr.slice(-3000)).toBe(0);

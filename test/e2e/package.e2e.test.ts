@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, specPath } from '../helpers/paths.js';
+import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
 import { run } from '../helpers/project.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -41,7 +41,11 @@ describe('the packed tarball, installed in an empty folder', () => {
     const help = await run(npx, ['--no-install', 'openapi-to-mcp', '--help'], { cwd: consumer });
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain('openapi-to-mcp plan [spec]');
-    const generated = await run(npx, ['--no-install', 'openapi-to-mcp', specPath('redocly-museum.yaml'), '-o', 'museum-mcp'], {
+    expect(help.stdout).toContain('npx -p openapi-mcp-planner openapi-to-mcp');
+    // `npx -p <package> openapi-to-mcp`, as the README and --help give it, resolves this package, not the unrelated one.
+    const byPackage = await run(npx, ['--no-install', '-p', 'openapi-mcp-planner', 'openapi-to-mcp', '--version'], { cwd: consumer });
+    expect(byPackage.code, byPackage.stderr).toBe(0);
+    const generated = await run(npx, ['--no-install', 'openapi-to-mcp', fixtureSpec('redocly-museum.yaml'), '-o', 'museum-mcp'], {
       cwd: consumer,
       env: { NO_COLOR: '1' },
     });
@@ -52,26 +56,31 @@ describe('the packed tarball, installed in an empty folder', () => {
       expect(existsSync(path.join(project, file)), file).toBe(true);
     const readme = await readFile(path.join(project, 'README.md'), 'utf8');
     for (const setup of ['"mcpServers"', 'claude mcp add', '.vscode/mcp.json', '.cursor/mcp.json']) expect(readme).toContain(setup);
-    const html = await run(npx, ['--no-install', 'openapi-to-mcp', 'plan', specPath('redocly-museum.yaml'), '--html', 'plan.html', '-q'], {
-      cwd: consumer,
-    });
+    expect(readme).toContain('https://www.npmjs.com/package/openapi-mcp-planner');
+    const html = await run(
+      npx,
+      ['--no-install', 'openapi-to-mcp', 'plan', fixtureSpec('redocly-museum.yaml'), '--html', 'plan.html', '-q'],
+      {
+        cwd: consumer,
+      },
+    );
     expect(html.code, html.stderr).toBe(0);
     expect(await readFile(path.join(consumer, 'plan.html'), 'utf8')).toContain('<li class="tool"');
     const init = await run(npx, ['--no-install', 'openapi-to-mcp', 'init', 'openapi.yaml'], { cwd: consumer });
     expect(init.code, init.stderr).toBe(0);
     expect(await readFile(path.join(consumer, 'openapi-to-mcp.config.yaml'), 'utf8')).toContain(
-      '$schema=./node_modules/openapi-to-mcp/openapi-to-mcp.config.schema.json',
+      '$schema=./node_modules/openapi-mcp-planner/openapi-to-mcp.config.schema.json',
     );
-    expect(existsSync(path.join(consumer, 'node_modules/openapi-to-mcp/openapi-to-mcp.config.schema.json'))).toBe(true);
+    expect(existsSync(path.join(consumer, 'node_modules/openapi-mcp-planner/openapi-to-mcp.config.schema.json'))).toBe(true);
   });
 
-  it("import { generate } from 'openapi-to-mcp' works from JavaScript and type-checks from TypeScript", async () => {
+  it("import { generate } from 'openapi-mcp-planner' works from JavaScript and type-checks from TypeScript", async () => {
     await writeFile(
       path.join(consumer, 'use.mjs'),
       [
-        "import { generate, plan, loadConfig } from 'openapi-to-mcp';",
-        `const planned = await plan({ spec: ${JSON.stringify(specPath('oai-petstore.yaml'))} });`,
-        `const generated = await generate({ spec: ${JSON.stringify(specPath('oai-petstore.yaml'))}, out: 'petstore-from-api' });`,
+        "import { generate, plan, loadConfig } from 'openapi-mcp-planner';",
+        `const planned = await plan({ spec: ${JSON.stringify(fixtureSpec('oai-petstore.yaml'))} });`,
+        `const generated = await generate({ spec: ${JSON.stringify(fixtureSpec('oai-petstore.yaml'))}, out: 'petstore-from-api' });`,
         'const config = await loadConfig({ file: "openapi-to-mcp.config.yaml" });',
         'console.log(JSON.stringify({ ok: planned.ok && generated.ok, tools: planned.plan.tools.length, written: generated.write.changes.length, spec: config.options?.spec }));',
       ].join('\n'),
@@ -84,7 +93,7 @@ describe('the packed tarball, installed in an empty folder', () => {
     await writeFile(
       path.join(consumer, 'use.ts'),
       [
-        "import { generate, plan, type GenerateOptions, type GenerateResult, type ToolPlan, type UserConfig } from 'openapi-to-mcp';",
+        "import { generate, plan, type GenerateOptions, type GenerateResult, type ToolPlan, type UserConfig } from 'openapi-mcp-planner';",
         "const options: GenerateOptions = { spec: 'openapi.yaml', out: 'server', maxTools: 20, target: 'workers', overrides: { listPets: { hidden: true } } };",
         'const result: GenerateResult = await generate(options);',
         'const names: string[] = result.plan?.tools.map((tool) => tool.name) ?? [];',
@@ -123,5 +132,26 @@ describe('the packed tarball, installed in an empty folder', () => {
     expect(test.code, (test.stdout + test.stderr).slice(-3000)).toBe(0);
     const manifest = await run(npx, ['-y', '@anthropic-ai/mcpb@2.1.2', 'validate', 'manifest.json'], { cwd: project, timeoutMs: 300_000 });
     expect(manifest.code, manifest.stdout + manifest.stderr).toBe(0);
+  });
+
+  it('its MCP bundle, packed as its README says, carries only what the server needs to run', async () => {
+    const project = path.join(consumer, 'museum-mcp');
+    // The project's own tests ran above: vitest left its cache in node_modules/.vite, as it does for every user.
+    const prune = await run(npm, ['prune', '--omit=dev', '--no-audit', '--no-fund'], { cwd: project, timeoutMs: 300_000 });
+    expect(prune.code, prune.stderr).toBe(0);
+    const mcpb = path.join(REPO_ROOT, 'node_modules/@anthropic-ai/mcpb/dist/cli/cli.js');
+    const packed = await run(process.execPath, [mcpb, 'pack', '.', 'museum.mcpb'], { cwd: project, timeoutMs: 300_000 });
+    expect(packed.code, packed.stdout + packed.stderr).toBe(0);
+    const listed = await run('unzip', ['-Z1', 'museum.mcpb'], { cwd: project });
+    expect(listed.code, listed.stderr).toBe(0);
+    const entries = listed.stdout.split('\n').filter(Boolean);
+    expect(entries).toContain('manifest.json');
+    expect(entries).toContain('dist/main.js');
+    expect(entries.some((entry) => entry.startsWith('node_modules/@modelcontextprotocol/server/'))).toBe(true);
+    const topLevel = [...new Set(entries.map((entry) => entry.split('/')[0] ?? entry))].sort();
+    const needed = ['README.md', 'dist', 'manifest.json', 'node_modules', 'package-lock.json', 'package.json'];
+    expect(topLevel.filter((entry) => !needed.includes(entry))).toEqual([]);
+    const stray = entries.filter((entry) => /^node_modules\/\.|^node_modules\/(vitest|vite|typescript|@vitest)\//.test(entry));
+    expect(stray).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, specPath } from '../helpers/paths.js';
+import { BIN, REPO_ROOT } from '../helpers/paths.js';
 import { run, tempDir } from '../helpers/project.js';
 
 /** Debian's chromium; .ci/run installs it when missing. Playwright's own browser download is not used. */
@@ -45,10 +45,14 @@ describe.skipIf(!existsSync(CHROMIUM))('plan --html in a real headless browser',
   it('renders tools, actions, token bars, headers and warnings, runs no injected script and fetches nothing', async () => {
     // A vendor description with routing headers (Xero's tenant header), plus a hostile one for the escaping.
     const xero = path.join(dir, 'xero.html');
-    const result = await run(process.execPath, [BIN, 'plan', specPath('xero-accounting.yaml'), '--html', xero, '--quiet'], {
-      cwd: dir,
-      env: { NO_COLOR: '1' },
-    });
+    const result = await run(
+      process.execPath,
+      [BIN, 'plan', path.join(REPO_ROOT, 'samples/xero-accounting/openapi.yaml'), '--html', xero, '--quiet'],
+      {
+        cwd: dir,
+        env: { NO_COLOR: '1' },
+      },
+    );
     expect(result.code, result.stderr).toBe(0);
     const hostileSpec = path.join(dir, 'hostile.yaml');
     await writeFile(

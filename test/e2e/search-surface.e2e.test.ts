@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countToolTokens } from '../../src/plan/count-tokens.js';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -30,7 +30,7 @@ describe('the search surface of Swagger Petstore 3.0', () => {
 
   beforeAll(async () => {
     dir = await tempDir('search-surface-e2e');
-    await generateProject({ spec: specPath('swaggerio-petstore-v3.yaml'), out: dir, surface: 'search' });
+    await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir, surface: 'search' });
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();

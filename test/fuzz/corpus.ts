@@ -1,8 +1,8 @@
-import { cp, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { load as loadYaml } from 'js-yaml';
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../src/load/openapi-document.js';
-import { CORPUS, SPECS } from '../helpers/paths.js';
+import { CORPUS } from '../helpers/corpus.js';
+import { placeFor } from './place.js';
 import type { Random } from './random.js';
 
 /** A corpus description ready for mutation: parsed once, with where to write a mutated copy so its `$ref`s resolve. */
@@ -19,39 +19,20 @@ export type Seed = {
 };
 
 /**
- * Loads every description of ../shared/specs. Multi-file descriptions are copied into `workDir` first, so that a
- * mutated entry can sit next to the files it references without touching the shared corpus.
+ * Loads every description of the corpus (test/helpers/corpus.ts). Multi-file descriptions are copied into `workDir`
+ * first, so that a mutated entry can sit next to the files it references without touching the originals.
  */
 export async function loadSeeds(workDir: string): Promise<Seed[]> {
   const seeds: Seed[] = [];
   for (const entry of CORPUS) {
-    const text = await readFile(path.join(SPECS, entry.entry), 'utf8');
-    const parsed = (entry.entry.endsWith('.json') ? JSON.parse(text) : loadYaml(text)) as JsonValue;
+    const text = await readFile(entry.spec, 'utf8');
+    const json = entry.spec.endsWith('.json');
+    const parsed = (json ? JSON.parse(text) : loadYaml(text)) as JsonValue;
     if (!isJsonObject(parsed)) continue;
     const { entryDir, refRoot } = await placeFor(workDir, entry.name);
-    seeds.push({
-      name: entry.name,
-      root: parsed,
-      format: entry.entry.endsWith('.json') ? 'json' : 'yaml',
-      entryDir,
-      refRoot,
-      bytes: text.length,
-    });
+    seeds.push({ name: entry.name, root: parsed, format: json ? 'json' : 'yaml', entryDir, refRoot, bytes: text.length });
   }
   return seeds;
-}
-
-/**
- * Where a mutated copy of a corpus description is written: `workDir` itself, or for a multi-file description the
- * entry's folder inside a private copy of its files (so its relative `$ref`s resolve, and the corpus stays untouched).
- */
-export async function placeFor(workDir: string, name: string): Promise<{ entryDir: string; refRoot: string }> {
-  const entry = CORPUS.find((candidate) => candidate.name === name);
-  if (!entry || !(entry.options?.refRoot || entry.entry.includes('/'))) return { entryDir: workDir, refRoot: workDir };
-  const folder = entry.options?.refRoot ?? path.dirname(entry.entry).split('/')[0] ?? '';
-  const copy = path.join(workDir, 'corpus', folder);
-  await cp(path.join(SPECS, folder), copy, { recursive: true });
-  return { entryDir: path.join(workDir, 'corpus', path.dirname(entry.entry)), refRoot: copy };
 }
 
 const SWAGGER2_CONTAINERS = ['definitions', 'parameters', 'responses'];

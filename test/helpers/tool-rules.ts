@@ -43,8 +43,10 @@ export function toolRuleViolations(plan: ToolPlan, operationKeys: string[]): str
         if (!(required in properties)) problems.push(`${where}: action ${action.name} needs ${required}, which the schema lacks`);
       for (const argument of action.route.arguments) {
         if (argument.in === 'body' || argument.in === 'body-whole') continue;
+        // A path segment names a resource (Stripe's /v1/issuing/authorizations/{authorization} takes an id), never
+        // a credential: the server cannot leave it out, and a name alone does not make it a secret.
         const credential =
-          SECRET_KEY.test(argument.name) ||
+          (argument.in !== 'path' && SECRET_KEY.test(argument.name)) ||
           plan.api.credentials.some((entry) => entry.in === argument.in && entry.name?.toLowerCase() === argument.name.toLowerCase());
         if (credential)
           problems.push(`${where}: action ${action.name} takes the credential ${argument.in} parameter ${argument.name} as an argument`);

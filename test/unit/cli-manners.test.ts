@@ -2,10 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colorEnabled, isCi, terminalProgress } from '../../src/cli/terminal.js';
-import { BIN, specPath } from '../helpers/paths.js';
+import { BIN, fixtureSpec } from '../helpers/paths.js';
 import { run, tempDir } from '../helpers/project.js';
 
-const PETSTORE = specPath('oai-petstore.yaml');
+const PETSTORE = fixtureSpec('oai-petstore.yaml');
 
 async function workDir(name: string): Promise<string> {
   const dir = await tempDir(name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIN, REPO_ROOT, specPath } from '../helpers/paths.js';
+import { BIN, REPO_ROOT, fixtureSpec } from '../helpers/paths.js';
 import { run, tempDir } from '../helpers/project.js';
 
 const cli = (args: string[], input?: string) =>
@@ -43,7 +43,7 @@ describe('cli (through the real bin)', () => {
   });
 
   it('plan --json gives the documented shape', async () => {
-    const result = await cli(['plan', specPath('oai-petstore.yaml'), '--json']);
+    const result = await cli(['plan', fixtureSpec('oai-petstore.yaml'), '--json']);
     expect(result.code).toBe(0);
     const plan = JSON.parse(result.stdout) as {
       tools: Array<Record<string, unknown>>;
@@ -63,9 +63,9 @@ describe('cli (through the real bin)', () => {
 
   it('generates, then --check exits 0 on fresh output and 1 after a change', async () => {
     const out = await tempDir('cli-check');
-    expect((await cli([specPath('oai-petstore.yaml'), '-o', out])).code).toBe(0);
-    expect((await cli([specPath('oai-petstore.yaml'), '-o', out, '--check'])).code).toBe(0);
-    const stale = await cli([specPath('oai-petstore-expanded.json'), '-o', out, '--check']);
+    expect((await cli([fixtureSpec('oai-petstore.yaml'), '-o', out])).code).toBe(0);
+    expect((await cli([fixtureSpec('oai-petstore.yaml'), '-o', out, '--check'])).code).toBe(0);
+    const stale = await cli([fixtureSpec('oai-petstore-expanded.json'), '-o', out, '--check']);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('src/api.ts');
   });

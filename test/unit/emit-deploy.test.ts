@@ -94,24 +94,34 @@ describe('the generated project explains and deploys itself', () => {
     expect(node['wrangler.toml']).toBeUndefined();
     expect(node['src/worker.ts']).toBeUndefined();
     const workers = await files('workers');
-    expect(workers['wrangler.toml']).toContain('main = "src/worker.ts"');
+    // The compiled Worker, built with its argument checks as code (a Worker may not generate code while serving).
+    expect(workers['wrangler.toml']).toContain('main = "dist/worker.js"');
+    expect(workers['wrangler.toml']).toContain('command = "npm run build:worker"');
     expect(workers['wrangler.toml']).toContain('compatibility_flags = ["nodejs_compat"]');
     expect(workers['src/worker.ts']).toContain('createFetchHandler');
+    expect(workers['src/worker.ts']).toContain("from './argument-validators.js'");
+    expect(workers['src/argument-validators.d.ts']).toContain('argumentValidators');
+    expect(workers['scripts/argument-validators.mjs']).toContain("'../dist/argument-validators.js'");
+    expect(node['scripts/argument-validators.mjs']).toBeUndefined();
     const packageJson = JSON.parse(workers['package.json'] as string) as {
       scripts: Record<string, string>;
       devDependencies: Record<string, string>;
     };
     expect(packageJson.scripts['dev:worker']).toBe('wrangler dev');
+    expect(packageJson.scripts['build:worker']).toBe('tsc -p tsconfig.json && node scripts/argument-validators.mjs');
     expect(packageJson.devDependencies['wrangler']).toMatch(/^\d+\.\d+\.\d+$/);
     expect(workers['README.md']).toContain('### Cloudflare Workers');
   });
 });
 
 describe('the Workers entry template', () => {
-  it('is stored formatted exactly as prettier formats it', async () => {
-    const { readTemplate } = await import('../../src/emit/templates.js');
-    const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
-    const source = `${GENERATED_HEADER}\n${readTemplate('workers/worker.ts')}`;
-    expect(await prettierFormat('x.ts', source)).toBe(source);
-  });
+  it.each(['worker.ts', 'argument-validators.d.ts', 'argument-validators.mjs'])(
+    '%s is stored formatted exactly as prettier formats it',
+    async (name) => {
+      const { readTemplate } = await import('../../src/emit/templates.js');
+      const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
+      const source = `${GENERATED_HEADER}\n${readTemplate(`workers/${name}`)}`;
+      expect(await prettierFormat(name.endsWith('.mjs') ? 'x.mjs' : 'x.ts', source)).toBe(source);
+    },
+  );
 });

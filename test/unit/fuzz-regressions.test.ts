@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS } from '../helpers/paths.js';
+import { CORPUS_NAMES } from '../helpers/corpus-lists.js';
 import { tempDir } from '../helpers/project.js';
-import { placeFor } from '../fuzz/corpus.js';
+import { placeFor } from '../fuzz/place.js';
 import { problemsOf } from '../fuzz/oracle.js';
 import { inputText, readRegressions } from '../fuzz/regressions.js';
 import { runJob } from '../fuzz/run-job.js';
@@ -18,10 +18,7 @@ describe('fuzz regressions', () => {
   it('are recorded with their seed, source, failure and fix', () => {
     for (const { file, regression } of regressions) {
       expect(Number.isInteger(regression.seed), file).toBe(true);
-      expect(
-        CORPUS.map((entry) => entry.name),
-        file,
-      ).toContain(regression.source);
+      expect(CORPUS_NAMES, file).toContain(regression.source);
       expect(regression.failure.length, file).toBeGreaterThan(0);
       expect(regression.fix.length, `${file}: say what fixed it`).toBeGreaterThan(10);
       expect(regression.document !== undefined || regression.text !== undefined, file).toBe(true);

@@ -24,6 +24,7 @@ const packageOf = (specifier: string) =>
 describe('the published package', () => {
   it('declares every package its code imports at run time as a dependency (not a devDependency)', async () => {
     const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      name: string;
       dependencies: Record<string, string>;
       files: string[];
       bin: Record<string, string>;
@@ -41,6 +42,8 @@ describe('the published package', () => {
     expect(runtime.filter((name) => !(name in manifest.dependencies))).toStrictEqual([]);
     expect(manifest.files).toStrictEqual(['bin', 'dist', 'templates', 'openapi-to-mcp.config.schema.json']);
     expect(manifest.bin).toStrictEqual({ 'openapi-to-mcp': 'bin/openapi-to-mcp.js' });
+    // The npm name openapi-to-mcp belongs to an unrelated package; ours installs the openapi-to-mcp command.
+    expect(manifest.name).toBe('openapi-mcp-planner');
     expect(manifest.engines.node).toMatch(/^>=20/);
     expect(Object.keys(manifest.exports)).toStrictEqual(['.', './package.json']);
   });

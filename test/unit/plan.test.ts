@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import { loadSpec } from '../../src/load/load-spec.js';
@@ -6,9 +5,8 @@ import { buildApiModel } from '../../src/model/build-api-model.js';
 import { planTools } from '../../src/plan/plan-tools.js';
 import { sanitizeKey } from '../../src/plan/sanitize-key.js';
 import { cleanText } from '../../src/plan/sanitize-text.js';
-import { CORPUS, SPECS, specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import { openapi, planOf } from '../helpers/inline.js';
-import { toolRuleViolations } from '../helpers/tool-rules.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 
@@ -212,7 +210,7 @@ describe('plan', () => {
 
   it('does not depend on the order of keys in the description', async () => {
     const diagnostics = new Diagnostics();
-    const document = await loadSpec({ spec: specPath('swaggerio-petstore-v3.yaml') }, diagnostics);
+    const document = await loadSpec({ spec: fixtureSpec('swaggerio-petstore-v3.yaml') }, diagnostics);
     const shuffle = (value: unknown, seed: number): unknown => {
       if (Array.isArray(value)) return value.map((item, index) => shuffle(item, seed + index));
       if (value === null || typeof value !== 'object') return value;
@@ -226,27 +224,4 @@ describe('plan', () => {
     const second = planTools(buildApiModel(shuffled, new Diagnostics()), {}, new Diagnostics());
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
   });
-});
-
-describe('plan over the corpus', () => {
-  it.each(CORPUS.filter((entry) => entry.operations > 0))(
-    '$name: covers every operation once, keeps every rule and the budget',
-    async (entry) => {
-      const diagnostics = new Diagnostics();
-      const document = await loadSpec(
-        { spec: specPath(entry.entry), ...(entry.options?.refRoot ? { refRoot: path.join(SPECS, entry.options.refRoot) } : {}) },
-        diagnostics,
-      );
-      const model = buildApiModel(document!, diagnostics);
-      const plan = planTools(model, {}, diagnostics);
-      expect(
-        toolRuleViolations(
-          plan,
-          model.operations.map((operation) => operation.key),
-        ),
-      ).toEqual([]);
-      expect(plan.totals).toMatchObject({ operations: entry.operations, withinBudget: true });
-      expect(plan.tools.length).toBeLessThanOrEqual(plan.totals.budget.maxTools);
-    },
-  );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../src/load/openapi-document.js';
 import { printTypeAlias } from '../../src/emit/print/print-type.js';
-import { printConst, printJsonDocument } from '../../src/emit/print/print-value.js';
+import { Compact, printConst, printJsonDocument } from '../../src/emit/print/print-value.js';
 import { argumentsMembers } from '../../src/emit/schema-to-type.js';
 import { prettierFormat } from '../helpers/prettier.js';
 
@@ -112,6 +112,16 @@ describe('the value printer', () => {
       const r = random(seed);
       const data = r.int(5) === 0 ? value(r, 3) : { root: value(r, 0), other: value(r, 1), [r.pick(KEYS)]: value(r, 0) };
       const source = `${printConst(r.pick(['x', 'someLongerName'.repeat(1 + r.int(6))]), r.pick(['unknown', 'ToolDefinition']), data)}\n`;
+      expect(source, `seed ${seed}`).toBe(await prettierFormat('x.ts', source));
+    }
+  });
+
+  it('prints compact data exactly as prettier formats it: objects on one line where they fit', async () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const r = random(seed);
+      const data = r.int(3) === 0 ? schema(r, 0) : value(r, r.int(3));
+      const wrapped = r.int(2) === 0 ? new Compact(data) : { name: 'x', [r.pick(KEYS)]: new Compact(data), after: value(r, 2) };
+      const source = `${printConst(r.pick(['x', 'someLongerName'.repeat(1 + r.int(6))]), r.pick(['unknown', 'SchemaDefs']), wrapped)}\n`;
       expect(source, `seed ${seed}`).toBe(await prettierFormat('x.ts', source));
     }
   });

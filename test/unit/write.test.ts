@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGenerate } from '../../src/pipeline.js';
 import { LOCK_FILE } from '../../src/write/lock-file.js';
-import { specPath } from '../helpers/paths.js';
+import { fixtureSpec } from '../helpers/paths.js';
 import { tempDir } from '../helpers/project.js';
 
 async function tree(dir: string, base = dir): Promise<Record<string, string>> {
@@ -16,7 +16,7 @@ async function tree(dir: string, base = dir): Promise<Record<string, string>> {
   return out;
 }
 
-const spec = specPath('oai-petstore.yaml');
+const spec = fixtureSpec('oai-petstore.yaml');
 
 describe('write', () => {
   it('generates byte-identical trees twice, and --check is clean afterwards', async () => {
@@ -34,7 +34,7 @@ describe('write', () => {
     const dir = await tempDir('write-check');
     await runGenerate({ spec, out: dir });
     const before = await tree(dir);
-    const check = await runGenerate({ spec: specPath('oai-petstore-expanded.json'), out: dir, check: true });
+    const check = await runGenerate({ spec: fixtureSpec('oai-petstore-expanded.json'), out: dir, check: true });
     expect(check.stale).toEqual(expect.arrayContaining(['src/api.ts', LOCK_FILE]));
     expect(await tree(dir)).toEqual(before);
   });
@@ -44,11 +44,11 @@ describe('write', () => {
     await runGenerate({ spec, out: dir });
     await writeFile(path.join(dir, 'src/custom/hooks.ts'), '// mine\nexport const hooks = {};\n');
     await writeFile(path.join(dir, 'src/api.ts'), '// edited by hand\n');
-    const refused = await runGenerate({ spec: specPath('oai-petstore-expanded.json'), out: dir });
+    const refused = await runGenerate({ spec: fixtureSpec('oai-petstore-expanded.json'), out: dir });
     expect(refused.ok).toBe(false);
     expect(refused.diagnostics.find((item) => item.code === 'OTM_OUTPUT_EDITED')?.message).toContain('src/api.ts');
     expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe('// edited by hand\n');
-    const forced = await runGenerate({ spec: specPath('oai-petstore-expanded.json'), out: dir, force: true });
+    const forced = await runGenerate({ spec: fixtureSpec('oai-petstore-expanded.json'), out: dir, force: true });
     expect(forced.ok).toBe(true);
     expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).not.toBe('// edited by hand\n');
     expect(await readFile(path.join(dir, 'src/custom/hooks.ts'), 'utf8')).toBe('// mine\nexport const hooks = {};\n');
@@ -56,7 +56,7 @@ describe('write', () => {
 
   it('removes generated files that no longer belong, unless edited', async () => {
     const dir = await tempDir('write-stale');
-    await runGenerate({ spec: specPath('swaggerio-petstore-v3.yaml'), out: dir });
+    await runGenerate({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir });
     expect(await readdir(path.join(dir, 'src/tools'))).toContain('pet-read.ts');
     await runGenerate({ spec, out: dir, force: false });
     expect(await readdir(path.join(dir, 'src/tools'))).not.toContain('pet-read.ts');
@@ -70,7 +70,7 @@ describe('write', () => {
     expect(refused.diagnostics[0]?.code).toBe('OTM_OUTPUT_NOT_GENERATED');
     expect(await readdir(foreign)).toEqual(['notes.txt']);
     const missing = await tempDir('write-failed');
-    const failed = await runGenerate({ spec: specPath('no-such.yaml'), out: missing });
+    const failed = await runGenerate({ spec: fixtureSpec('no-such.yaml'), out: missing });
     expect(failed.ok).toBe(false);
     await expect(readdir(missing)).rejects.toThrow();
     await rm(foreign, { recursive: true, force: true });

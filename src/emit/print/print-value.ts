@@ -23,12 +23,22 @@ export class Code {
   constructor(readonly text: string) {}
 }
 
+/**
+ * Data printed compactly: an object stays on one line where it fits (`{ type: 'string' }`), as prettier keeps an
+ * object it was given on one line; it breaks, one property per line, only where it does not fit. For bulky data
+ * no reader goes through line by line (the argument checks' schemas), at a third of the lines.
+ */
+export class Compact {
+  constructor(readonly value: PrintValue) {}
+}
+
 /** JSON data, as JSON.stringify sees it: undefined properties are left out (and undefined array items are null). */
-export type PrintValue = JsonValue | Code | undefined | PrintValue[] | PrintRecord;
+export type PrintValue = JsonValue | Code | Compact | undefined | PrintValue[] | PrintRecord;
 type PrintRecord = { [key: string]: PrintValue };
 
-type Flavor = { ts: boolean };
+type Flavor = { ts: boolean; compact?: boolean };
 const TS: Flavor = { ts: true };
+const COMPACT_TS: Flavor = { ts: true, compact: true };
 const JSON_FLAVOR: Flavor = { ts: false };
 
 /** Keys whose width is below this never move their value to the next line (prettier's "short key"). */
@@ -40,7 +50,12 @@ function pad(width: number): string {
 }
 
 function isRecord(value: PrintValue): value is PrintRecord {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Code);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Code) && !(value instanceof Compact);
+}
+
+/** A compact value's data and the flavor to print it in (TypeScript only: JSON documents stay expanded). */
+function unwrap(value: PrintValue, flavor: Flavor): [PrintValue, Flavor] {
+  return value instanceof Compact ? [value.value, flavor.ts ? COMPACT_TS : flavor] : [value, flavor];
 }
 
 /** The keys JSON.stringify writes. */
@@ -85,14 +100,18 @@ function breaksAlways(items: PrintValue[]): boolean {
 }
 
 /** Whether a value can only be printed over several lines (a break inside propagates to every enclosing group). */
-function mustBreak(value: PrintValue): boolean {
-  if (isRecord(value)) return keysOf(value).length > 0;
+function mustBreak(value: PrintValue, flavor: Flavor): boolean {
+  if (value instanceof Compact) return mustBreak(...unwrap(value, flavor));
+  if (isRecord(value))
+    return flavor.compact ? keysOf(value).some((key) => mustBreak(value[key] as PrintValue, flavor)) : keysOf(value).length > 0;
   if (!Array.isArray(value)) return false;
-  return breaksAlways(value) || value.some(mustBreak);
+  return breaksAlways(value) || value.some((item) => mustBreak(item, flavor));
 }
 
 /** Width of the value printed on one line, or Infinity once it exceeds `limit` or cannot be flat. */
 function flatWidth(value: PrintValue, limit: number, flavor: Flavor): number {
+  if (value instanceof Compact) return flatWidth(value.value, limit, unwrap(value, flavor)[1]);
+  if (isRecord(value) && flavor.compact) return flatRecordWidth(value, limit, flavor);
   if (!Array.isArray(value)) {
     if (isRecord(value) && keysOf(value).length > 0) return Infinity;
     return textWidth(scalarText(value, flavor));
@@ -107,9 +126,31 @@ function flatWidth(value: PrintValue, limit: number, flavor: Flavor): number {
   return width > limit ? Infinity : width;
 }
 
+/** `{ key: value, … }` on one line: braces with a space inside, `, ` between properties. */
+function flatRecordWidth(value: PrintRecord, limit: number, flavor: Flavor): number {
+  const keys = keysOf(value);
+  if (keys.length === 0) return 2;
+  let width = 4 + 2 * (keys.length - 1);
+  for (const key of keys) {
+    if (width > limit) return Infinity;
+    width += textWidth(keyText(key, flavor)) + 2 + flatWidth(value[key] as PrintValue, limit - width, flavor);
+  }
+  return width > limit ? Infinity : width;
+}
+
 function printFlat(value: PrintValue, flavor: Flavor): string {
+  if (value instanceof Compact) return printFlat(...unwrap(value, flavor));
+  if (isRecord(value) && flavor.compact) {
+    const keys = keysOf(value);
+    if (keys.length === 0) return '{}';
+    return `{ ${keys.map((key) => `${keyText(key, flavor)}: ${printFlat(value[key] as PrintValue, flavor)}`).join(', ')} }`;
+  }
   if (!Array.isArray(value) || value.length === 0) return scalarText(value, flavor);
   return `[${value.map((item) => printFlat(item, flavor)).join(', ')}]`;
+}
+
+function keyText(key: string, flavor: Flavor): string {
+  return flavor.ts ? tsKey(key) : jsonString(key);
 }
 
 /**
@@ -117,12 +158,13 @@ function printFlat(value: PrintValue, flavor: Flavor): string {
  * on the same line when its group breaks (a comma, or nothing after the last element of a JSON array).
  */
 function print(value: PrintValue, column: number, indent: number, trailing: number, flavor: Flavor): string {
-  if (isRecord(value)) return printObject(value, indent, flavor);
+  if (value instanceof Compact) return print(value.value, column, indent, trailing, unwrap(value, flavor)[1]);
+  const fitsFlat = () =>
+    !mustBreak(value, flavor) && column + flatWidth(value, PRINT_WIDTH - column - trailing, flavor) + trailing <= PRINT_WIDTH;
+  if (isRecord(value)) return flavor.compact && fitsFlat() ? printFlat(value, flavor) : printObject(value, indent, flavor);
   if (!Array.isArray(value)) return scalarText(value, flavor);
   if (value.length === 0) return '[]';
-  if (!mustBreak(value) && column + flatWidth(value, PRINT_WIDTH - column - trailing, flavor) + trailing <= PRINT_WIDTH) {
-    return printFlat(value, flavor);
-  }
+  if (fitsFlat()) return printFlat(value, flavor);
   const inner = indent + 2;
   const last = value.length - 1;
   const close = `${flavor.ts ? ',' : ''}\n${pad(indent)}]`;
@@ -162,8 +204,9 @@ function printObject(value: PrintRecord, indent: number, flavor: Flavor): string
   return `{\n${lines.join(',\n')}${flavor.ts ? ',' : ''}\n${pad(indent)}}`;
 }
 
-function printProperty(key: string, value: PrintValue, indent: number, trailing: number, flavor: Flavor): string {
-  const keyText = flavor.ts ? tsKey(key) : jsonString(key);
+function printProperty(key: string, wrapped: PrintValue, indent: number, trailing: number, outer: Flavor): string {
+  const [value, flavor] = unwrap(wrapped, outer);
+  const keyText = outer.ts ? tsKey(key) : jsonString(key);
   const keyWidth = textWidth(keyText);
   const after = indent + keyWidth + 2;
   // JSON never moves a value off its key's line; in TypeScript short keys, numbers and booleans never do either.
@@ -182,16 +225,17 @@ function printProperty(key: string, value: PrintValue, indent: number, trailing:
  * `export const name: Type = value;` as prettier lays out a declaration (its "fluid" assignment layout): the value
  * stays on the line of `=` when it fits there or when at least its opening bracket does.
  */
-export function printConst(name: string, type: string, value: PrintValue): string {
+export function printConst(name: string, type: string, wrapped: PrintValue): string {
+  const [value, flavor] = unwrap(wrapped, TS);
   const head = `export const ${name}: ${type} =`;
   const column = head.length + 1;
   const opens = (Array.isArray(value) || isRecord(value)) && !isEmptyContainer(value);
   const fits =
     typeof value === 'boolean' ||
     isNumericLiteral(value) ||
-    (opens ? column + 1 <= PRINT_WIDTH : column + flatWidth(value, PRINT_WIDTH, TS) + 1 <= PRINT_WIDTH);
-  if (fits) return `${head} ${print(value, column, 0, 1, TS)};`;
-  return `${head}\n  ${print(value, 2, 2, 1, TS)};`;
+    (opens ? column + 1 <= PRINT_WIDTH : column + flatWidth(value, PRINT_WIDTH, flavor) + 1 <= PRINT_WIDTH);
+  if (fits) return `${head} ${print(value, column, 0, 1, flavor)};`;
+  return `${head}\n  ${print(value, 2, 2, 1, flavor)};`;
 }
 
 /** A JSON document as prettier's `json` parser prints it, with a final newline. */

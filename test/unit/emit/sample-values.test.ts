@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleFromPattern, sampleValue } from '../../../src/emit/sample-values.js';
+import { sampleValue } from '../../../src/emit/sample-values.js';
+import { sampleFromPattern } from '../../../src/plan/pattern-sample.js';
 
 describe('sample values', () => {
   it('honours formats, patterns, bounds and enums', () => {
@@ -70,6 +71,17 @@ describe('sample values', () => {
       anyOf: [{ required: ['image_url'] }, { required: ['file_id'] }],
     };
     expect(sampleValue(schema, {})).toEqual({ image_url: 'https://example.com/x' });
+  });
+
+  it('gives distinct items where they must be unique (EVE Online solar system pairs)', () => {
+    const pair = { type: 'array', minItems: 2, maxItems: 2, uniqueItems: true, items: { type: 'integer', format: 'int32' } };
+    expect(sampleValue({ type: 'array', items: pair }, {})).toEqual([[1, 2]]);
+    expect(sampleValue({ type: 'array', minItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] } }, {})).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(sampleValue({ type: 'array', minItems: 2, uniqueItems: true, items: { type: 'integer', maximum: 1 } }, {})).toBeUndefined();
   });
 
   it('gives up on strings whose checked format contradicts their pattern', () => {

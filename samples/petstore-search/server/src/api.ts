@@ -34,4 +34,8 @@ export const api: ApiDefinition = {
       env: ['SWAGGER_PETSTORE_PETSTORE_AUTH_ACCESS_TOKEN'],
     },
   ],
+  userAuth: {
+    scheme: 'petstore_auth',
+    scopes: ['read:pets', 'write:pets'],
+  },
 };

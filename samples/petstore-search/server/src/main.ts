@@ -6,11 +6,14 @@ import { api } from './api.js';
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { loadEnvFile } from './runtime/env-file.js';
 import { setLogLevel } from './runtime/log.js';
+import { dropPlaceholders } from './runtime/placeholders.js';
+import { checkBaseUrl } from './runtime/request.js';
 import { loadSettings, parseFlags, USAGE } from './runtime/settings.js';
 
 try {
   // The project folder's .env (dist/../.env), wherever the client starts the server from.
   loadEnvFile(new URL('../.env', import.meta.url));
+  dropPlaceholders();
   const flags = parseFlags(process.argv.slice(2));
   if (flags.help) {
     process.stderr.write(`${USAGE}\n`);
@@ -19,6 +22,8 @@ try {
   } else {
     const settings = loadSettings(flags);
     setLogLevel(settings.logLevel);
+    // A base URL whose {variables} cannot be filled would fail every call: stop now, naming the variable.
+    checkBaseUrl(settings);
     registerCredentialSecrets();
     // Each transport is loaded only when used: stdio never pays for the HTTP stack, nor HTTP for stdio.
     if (settings.http) {

@@ -2,7 +2,8 @@
 // Optional bearer-token protection of the MCP endpoint (HTTP only): this server acts as an OAuth 2.1 resource
 // server. Tokens are checked against a static list (simple deployments) or by RFC 7662 introspection at the
 // authorization server, for this server as audience; the RFC 9728 protected-resource metadata tells clients where
-// to get a token. The verified token stays here: upstream calls use the API credentials from the environment only.
+// to get a token. The verified token never reaches the API: upstream calls use the API credentials from the
+// environment, or (per-user modes, upstream-auth.ts) the user's own token for the API.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
@@ -33,6 +34,8 @@ export type McpAuthSettings = {
   resource?: string;
   /** Scopes every token must carry. */
   scopes: string[];
+  /** Refuse tokens that name no user (`sub`): the per-user upstream modes act as that user. */
+  requireSubject?: boolean;
 };
 
 export type McpAuth = {
@@ -48,7 +51,8 @@ const STATIC_TOKEN_LIFETIME_S = 3600;
 const INTROSPECTION_CACHE_S = 30;
 const INTROSPECTION_CACHE_SIZE = 1000;
 
-export function createMcpAuth(settings: McpAuthSettings): McpAuth {
+/** `ownVerifier`: tokens this server issued itself (`oauth` upstream mode) instead of static tokens and introspection. */
+export function createMcpAuth(settings: McpAuthSettings, ownVerifier?: OAuthTokenVerifier): McpAuth {
   for (const token of settings.tokens) registerSecret(token);
   registerSecret(settings.clientSecret);
   const introspect = settings.introspectionUrl ? introspector(settings.introspectionUrl, settings) : undefined;
@@ -77,7 +81,7 @@ export function createMcpAuth(settings: McpAuthSettings): McpAuth {
       let gate = gates.get(resource.href);
       if (!gate) {
         gate = requireBearerAuth({
-          verifier: verifier(settings, resource, introspect),
+          verifier: ownVerifier ?? verifier(settings, resource, introspect),
           requiredScopes: settings.scopes,
           expectedResource: resource,
           ...(settings.issuer ? { resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) } : {}),
@@ -126,6 +130,7 @@ type Introspect = (token: string, resource: URL) => Promise<AuthInfo>;
 
 type IntrospectionAnswer = {
   active?: boolean;
+  sub?: string;
   scope?: string;
   client_id?: string;
   exp?: number;
@@ -169,12 +174,16 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
     const audience = audiences.find((value) => sameResource(value, resource));
     if (audience === undefined)
       throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was not issued for this server');
+    if (settings.requireSubject && (typeof answer.sub !== 'string' || answer.sub === ''))
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token names no user');
     const info: AuthInfo = {
       token,
       clientId: answer.client_id ?? 'unknown',
       scopes: (answer.scope ?? '').split(' ').filter(Boolean),
       expiresAt: typeof answer.exp === 'number' ? answer.exp : Math.floor(now) + INTROSPECTION_CACHE_S,
       resource,
+      // Who the token speaks for: the key of per-user limits, logs and token exchange.
+      ...(typeof answer.sub === 'string' && answer.sub !== '' ? { extra: { subject: answer.sub } } : {}),
     };
     if (cache.size >= INTROSPECTION_CACHE_SIZE) cache.clear();
     cache.set(key, { info, until: Math.min(info.expiresAt ?? now, now + INTROSPECTION_CACHE_S) });
@@ -183,7 +192,7 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
 }
 
 /** RFC 8707 resource identifiers compare without fragment and trailing slash. */
-function sameResource(value: string, resource: URL): boolean {
+export function sameResource(value: string, resource: URL): boolean {
   const normalise = (text: string) => text.replace(/#.*$/, '').replace(/\/$/, '');
   try {
     return normalise(new URL(value).href) === normalise(resource.href);

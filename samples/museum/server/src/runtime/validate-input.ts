@@ -34,3 +34,29 @@ export class OwnPropertiesValidator implements jsonSchemaValidator {
     return (input) => check(withoutPrototypes(input));
   }
 }
+
+/** Keywords whose values are data, never schemas: a `format` key inside them is not a keyword. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+
+/**
+ * The input schema as the SDK's validator checks it: without formats. The argument checks own them (formats.ts):
+ * they check the formats they know as leniently as APIs take them (a date-time without seconds), leave out those
+ * nobody states rules for (`url`, `jwt`, `phone`), read a format beside an enum as an alternative to it, and say
+ * what is wrong in the same words as for every other rule. The SDK would check some of those strictly, and refuse
+ * calls the description allows.
+ */
+export function withoutFormats(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutFormats);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'format' && typeof value === 'string') continue;
+    Object.defineProperty(copy, key, {
+      value: DATA_KEYWORDS.has(key) ? value : withoutFormats(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}

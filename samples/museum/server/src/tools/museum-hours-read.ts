@@ -79,6 +79,9 @@ export const museumHoursReadTool: ToolDefinition = {
         nextFields: [],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: { startDate: { type: 'string', format: 'date' }, limit: { type: 'integer', maximum: 30 } },
+      },
     },
   },
 };

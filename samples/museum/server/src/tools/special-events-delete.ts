@@ -48,6 +48,7 @@ export const specialEventsDeleteTool: ToolDefinition = {
       required: ['eventId'],
       security: [['MuseumPlaceholderAuth']],
       accepts: [],
+      argumentsSchema: { properties: { eventId: { type: 'string', format: 'uuid' } } },
     },
   },
 };

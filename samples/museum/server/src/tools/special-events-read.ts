@@ -85,6 +85,7 @@ export const specialEventsReadTool: ToolDefinition = {
       required: ['eventId'],
       security: [['MuseumPlaceholderAuth']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { eventId: { type: 'string', format: 'uuid' } } },
     },
     list_special_events: {
       operationId: 'listSpecialEvents',
@@ -138,6 +139,13 @@ export const specialEventsReadTool: ToolDefinition = {
             keep: ['name', 'eventId'],
           },
         ],
+      },
+      argumentsSchema: {
+        properties: {
+          startDate: { type: 'string', format: 'date' },
+          endDate: { type: 'string', format: 'date' },
+          limit: { type: 'integer', maximum: 30 },
+        },
       },
     },
   },

@@ -142,6 +142,16 @@ export const specialEventsWriteTool: ToolDefinition = {
       },
       security: [['MuseumPlaceholderAuth']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          dates: { $ref: '#/$defs/EventDates' },
+          eventDescription: { $ref: '#/$defs/EventDescription' },
+          eventId: { $ref: '#/$defs/EventId' },
+          location: { $ref: '#/$defs/EventLocation' },
+          name: { $ref: '#/$defs/EventName' },
+          price: { $ref: '#/$defs/EventPrice' },
+        },
+      },
     },
     update_special_event: {
       operationId: 'updateSpecialEvent',
@@ -190,6 +200,16 @@ export const specialEventsWriteTool: ToolDefinition = {
       },
       security: [['MuseumPlaceholderAuth']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          eventId: { type: 'string', format: 'uuid' },
+          dates: { $ref: '#/$defs/EventDates' },
+          eventDescription: { $ref: '#/$defs/EventDescription' },
+          location: { $ref: '#/$defs/EventLocation' },
+          name: { $ref: '#/$defs/EventName' },
+          price: { $ref: '#/$defs/EventPrice' },
+        },
+      },
     },
   },
 };

@@ -46,6 +46,7 @@ export const ticketsQrReadTool: ToolDefinition = {
       required: ['ticketId'],
       security: [['MuseumPlaceholderAuth']],
       accepts: ['image/png'],
+      argumentsSchema: { properties: { ticketId: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -113,6 +113,15 @@ export const ticketsWriteTool: ToolDefinition = {
       },
       security: [['MuseumPlaceholderAuth']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          email: { $ref: '#/$defs/Email' },
+          eventId: { $ref: '#/$defs/EventId' },
+          ticketDate: { $ref: '#/$defs/Date' },
+          ticketId: { $ref: '#/$defs/TicketId' },
+          ticketType: { $ref: '#/$defs/TicketType' },
+        },
+      },
     },
   },
 };

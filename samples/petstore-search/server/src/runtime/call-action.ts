@@ -10,7 +10,7 @@ import { callTool } from './call-tool.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
 import type { Settings } from './settings.js';
-import { OwnPropertiesValidator } from './validate-input.js';
+import { OwnPropertiesValidator, withoutFormats } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 /** Compiled on an action's first call: compiling every action's schema at start would slow every start. */
@@ -64,7 +64,8 @@ export function compileActionValidators(): void {
 function validatorOf(id: string, entry: CatalogEntry): JsonSchemaValidator<Record<string, unknown>> {
   let check = validators.get(id);
   if (!check) {
-    check = validator.getValidator<Record<string, unknown>>(inputSchemaOf(id, entry) as JsonSchemaType);
+    // Formats are left to the argument checks that callTool runs, as on the static surface.
+    check = validator.getValidator<Record<string, unknown>>(withoutFormats(inputSchemaOf(id, entry)) as JsonSchemaType);
     validators.set(id, check);
   }
   return check;

@@ -56,6 +56,11 @@ export type ActionRoute = {
   pagination?: PaginationHint;
   /** Set when the action's list results have a concise view (`response_format`). */
   concise?: ConciseView;
+  /**
+   * The description's full rules for the arguments (JSON Schema 2020-12 keyed by argument names; `#/$defs/<name>`
+   * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
+   */
+  argumentsSchema?: { [keyword: string]: unknown };
 };
 
 export type ToolAnnotations = {
@@ -96,7 +101,8 @@ export type HandledTool = {
 export type ServedTool = ToolDefinition | HandledTool;
 
 export type Credential =
-  | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string }
+  /** `prefix`: put before a header value that lacks it (`Bot `, as the description shows the format). */
+  | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string; prefix?: string }
   | { scheme: string; kind: 'httpBearer' | 'oauth2Token' | 'openIdConnectToken'; env: string[] }
   | { scheme: string; kind: 'httpBasic'; env: string[] }
   | { scheme: string; kind: 'oauth2ClientCredentials'; env: string[]; tokenUrl: string; scopes: string[] };
@@ -110,6 +116,21 @@ export type ApiDefinition = {
   envPrefix: string;
   servers: ServerConfig[];
   credentials: Credential[];
+  /** How users sign in to the API, for the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH`). */
+  userAuth?: UserAuth;
+};
+
+/**
+ * The description's sign-in for users: the security scheme a user's own token stands for and its OAuth 2.0
+ * authorization code flow. Variables override every part.
+ */
+export type UserAuth = {
+  /** The scheme the user's token satisfies; unset: the token goes with every request. */
+  scheme?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  /** The scopes of that scheme which the served operations ask for. */
+  scopes: string[];
 };
 
 /** A request about to be sent; hooks may change it. */

@@ -37,6 +37,7 @@ export const petDeleteTool: ToolDefinition = {
       required: ['petId'],
       security: [['petstore_auth']],
       accepts: [],
+      argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

@@ -37,6 +37,7 @@ export const storeOrderDeleteTool: ToolDefinition = {
       required: ['orderId'],
       security: [],
       accepts: [],
+      argumentsSchema: { properties: { orderId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

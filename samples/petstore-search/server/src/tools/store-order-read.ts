@@ -35,6 +35,7 @@ export const storeOrderReadTool: ToolDefinition = {
       required: ['orderId'],
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { orderId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

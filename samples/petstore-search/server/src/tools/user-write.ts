@@ -73,6 +73,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
     create_users_with_list_input: {
       operationId: 'createUsersWithListInput',
@@ -92,6 +95,7 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { request_body: { type: 'array', items: { $ref: '#/$defs/User' } } } },
     },
     update_user: {
       operationId: 'updateUser',
@@ -155,6 +159,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: [],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
   },
 };

@@ -16,3 +16,11 @@ export class ConfigurationError extends Error {
     this.name = 'ConfigurationError';
   }
 }
+
+/** The user's sign-in no longer works for the API (per-user modes): they must sign in again in their MCP client. */
+export class SignInError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}

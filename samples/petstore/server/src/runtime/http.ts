@@ -101,9 +101,11 @@ async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: A
     }
   } catch (error) {
     if (signal?.aborted) throw new UpstreamFailure('the call was cancelled', 'cancelled');
-    if (timeout.aborted) throw new UpstreamFailure(`no complete answer within ${settings.timeoutMs} ms`, 'timeout');
+    if (timeout.aborted)
+      throw new UpstreamFailure(`no complete answer from ${url.host} within ${settings.timeoutMs} ms`, 'timeout');
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new UpstreamFailure(cause?.code ?? cause?.message ?? (error as Error).message, 'network');
+    // The host tells a user which base URL (and which filled server variables) the server tried.
+    throw new UpstreamFailure(`${cause?.code ?? cause?.message ?? (error as Error).message} at ${url.host}`, 'network');
   }
 }
 

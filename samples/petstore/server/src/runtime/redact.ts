@@ -12,7 +12,15 @@ const secretBytes: Buffer[] = [];
  */
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < 6) return;
-  const forms = [
+  for (const form of wireForms(value)) {
+    if (secrets.has(form)) continue;
+    secrets.add(form);
+    secretBytes.push(Buffer.from(form));
+  }
+}
+
+function wireForms(value: string): string[] {
+  return [
     value,
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
@@ -20,11 +28,32 @@ export function registerSecret(value: string | undefined): void {
     JSON.stringify(value).slice(1, -1),
     JSON.stringify(value).slice(1, -1).replace(/\//g, '\\/'),
   ];
-  for (const form of forms) {
-    if (secrets.has(form)) continue;
-    secrets.add(form);
-    secretBytes.push(Buffer.from(form));
+}
+
+/** Users' tokens for the API (per-user modes), most recently used last; bounded, since users come and go. */
+const callerSecrets = new Map<string, { texts: string[]; bytes: Buffer[] }>();
+const MAX_CALLER_SECRETS = 512;
+
+/**
+ * Registers a signed-in user's token for redaction just before it is sent. Only the most recently used tokens are
+ * kept: far more than the calls in flight (MAX_CONCURRENCY), so the token of every call under way is among them.
+ */
+export function registerCallerSecret(value: string): void {
+  if (value.length < 6) return;
+  const texts = wireForms(value);
+  const forms = callerSecrets.get(value) ?? { texts, bytes: texts.map((form) => Buffer.from(form)) };
+  callerSecrets.delete(value);
+  callerSecrets.set(value, forms);
+  if (callerSecrets.size > MAX_CALLER_SECRETS) {
+    const oldest = callerSecrets.keys().next().value;
+    if (oldest !== undefined) callerSecrets.delete(oldest);
   }
+}
+
+/** Every registered form: the environment's credentials, then users' tokens. */
+function* allSecretBytes(): Generator<Buffer> {
+  yield* secretBytes;
+  for (const forms of callerSecrets.values()) yield* forms.bytes;
 }
 
 /**
@@ -33,7 +62,7 @@ export function registerSecret(value: string | undefined): void {
  */
 export function scrubBytes(body: Uint8Array): Uint8Array {
   let buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  for (const secret of secretBytes) {
+  for (const secret of allSecretBytes()) {
     if (buffer.indexOf(secret) < 0) continue;
     const parts: Buffer[] = [];
     let from = 0;
@@ -56,7 +85,7 @@ const REDACTED = Buffer.from('[redacted]');
 export function trimSecretPrefix(body: Uint8Array): Uint8Array {
   const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let cut = 0;
-  for (const secret of secretBytes) {
+  for (const secret of allSecretBytes()) {
     for (let length = Math.min(secret.length - 1, buffer.length); length > cut; length--) {
       if (buffer.subarray(buffer.length - length).equals(secret.subarray(0, length))) {
         cut = length;
@@ -76,6 +105,8 @@ const AUTH_PATTERNS: RegExp[] = [
 export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+  for (const { texts } of callerSecrets.values())
+    for (const secret of texts) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
   return out;
 }
 

@@ -6,12 +6,14 @@
 import { api } from '../api.js';
 import { applyCredentials } from './auth.js';
 import { buildBody } from './body.js';
+import { callerOf } from './callers.js';
 import { ArgumentError, ConfigurationError } from './errors.js';
 import { serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.js';
 import type { Settings } from './settings.js';
-import type { ActionRoute, OutgoingRequest, ServerConfig } from './types.js';
+import type { ActionRoute, OutgoingRequest, ServerVariable } from './types.js';
 
-const USER_AGENT = `${api.name}/${api.version} (openapi-to-mcp)`;
+// Header values are bytes: a version such as APIs.guru's Stripe date (cut with an ellipsis) would make fetch throw.
+const USER_AGENT = `${api.name}/${api.version} (openapi-to-mcp)`.replace(/[^\x20-\x7e]/g, '');
 
 export async function buildRequest(
   route: ActionRoute,
@@ -51,7 +53,7 @@ export async function buildRequest(
     }
   }
   if (query.length > 0) url.search = query.join('&');
-  await applyCredentials(route, url, headers, cookies, env);
+  await applyCredentials(route, url, headers, cookies, env, callerOf(settings));
   if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
   const { body, contentType } = await buildBody(route, args, settings.uploadDir);
   if (contentType) headers.set('Content-Type', contentType);
@@ -62,11 +64,14 @@ function acceptHeader(accepts: string[]): string {
   return accepts.length > 0 ? [...accepts.slice(0, 4), '*/*;q=0.1'].join(', ') : 'application/json, */*;q=0.1';
 }
 
-/** The base URL: the override, else the route's or the API's first server with its variables filled. */
+/**
+ * The base URL: the configured one, else the route's or the API's first server, with its `{variables}` filled from
+ * `<PREFIX>_SERVER_<NAME>` or the description's defaults (Sentry's `https://{region}.sentry.io`).
+ */
 export function baseUrl(route: ActionRoute, settings: Settings, env: NodeJS.ProcessEnv = process.env): URL {
-  if (settings.baseUrl) return new URL(settings.baseUrl);
+  if (settings.baseUrl) return new URL(fillVariables(settings.baseUrl, api.servers[0]?.variables ?? [], env));
   const server = route.servers?.[0] ?? api.servers[0];
-  const resolved = server ? fillServer(server, env) : '';
+  const resolved = server ? fillVariables(server.url, server.variables ?? [], env) : '';
   if (!/^https?:\/\//i.test(resolved)) {
     throw new ConfigurationError(
       `The description gives no absolute server URL${resolved ? ` (it says ${JSON.stringify(resolved)})` : ''}: set ${api.envPrefix}_BASE_URL or pass --base-url.`,
@@ -75,19 +80,35 @@ export function baseUrl(route: ActionRoute, settings: Settings, env: NodeJS.Proc
   return new URL(resolved);
 }
 
-function fillServer(server: ServerConfig, env: NodeJS.ProcessEnv): string {
-  let url = server.url;
-  for (const variable of server.variables ?? []) {
-    const override = env[`${api.envPrefix}_SERVER_${variable.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`];
-    const value = override ?? variable.default;
-    if (variable.enum && variable.enum.length > 0 && !variable.enum.includes(value)) {
+/** Checks at start that the base URL calls will use has every `{variable}` filled; throws naming the one that is not. */
+export function checkBaseUrl(settings: Settings, env: NodeJS.ProcessEnv = process.env): void {
+  const server = api.servers[0];
+  const template = settings.baseUrl ?? server?.url;
+  if (template?.includes('{')) fillVariables(template, server?.variables ?? [], env);
+}
+
+/** The variable that fills `{name}`: `<PREFIX>_SERVER_<NAME>`. */
+export function serverVariableEnv(name: string): string {
+  return `${api.envPrefix}_SERVER_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+}
+
+/** Fills every `{name}` of a URL template from its variable, else the description's default. */
+function fillVariables(template: string, variables: ServerVariable[], env: NodeJS.ProcessEnv): string {
+  return template.replace(/\{([^{}\/]+)\}/g, (_match, name: string) => {
+    const variable = variables.find((candidate) => candidate.name === name);
+    const value = env[serverVariableEnv(name)]?.trim() || variable?.default || '';
+    if (value === '') {
       throw new ConfigurationError(
-        `Server variable ${variable.name} must be one of ${variable.enum.join(', ')}, not ${JSON.stringify(value)}.`,
+        `The base URL ${template} needs a value for {${name}}: set ${serverVariableEnv(name)}${variable?.enum?.length ? ` (one of ${variable.enum.join(', ')})` : ''}.`,
       );
     }
-    url = url.split(`{${variable.name}}`).join(value);
-  }
-  return url;
+    if (variable?.enum && variable.enum.length > 0 && !variable.enum.includes(value)) {
+      throw new ConfigurationError(
+        `Server variable ${name} (${serverVariableEnv(name)}) must be one of ${variable.enum.join(', ')}, not ${JSON.stringify(value)}.`,
+      );
+    }
+    return value;
+  });
 }
 
 /** Fills `{name}` placeholders; each value becomes exactly one encoded path segment (or part of one). */

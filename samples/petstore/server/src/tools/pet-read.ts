@@ -82,6 +82,7 @@ export const petReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { status: { type: 'string', enum: ['available', 'pending', 'sold'] } } },
     },
     find_pets_by_tags: {
       operationId: 'findPetsByTags',
@@ -107,6 +108,7 @@ export const petReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { tags: { type: 'array', items: { type: 'string' } } } },
     },
     get_pet_by_id: {
       operationId: 'getPetById',
@@ -125,6 +127,7 @@ export const petReadTool: ToolDefinition = {
       required: ['petId'],
       security: [['api_key'], ['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

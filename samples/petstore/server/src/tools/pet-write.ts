@@ -149,6 +149,15 @@ export const petWriteTool: ToolDefinition = {
       },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: {
+        properties: {
+          category: { $ref: '#/$defs/Category' },
+          id: { type: 'integer', format: 'int64' },
+          photoUrls: { type: 'array', items: { type: 'string' } },
+          status: { type: 'string', enum: ['available', 'pending', 'sold'] },
+          tags: { type: 'array', items: { $ref: '#/$defs/Tag' } },
+        },
+      },
     },
     update_pet: {
       operationId: 'updatePet',
@@ -194,6 +203,15 @@ export const petWriteTool: ToolDefinition = {
       },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: {
+        properties: {
+          category: { $ref: '#/$defs/Category' },
+          id: { type: 'integer', format: 'int64' },
+          photoUrls: { type: 'array', items: { type: 'string' } },
+          status: { type: 'string', enum: ['available', 'pending', 'sold'] },
+          tags: { type: 'array', items: { $ref: '#/$defs/Tag' } },
+        },
+      },
     },
     update_pet_with_form: {
       operationId: 'updatePetWithForm',
@@ -228,6 +246,7 @@ export const petWriteTool: ToolDefinition = {
       required: ['petId'],
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },
     upload_file: {
       operationId: 'uploadFile',
@@ -264,6 +283,7 @@ export const petWriteTool: ToolDefinition = {
       },
       security: [['petstore_auth']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

@@ -46,6 +46,7 @@ export const storeOrderReadTool: ToolDefinition = {
       required: ['orderId'],
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { orderId: { type: 'integer', format: 'int64' } } },
     },
   },
 };

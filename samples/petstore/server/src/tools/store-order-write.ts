@@ -97,6 +97,15 @@ export const storeOrderWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          id: { type: 'integer', format: 'int64' },
+          petId: { type: 'integer', format: 'int64' },
+          quantity: { type: 'integer', format: 'int32' },
+          shipDate: { type: 'string', format: 'date-time' },
+          status: { type: 'string', enum: ['placed', 'approved', 'delivered'] },
+        },
+      },
     },
   },
 };

@@ -166,6 +166,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
     create_users_with_list_input: {
       operationId: 'createUsersWithListInput',
@@ -185,6 +188,7 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: ['application/json', 'application/xml'],
+      argumentsSchema: { properties: { request_body: { type: 'array', items: { $ref: '#/$defs/User' } } } },
     },
     update_user: {
       operationId: 'updateUser',
@@ -248,6 +252,9 @@ export const userWriteTool: ToolDefinition = {
       },
       security: [],
       accepts: [],
+      argumentsSchema: {
+        properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
+      },
     },
   },
 };

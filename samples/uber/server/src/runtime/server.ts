@@ -9,38 +9,74 @@ import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotoc
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
-import { callTool } from './call-tool.js';
+import { callTool, checkCall } from './call-tool.js';
 import { conformOutput } from './output.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
-import type { ServedTool } from './types.js';
-import { OwnPropertiesValidator } from './validate-input.js';
+import type { ServedTool, ToolDefinition } from './types.js';
+import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 
 type LazySchema<T> = { schema: StandardSchemaWithJSON<T, T>; compile: () => void };
+type ValidationResult = { readonly value: unknown } | { readonly issues: ReadonlyArray<{ readonly message: string }> };
 
-/** `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. */
-function lazySchema<T>(jsonSchema: JsonSchemaType): LazySchema<T> {
+/**
+ * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. Tool
+ * input (`input`) is checked without formats (the argument checks own them), and a refusal is explained in their words
+ * (`checkCall`) instead of Ajv's; `tools/list` still shows the schema as it is.
+ */
+function lazySchema<T>(
+  jsonSchema: JsonSchemaType,
+  input?: { explain: (data: unknown) => Promise<string | undefined> },
+): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
-  const standard = () => (compiled ??= fromJsonSchema<T>(jsonSchema, validator))['~standard'];
+  const checked = () => (input ? (withoutFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
+  const standard = () => (compiled ??= fromJsonSchema<T>(checked(), validator))['~standard'];
+  const explained = async (result: ValidationResult, data: unknown): Promise<ValidationResult> => {
+    if (!('issues' in result) || !result.issues || !input) return result;
+    const problem = await input.explain(data);
+    return problem === undefined ? result : { issues: [{ message: problem }] };
+  };
   const schema = {
     '~standard': {
       version: 1,
       vendor: 'mcp',
       jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
-      validate: (data) => standard().validate(data),
+      validate: (data) => {
+        const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
+        // Valid input stays synchronous; only a refusal waits for the diagnosis.
+        if (result instanceof Promise) return result.then((settled) => explained(settled, data));
+        return 'issues' in result && result.issues && input ? explained(result, data) : result;
+      },
     },
   } as StandardSchemaWithJSON<T, T>;
   return { schema, compile: () => void standard() };
 }
 
-// Routed tools (the static surface) or tools with their own handler (the search surface).
+/**
+ * What is wrong with refused input, in the words the handler would use: the input schema a model sees is the
+ * tool's union of its actions, and its validator can only say which keyword failed where; the action's own checks
+ * name the action, the argument, the rule and a value that keeps it.
+ */
+function diagnosis(tool: ToolDefinition): (data: unknown) => Promise<string | undefined> {
+  return async (data) => {
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    const checked = await checkCall(tool, withoutPrototypes(data) as Record<string, unknown>);
+    return checked.ok ? undefined : checked.problem;
+  };
+}
+
+// Routed tools (the static surface) or tools with their own handler (the search surface, which checks each action's
+// arguments itself).
 const served: ServedTool[] = tools;
 const registrations = served.map((tool) => ({
   tool,
-  input: lazySchema<Record<string, unknown>>(tool.inputSchema as JsonSchemaType),
+  input: lazySchema<Record<string, unknown>>(
+    tool.inputSchema as JsonSchemaType,
+    'handle' in tool ? undefined : { explain: diagnosis(tool) },
+  ),
   output:
     'outputSchema' in tool && tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
 }));

@@ -102,6 +102,7 @@ export const estimatesTimeReadTool: ToolDefinition = {
           },
         ],
       },
+      argumentsSchema: { properties: { customer_uuid: { type: 'string', format: 'uuid' } } },
     },
   },
 };

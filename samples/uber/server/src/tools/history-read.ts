@@ -59,6 +59,9 @@ export const historyReadTool: ToolDefinition = {
       required: [],
       security: [],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { offset: { type: 'integer', format: 'int32' }, limit: { type: 'integer', format: 'int32' } },
+      },
     },
   },
 };

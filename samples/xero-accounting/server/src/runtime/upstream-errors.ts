@@ -5,12 +5,20 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { api } from '../api.js';
 import { credentialHint } from './auth.js';
+import type { Caller } from './callers.js';
 import type { UpstreamFailure, UpstreamResponse } from './http.js';
 import { redact } from './redact.js';
 import { cut, errorText } from './results.js';
 import type { ActionRoute } from './types.js';
 
-export type ErrorContext = { toolName: string; actionName: string; route: ActionRoute; siblings: string[] };
+export type ErrorContext = {
+  toolName: string;
+  actionName: string;
+  route: ActionRoute;
+  siblings: string[];
+  /** The signed-in user (per-user modes): a refused token is theirs, and only signing in again helps. */
+  caller?: Caller | undefined;
+};
 
 const MESSAGE_FIELDS = [
   'message',
@@ -79,6 +87,10 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
         ? 'Fix those arguments and call again.'
         : 'Check the arguments against the tool schema and call again.';
     case 401:
+      if (context.caller && sentUserToken(context.route)) {
+        context.caller.refused();
+        return context.caller.signInAgain;
+      }
       return `The API did not accept the server's credentials. ${credentialHint(context.route)}`;
     case 403:
       return 'The credentials lack permission for this action or this resource; do not retry the same call.';
@@ -103,6 +115,12 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
         ? 'The API failed on its side: try again later.'
         : 'Check the arguments and try again.';
   }
+}
+
+/** Whether a per-user call of this route carried the user's token (see applyCredentials). */
+function sentUserToken(route: ActionRoute): boolean {
+  const scheme = api.userAuth?.scheme;
+  return scheme === undefined || route.security.some((requirement) => requirement.includes(scheme));
 }
 
 function safeJson(text: string): unknown {

@@ -61,6 +61,7 @@ export const accountsDeleteTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

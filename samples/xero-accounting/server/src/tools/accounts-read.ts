@@ -88,6 +88,7 @@ export const accountsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_account_attachment_by_file_name: {
       operationId: 'getAccountAttachmentByFileName',
@@ -130,6 +131,7 @@ export const accountsReadTool: ToolDefinition = {
       required: ['AccountID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_account_attachment_by_id: {
       operationId: 'getAccountAttachmentById',
@@ -172,6 +174,9 @@ export const accountsReadTool: ToolDefinition = {
       required: ['AccountID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { AccountID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_account_attachments: {
       operationId: 'getAccountAttachments',
@@ -198,6 +203,7 @@ export const accountsReadTool: ToolDefinition = {
       required: ['AccountID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_accounts: {
       operationId: 'getAccounts',
@@ -240,6 +246,13 @@ export const accountsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
   },
 };

@@ -164,6 +164,25 @@ export const accountsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          AccountID: { type: 'string', format: 'uuid' },
+          AddToWatchlist: { type: 'boolean' },
+          BankAccountNumber: { type: 'string' },
+          BankAccountType: { type: 'string', enum: ['BANK', 'CREDITCARD', 'PAYPAL', 'NONE', ''] },
+          Code: { type: 'string' },
+          CurrencyCode: { $ref: '#/$defs/CurrencyCode' },
+          Description: { type: 'string' },
+          EnablePaymentsToAccount: { type: 'boolean' },
+          Name: { type: 'string', maxLength: 150 },
+          ReportingCode: { type: 'string' },
+          ShowInExpenseClaims: { type: 'boolean' },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          TaxType: { type: 'string' },
+          Type: { $ref: '#/$defs/AccountType' },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     create_account_attachment_by_file_name: {
       operationId: 'createAccountAttachmentByFileName',
@@ -216,6 +235,7 @@ export const accountsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     update_account: {
       operationId: 'updateAccount',
@@ -260,6 +280,12 @@ export const accountsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          AccountID: { type: 'string', format: 'uuid' },
+          Accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
+        },
+      },
     },
     update_account_attachment_by_file_name: {
       operationId: 'updateAccountAttachmentByFileName',
@@ -312,6 +338,7 @@ export const accountsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

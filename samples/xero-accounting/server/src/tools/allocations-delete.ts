@@ -95,6 +95,12 @@ export const allocationsDeleteTool: ToolDefinition = {
       required: ['CreditNoteID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_allocation_from_overpayment: {
       operationId: 'deleteOverpaymentAllocations',
@@ -129,6 +135,12 @@ export const allocationsDeleteTool: ToolDefinition = {
       required: ['OverpaymentID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_allocation_from_prepayment: {
       operationId: 'deletePrepaymentAllocations',
@@ -163,6 +175,12 @@ export const allocationsDeleteTool: ToolDefinition = {
       required: ['PrepaymentID', 'AllocationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          AllocationID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
   },
 };

@@ -89,6 +89,12 @@ export const bankTransfersDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransferDelete' } },
+        },
+      },
     },
     deletes_specific_bank_transfer: {
       operationId: 'deleteBankTransfer',
@@ -133,6 +139,7 @@ export const bankTransfersDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -89,6 +89,7 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transfer_attachment_by_file_name: {
       operationId: 'getBankTransferAttachmentByFileName',
@@ -131,6 +132,7 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transfer_attachment_by_id: {
       operationId: 'getBankTransferAttachmentById',
@@ -173,6 +175,12 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          BankTransferID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_bank_transfer_history: {
       operationId: 'getBankTransferHistory',
@@ -199,6 +207,7 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_all_bank_transfers: {
       operationId: 'getBankTransfers',
@@ -249,6 +258,14 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          includeDeleted: { type: 'boolean' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_attachments_from_specific_transfer: {
       operationId: 'getBankTransferAttachments',
@@ -275,6 +292,7 @@ export const bankTransfersReadTool: ToolDefinition = {
       required: ['BankTransferID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -94,6 +94,7 @@ export const bankTransfersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransfer' } } } },
     },
     create_bank_transfer_attachment_by_file_name: {
       operationId: 'createBankTransferAttachmentByFileName',
@@ -146,6 +147,7 @@ export const bankTransfersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
     create_bank_transfer_history_record: {
       operationId: 'createBankTransferHistoryRecord',
@@ -190,6 +192,12 @@ export const bankTransfersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransferID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     update_bank_transfer_attachment_by_file_name: {
       operationId: 'updateBankTransferAttachmentByFileName',
@@ -242,6 +250,7 @@ export const bankTransfersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

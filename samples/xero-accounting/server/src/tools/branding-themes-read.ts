@@ -63,6 +63,7 @@ export const brandingThemesReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     get_branding_theme_payment_services: {
       operationId: 'getBrandingThemePaymentServices',
@@ -89,6 +90,7 @@ export const brandingThemesReadTool: ToolDefinition = {
       required: ['BrandingThemeID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_all_branding_themes: {
       operationId: 'getBrandingThemes',

@@ -88,6 +88,13 @@ export const budgetsReadTool: ToolDefinition = {
       required: ['BudgetID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BudgetID: { type: 'string', format: 'uuid' },
+          DateTo: { type: 'string', format: 'date' },
+          DateFrom: { type: 'string', format: 'date' },
+        },
+      },
     },
     get_budgets: {
       operationId: 'getBudgets',
@@ -130,6 +137,13 @@ export const budgetsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          IDs: { type: 'string', items: { type: 'string', format: 'uuid' } },
+          DateTo: { type: 'string', format: 'date' },
+          DateFrom: { type: 'string', format: 'date' },
+        },
+      },
     },
     get_report_budget_summary: {
       operationId: 'getReportBudgetSummary',
@@ -172,6 +186,13 @@ export const budgetsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          date: { type: 'string', format: 'date' },
+          periods: { type: 'integer' },
+          timeframe: { type: 'integer' },
+        },
+      },
     },
   },
 };

@@ -79,6 +79,12 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
       required: ['ContactGroupID', 'ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          ContactID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     delete_contact_group_contacts: {
       operationId: 'deleteContactGroupContacts',
@@ -105,6 +111,7 @@ export const contactsGroupsDeleteTool: ToolDefinition = {
       required: ['ContactGroupID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { ContactGroupID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

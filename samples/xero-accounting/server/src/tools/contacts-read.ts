@@ -105,6 +105,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_attachment_by_file_name: {
       operationId: 'getContactAttachmentByFileName',
@@ -147,6 +148,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_attachment_by_id: {
       operationId: 'getContactAttachmentById',
@@ -189,6 +191,9 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { ContactID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_contact_attachments: {
       operationId: 'getContactAttachments',
@@ -215,6 +220,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_by_contact_number: {
       operationId: 'getContactByContactNumber',
@@ -267,6 +273,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_group: {
       operationId: 'getContactGroup',
@@ -293,6 +300,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactGroupID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactGroupID: { type: 'string', format: 'uuid' } } },
     },
     get_contact_groups: {
       operationId: 'getContactGroups',
@@ -327,6 +335,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
     get_contacts: {
       operationId: 'getContacts',
@@ -422,6 +431,19 @@ export const contactsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          IDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          page: { type: 'integer' },
+          includeArchived: { type: 'boolean' },
+          summaryOnly: { type: 'boolean' },
+          searchTerm: { type: 'string' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_records_for_specific_contact: {
       operationId: 'getContactHistory',
@@ -448,6 +470,7 @@ export const contactsReadTool: ToolDefinition = {
       required: ['ContactID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

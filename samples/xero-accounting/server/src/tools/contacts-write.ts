@@ -125,6 +125,7 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     create_contact_group: {
       operationId: 'createContactGroup',
@@ -161,6 +162,7 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } } } },
     },
     create_contact_group_contacts: {
       operationId: 'createContactGroupContacts',
@@ -215,6 +217,14 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_contact_history: {
       operationId: 'createContactHistory',
@@ -259,6 +269,12 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_contacts: {
       operationId: 'createContacts',
@@ -313,6 +329,14 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_contact: {
       operationId: 'updateContact',
@@ -367,6 +391,14 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_contact_attachment_by_file_name: {
       operationId: 'updateContactAttachmentByFileName',
@@ -419,6 +451,7 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     update_contact_group: {
       operationId: 'updateContactGroup',
@@ -463,6 +496,12 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactGroupID: { type: 'string', format: 'uuid' },
+          ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } },
+        },
+      },
     },
     update_or_create_contacts: {
       operationId: 'updateOrCreateContacts',
@@ -517,6 +556,14 @@ export const contactsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

@@ -99,6 +99,9 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
+      },
     },
     get_credit_note_as_pdf: {
       operationId: 'getCreditNoteAsPdf',
@@ -125,6 +128,7 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_credit_note_attachment_by_file_name: {
       operationId: 'getCreditNoteAttachmentByFileName',
@@ -167,6 +171,7 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_credit_note_attachment_by_id: {
       operationId: 'getCreditNoteAttachmentById',
@@ -209,6 +214,12 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_credit_note_history: {
       operationId: 'getCreditNoteHistory',
@@ -235,6 +246,7 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_any_credit_notes: {
       operationId: 'getCreditNotes',
@@ -306,6 +318,16 @@ export const creditNotesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_attachments_for_specific_credit_notes: {
       operationId: 'getCreditNoteAttachments',
@@ -332,6 +354,7 @@ export const creditNotesReadTool: ToolDefinition = {
       required: ['CreditNoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

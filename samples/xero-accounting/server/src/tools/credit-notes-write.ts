@@ -116,6 +116,13 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          summarizeErrors: { type: 'boolean' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_credit_note_history: {
       operationId: 'createCreditNoteHistory',
@@ -160,6 +167,12 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_credit_notes: {
       operationId: 'createCreditNotes',
@@ -222,6 +235,15 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     creates_attachment_for_specific_credit_note: {
       operationId: 'createCreditNoteAttachmentByFileName',
@@ -282,6 +304,9 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
+      },
     },
     update_credit_note: {
       operationId: 'updateCreditNote',
@@ -344,6 +369,15 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_credit_note_attachment_by_file_name: {
       operationId: 'updateCreditNoteAttachmentByFileName',
@@ -396,6 +430,7 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_credit_notes: {
       operationId: 'updateOrCreateCreditNotes',
@@ -458,6 +493,15 @@ export const creditNotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          CreditNotes: { type: 'array', items: { $ref: '#/$defs/CreditNote' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

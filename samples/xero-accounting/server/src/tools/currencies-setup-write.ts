@@ -77,6 +77,7 @@ export const currenciesSetupWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { Code: { $ref: '#/$defs/CurrencyCode' }, Description: { type: 'string' } } },
     },
     post_setup: {
       operationId: 'postSetup',
@@ -123,6 +124,13 @@ export const currenciesSetupWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
+          ConversionBalances: { type: 'array', items: { $ref: '#/$defs/ConversionBalances' } },
+          ConversionDate: { $ref: '#/$defs/ConversionDate' },
+        },
+      },
     },
   },
 };

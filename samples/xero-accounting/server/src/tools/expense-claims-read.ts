@@ -62,6 +62,7 @@ export const expenseClaimsReadTool: ToolDefinition = {
       required: ['ExpenseClaimID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
     get_expense_claim_history: {
       operationId: 'getExpenseClaimHistory',
@@ -88,6 +89,7 @@ export const expenseClaimsReadTool: ToolDefinition = {
       required: ['ExpenseClaimID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_expense_claims: {
       operationId: 'getExpenseClaims',
@@ -130,6 +132,13 @@ export const expenseClaimsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
   },
 };

@@ -92,6 +92,12 @@ export const expenseClaimsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ExpenseClaimID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_expense_claims: {
       operationId: 'createExpenseClaims',
@@ -128,6 +134,7 @@ export const expenseClaimsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } } } },
     },
     update_expense_claim: {
       operationId: 'updateExpenseClaim',
@@ -172,6 +179,12 @@ export const expenseClaimsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ExpenseClaimID: { type: 'string', format: 'uuid' },
+          ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } },
+        },
+      },
     },
   },
 };

@@ -119,6 +119,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_invoice_as_pdf: {
       operationId: 'getInvoiceAsPdf',
@@ -145,6 +146,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoice_attachment_by_file_name: {
       operationId: 'getInvoiceAttachmentByFileName',
@@ -187,6 +189,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoice_attachment_by_id: {
       operationId: 'getInvoiceAttachmentById',
@@ -229,6 +232,9 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { InvoiceID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_invoice_attachments: {
       operationId: 'getInvoiceAttachments',
@@ -255,6 +261,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_invoices: {
       operationId: 'getInvoices',
@@ -390,6 +397,24 @@ export const invoicesReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          IDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          InvoiceNumbers: { type: 'array', items: { type: 'string' } },
+          ContactIDs: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          Statuses: { type: 'array', items: { type: 'string' } },
+          page: { type: 'integer' },
+          includeArchived: { type: 'boolean' },
+          createdByMyApp: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          summaryOnly: { type: 'boolean' },
+          pageSize: { type: 'integer' },
+          searchTerm: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_repeating_invoice: {
       operationId: 'getRepeatingInvoice',
@@ -416,6 +441,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_repeating_invoice_attachment_by_file_name: {
       operationId: 'getRepeatingInvoiceAttachmentByFileName',
@@ -458,6 +484,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     get_repeating_invoice_attachment_by_id: {
       operationId: 'getRepeatingInvoiceAttachmentById',
@@ -500,6 +527,12 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_repeating_invoice_history: {
       operationId: 'getRepeatingInvoiceHistory',
@@ -526,6 +559,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_attachments_from_specific_invoice: {
       operationId: 'getRepeatingInvoiceAttachments',
@@ -552,6 +586,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['RepeatingInvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_for_specific_invoice: {
       operationId: 'getInvoiceHistory',
@@ -578,6 +613,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_invoice_reminder_settings: {
       operationId: 'getInvoiceReminders',
@@ -630,6 +666,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
     retrieves_url_to_online_invoice: {
       operationId: 'getOnlineInvoice',
@@ -656,6 +693,7 @@ export const invoicesReadTool: ToolDefinition = {
       required: ['InvoiceID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

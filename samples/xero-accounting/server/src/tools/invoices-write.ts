@@ -141,6 +141,9 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { InvoiceID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
+      },
     },
     create_invoice_history: {
       operationId: 'createInvoiceHistory',
@@ -185,6 +188,12 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          InvoiceID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_invoices: {
       operationId: 'createInvoices',
@@ -247,6 +256,15 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_repeating_invoice_attachment_by_file_name: {
       operationId: 'createRepeatingInvoiceAttachmentByFileName',
@@ -299,6 +317,7 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
     create_repeating_invoice_history: {
       operationId: 'createRepeatingInvoiceHistory',
@@ -343,6 +362,12 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_repeating_invoices: {
       operationId: 'createRepeatingInvoices',
@@ -387,6 +412,12 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     email_invoice: {
       operationId: 'emailInvoice',
@@ -431,6 +462,7 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, Status: { type: 'string' } } },
     },
     update_invoice: {
       operationId: 'updateInvoice',
@@ -493,6 +525,15 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          InvoiceID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_invoice_attachment_by_file_name: {
       operationId: 'updateInvoiceAttachmentByFileName',
@@ -545,6 +586,7 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_invoices: {
       operationId: 'updateOrCreateInvoices',
@@ -607,6 +649,15 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          Invoices: { type: 'array', items: { $ref: '#/$defs/Invoice' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_or_create_repeating_invoices: {
       operationId: 'updateOrCreateRepeatingInvoices',
@@ -651,6 +702,12 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     update_repeating_invoice: {
       operationId: 'updateRepeatingInvoice',
@@ -695,6 +752,12 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
+        },
+      },
     },
     update_repeating_invoice_attachment_by_file_name: {
       operationId: 'updateRepeatingInvoiceAttachmentByFileName',
@@ -747,6 +810,7 @@ export const invoicesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

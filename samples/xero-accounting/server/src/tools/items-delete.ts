@@ -60,6 +60,7 @@ export const itemsDeleteTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

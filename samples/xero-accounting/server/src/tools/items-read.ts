@@ -74,6 +74,7 @@ export const itemsReadTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
     get_items: {
       operationId: 'getItems',
@@ -124,6 +125,13 @@ export const itemsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_for_specific_item: {
       operationId: 'getItemHistory',
@@ -150,6 +158,7 @@ export const itemsReadTool: ToolDefinition = {
       required: ['ItemID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -100,6 +100,12 @@ export const itemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ItemID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_items: {
       operationId: 'createItems',
@@ -152,6 +158,7 @@ export const itemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { Items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
     },
     update_item: {
       operationId: 'updateItem',
@@ -204,6 +211,12 @@ export const itemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ItemID: { type: 'string', format: 'uuid' },
+          Items: { type: 'array', items: { $ref: '#/$defs/Item' } },
+        },
+      },
     },
     update_or_create_items: {
       operationId: 'updateOrCreateItems',
@@ -256,6 +269,7 @@ export const itemsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { Items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
     },
   },
 };

@@ -103,6 +103,7 @@ export const journalsReadTool: ToolDefinition = {
       required: ['JournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { JournalID: { type: 'string', format: 'uuid' } } },
     },
     get_journal_by_number: {
       operationId: 'getJournalByNumber',
@@ -171,6 +172,13 @@ export const journalsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          offset: { type: 'integer' },
+          paymentsOnly: { type: 'boolean' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_manual_journal_attachment_by_file_name: {
       operationId: 'getManualJournalAttachmentByFileName',
@@ -213,6 +221,7 @@ export const journalsReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     get_manual_journal_attachment_by_id: {
       operationId: 'getManualJournalAttachmentById',
@@ -255,6 +264,12 @@ export const journalsReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     retrieves_attachment_for_specific_manual_journal: {
       operationId: 'getManualJournalAttachments',
@@ -281,6 +296,7 @@ export const journalsReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_for_specific_manual_journal: {
       operationId: 'getManualJournalsHistory',
@@ -307,6 +323,7 @@ export const journalsReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_manual_journals: {
       operationId: 'getManualJournals',
@@ -370,6 +387,15 @@ export const journalsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_specific_manual_journal: {
       operationId: 'getManualJournal',
@@ -396,6 +422,7 @@ export const journalsReadTool: ToolDefinition = {
       required: ['ManualJournalID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -60,6 +60,7 @@ export const linkedTransactionsDeleteTool: ToolDefinition = {
       required: ['LinkedTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: [],
+      argumentsSchema: { properties: { LinkedTransactionID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -146,6 +146,7 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     create_manual_journal_history_record: {
       operationId: 'createManualJournalHistoryRecord',
@@ -190,6 +191,12 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_manual_journals: {
       operationId: 'createManualJournals',
@@ -244,6 +251,14 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_manual_journal: {
       operationId: 'updateManualJournal',
@@ -298,6 +313,14 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_manual_journal_attachment_by_file_name: {
       operationId: 'updateManualJournalAttachmentByFileName',
@@ -350,6 +373,7 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_manual_journals: {
       operationId: 'updateOrCreateManualJournals',
@@ -404,6 +428,14 @@ export const manualJournalsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          ManualJournals: { type: 'array', items: { $ref: '#/$defs/ManualJournal' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

@@ -100,6 +100,7 @@ export const organisationReadTool: ToolDefinition = {
       required: ['OrganisationID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OrganisationID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -62,6 +62,7 @@ export const overpaymentsReadTool: ToolDefinition = {
       required: ['OverpaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_overpayments: {
       operationId: 'getOverpayments',
@@ -141,6 +142,17 @@ export const overpaymentsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          References: { type: 'array', items: { type: 'string' } },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_records_of_overpayment: {
       operationId: 'getOverpaymentHistory',
@@ -167,6 +179,7 @@ export const overpaymentsReadTool: ToolDefinition = {
       required: ['OverpaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -95,6 +95,13 @@ export const overpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          summarizeErrors: { type: 'boolean' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_overpayment_history: {
       operationId: 'createOverpaymentHistory',
@@ -139,6 +146,12 @@ export const overpaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          OverpaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
   },
 };

@@ -92,6 +92,7 @@ export const paymentsDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     delete_batch_payment_by_url_param: {
       operationId: 'deleteBatchPaymentByUrlParam',
@@ -136,6 +137,7 @@ export const paymentsDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     delete_payment: {
       operationId: 'deletePayment',
@@ -180,6 +182,7 @@ export const paymentsDeleteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -82,6 +82,7 @@ export const paymentsReadTool: ToolDefinition = {
       required: ['BatchPaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_batch_payments: {
       operationId: 'getBatchPayments',
@@ -124,6 +125,13 @@ export const paymentsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_payment: {
       operationId: 'getPayment',
@@ -150,6 +158,7 @@ export const paymentsReadTool: ToolDefinition = {
       required: ['PaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_payments: {
       operationId: 'getPayments',
@@ -213,6 +222,15 @@ export const paymentsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_from_specific_batch_payment: {
       operationId: 'getBatchPaymentHistory',
@@ -239,6 +257,7 @@ export const paymentsReadTool: ToolDefinition = {
       required: ['BatchPaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_of_specific_payment: {
       operationId: 'getPaymentHistory',
@@ -265,6 +284,7 @@ export const paymentsReadTool: ToolDefinition = {
       required: ['PaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_payment_services: {
       operationId: 'getPaymentServices',

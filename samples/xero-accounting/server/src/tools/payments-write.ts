@@ -110,6 +110,12 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          BatchPayments: { type: 'array', items: { $ref: '#/$defs/BatchPayment' } },
+        },
+      },
     },
     create_batch_payment_history_record: {
       operationId: 'createBatchPaymentHistoryRecord',
@@ -154,6 +160,12 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BatchPaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_branding_theme_payment_services: {
       operationId: 'createBrandingThemePaymentServices',
@@ -198,6 +210,12 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BrandingThemeID: { type: 'string', format: 'uuid' },
+          PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } },
+        },
+      },
     },
     create_payment: {
       operationId: 'createPayment',
@@ -359,6 +377,36 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Account: { $ref: '#/$defs/Account' },
+          Amount: { type: 'number' },
+          BankAccountNumber: { type: 'string' },
+          BankAmount: { type: 'number' },
+          BatchPayment: { $ref: '#/$defs/BatchPayment' },
+          BatchPaymentID: { type: 'string', format: 'uuid' },
+          Code: { type: 'string' },
+          CreditNote: { $ref: '#/$defs/CreditNote' },
+          CreditNoteNumber: { type: 'string' },
+          CurrencyRate: { type: 'number' },
+          Date: { type: 'string' },
+          Details: { type: 'string' },
+          HasAccount: { type: 'boolean' },
+          HasValidationErrors: { type: 'boolean' },
+          Invoice: { $ref: '#/$defs/Invoice' },
+          InvoiceNumber: { type: 'string' },
+          IsReconciled: { type: 'boolean' },
+          Overpayment: { $ref: '#/$defs/Overpayment' },
+          Particulars: { type: 'string' },
+          PaymentID: { type: 'string', format: 'uuid' },
+          Prepayment: { $ref: '#/$defs/Prepayment' },
+          Reference: { type: 'string' },
+          Status: { type: 'string', enum: ['AUTHORISED', 'DELETED'] },
+          StatusAttributeString: { type: 'string' },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     create_payment_history: {
       operationId: 'createPaymentHistory',
@@ -403,6 +451,12 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_payment_service: {
       operationId: 'createPaymentService',
@@ -439,6 +493,9 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } } },
+      },
     },
     create_payments: {
       operationId: 'createPayments',
@@ -493,6 +550,14 @@ export const paymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Payments: { type: 'array', items: { $ref: '#/$defs/Payment' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

@@ -62,6 +62,7 @@ export const prepaymentsReadTool: ToolDefinition = {
       required: ['PrepaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_prepayments: {
       operationId: 'getPrepayments',
@@ -141,6 +142,17 @@ export const prepaymentsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          InvoiceNumbers: { type: 'array', items: { type: 'string' } },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_record_for_specific_prepayment: {
       operationId: 'getPrepaymentHistory',
@@ -167,6 +179,7 @@ export const prepaymentsReadTool: ToolDefinition = {
       required: ['PrepaymentID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -95,6 +95,13 @@ export const prepaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          summarizeErrors: { type: 'boolean' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
     },
     create_prepayment_history: {
       operationId: 'createPrepaymentHistory',
@@ -139,6 +146,12 @@ export const prepaymentsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PrepaymentID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
   },
 };

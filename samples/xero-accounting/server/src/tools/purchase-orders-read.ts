@@ -96,6 +96,7 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_as_pdf: {
       operationId: 'getPurchaseOrderAsPdf',
@@ -122,6 +123,7 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_attachment_by_file_name: {
       operationId: 'getPurchaseOrderAttachmentByFileName',
@@ -164,6 +166,7 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     get_purchase_order_attachment_by_id: {
       operationId: 'getPurchaseOrderAttachmentById',
@@ -206,6 +209,12 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_purchase_order_by_number: {
       operationId: 'getPurchaseOrderByNumber',
@@ -258,6 +267,7 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_for_specific_purchase_order: {
       operationId: 'getPurchaseOrderHistory',
@@ -284,6 +294,7 @@ export const purchaseOrdersReadTool: ToolDefinition = {
       required: ['PurchaseOrderID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_purchase_orders: {
       operationId: 'getPurchaseOrders',
@@ -362,6 +373,17 @@ export const purchaseOrdersReadTool: ToolDefinition = {
         arguments: ['page', 'pageSize'],
         nextFields: ['pagination'],
         nextLinkHeader: false,
+      },
+      argumentsSchema: {
+        properties: {
+          Status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'BILLED', 'DELETED'] },
+          DateFrom: { type: 'string' },
+          DateTo: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
       },
     },
   },

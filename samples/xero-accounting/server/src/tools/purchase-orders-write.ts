@@ -138,6 +138,12 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_purchase_orders: {
       operationId: 'createPurchaseOrders',
@@ -192,6 +198,14 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     creates_attachment_for_specific_purchase_order: {
       operationId: 'createPurchaseOrderAttachmentByFileName',
@@ -244,6 +258,7 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
     update_or_create_purchase_orders: {
       operationId: 'updateOrCreatePurchaseOrders',
@@ -298,6 +313,14 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_purchase_order: {
       operationId: 'updatePurchaseOrder',
@@ -352,6 +375,14 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_purchase_order_attachment_by_file_name: {
       operationId: 'updatePurchaseOrderAttachmentByFileName',
@@ -404,6 +435,7 @@ export const purchaseOrdersWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -91,6 +91,7 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_as_pdf: {
       operationId: 'getQuoteAsPdf',
@@ -117,6 +118,7 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/pdf'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_attachment_by_file_name: {
       operationId: 'getQuoteAttachmentByFileName',
@@ -159,6 +161,7 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quote_attachment_by_id: {
       operationId: 'getQuoteAttachmentById',
@@ -201,6 +204,9 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { QuoteID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_quotes: {
       operationId: 'getQuotes',
@@ -299,6 +305,20 @@ export const quotesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          DateFrom: { type: 'string', format: 'date' },
+          DateTo: { type: 'string', format: 'date' },
+          ExpiryDateFrom: { type: 'string', format: 'date' },
+          ExpiryDateTo: { type: 'string', format: 'date' },
+          ContactID: { type: 'string', format: 'uuid' },
+          Status: { type: 'string' },
+          page: { type: 'integer' },
+          order: { type: 'string' },
+          QuoteNumber: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_attachments_for_specific_quote: {
       operationId: 'getQuoteAttachments',
@@ -325,6 +345,7 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_history_records_of_specific_quote: {
       operationId: 'getQuoteHistory',
@@ -351,6 +372,7 @@ export const quotesReadTool: ToolDefinition = {
       required: ['QuoteID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -121,6 +121,7 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     create_quote_history: {
       operationId: 'createQuoteHistory',
@@ -165,6 +166,12 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          QuoteID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_quotes: {
       operationId: 'createQuotes',
@@ -209,6 +216,12 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     update_or_create_quotes: {
       operationId: 'updateOrCreateQuotes',
@@ -253,6 +266,12 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     update_quote: {
       operationId: 'updateQuote',
@@ -297,6 +316,12 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          QuoteID: { type: 'string', format: 'uuid' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
     update_quote_attachment_by_file_name: {
       operationId: 'updateQuoteAttachmentByFileName',
@@ -349,6 +374,7 @@ export const quotesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

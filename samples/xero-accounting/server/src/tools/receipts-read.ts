@@ -97,6 +97,7 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_receipt_attachment_by_file_name: {
       operationId: 'getReceiptAttachmentByFileName',
@@ -139,6 +140,7 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipt_attachment_by_id: {
       operationId: 'getReceiptAttachmentById',
@@ -181,6 +183,9 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: { ReceiptID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
+      },
     },
     get_receipt_attachments: {
       operationId: 'getReceiptAttachments',
@@ -207,6 +212,7 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipts: {
       operationId: 'getReceipts',
@@ -257,6 +263,14 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          unitdp: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     retrieves_history_record_for_specific_receipt: {
       operationId: 'getReceiptHistory',
@@ -283,6 +297,7 @@ export const receiptsReadTool: ToolDefinition = {
       required: ['ReceiptID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

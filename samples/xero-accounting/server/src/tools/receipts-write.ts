@@ -105,6 +105,9 @@ export const receiptsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { unitdp: { type: 'integer' }, Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } },
+      },
     },
     create_receipt_attachment_by_file_name: {
       operationId: 'createReceiptAttachmentByFileName',
@@ -157,6 +160,7 @@ export const receiptsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     create_receipt_history: {
       operationId: 'createReceiptHistory',
@@ -201,6 +205,12 @@ export const receiptsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ReceiptID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     update_receipt: {
       operationId: 'updateReceipt',
@@ -253,6 +263,13 @@ export const receiptsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ReceiptID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } },
+        },
+      },
     },
     update_receipt_attachment_by_file_name: {
       operationId: 'updateReceiptAttachmentByFileName',
@@ -305,6 +322,7 @@ export const receiptsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

@@ -117,6 +117,14 @@ export const reportsReadTool: ToolDefinition = {
       required: ['contactId', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          contactId: { type: 'string', format: 'uuid' },
+          date: { type: 'string', format: 'date' },
+          fromDate: { type: 'string', format: 'date' },
+          toDate: { type: 'string', format: 'date' },
+        },
+      },
     },
     get_report_aged_receivables_by_contact: {
       operationId: 'getReportAgedReceivablesByContact',
@@ -167,6 +175,14 @@ export const reportsReadTool: ToolDefinition = {
       required: ['contactId', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          contactId: { type: 'string', format: 'uuid' },
+          date: { type: 'string', format: 'date' },
+          fromDate: { type: 'string', format: 'date' },
+          toDate: { type: 'string', format: 'date' },
+        },
+      },
     },
     get_report_balance_sheet: {
       operationId: 'getReportBalanceSheet',
@@ -241,6 +257,17 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          date: { type: 'string', format: 'date' },
+          periods: { type: 'integer' },
+          timeframe: { type: 'string', enum: ['MONTH', 'QUARTER', 'YEAR'] },
+          trackingOptionID1: { type: 'string' },
+          trackingOptionID2: { type: 'string' },
+          standardLayout: { type: 'boolean' },
+          paymentsOnly: { type: 'boolean' },
+        },
+      },
     },
     get_report_bank_summary: {
       operationId: 'getReportBankSummary',
@@ -275,6 +302,9 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { fromDate: { type: 'string', format: 'date' }, toDate: { type: 'string', format: 'date' } },
+      },
     },
     get_report_executive_summary: {
       operationId: 'getReportExecutiveSummary',
@@ -301,6 +331,7 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { date: { type: 'string', format: 'date' } } },
     },
     get_report_from_id: {
       operationId: 'getReportFromId',
@@ -425,6 +456,20 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          fromDate: { type: 'string', format: 'date' },
+          toDate: { type: 'string', format: 'date' },
+          periods: { type: 'integer' },
+          timeframe: { type: 'string', enum: ['MONTH', 'QUARTER', 'YEAR'] },
+          trackingCategoryID: { type: 'string' },
+          trackingCategoryID2: { type: 'string' },
+          trackingOptionID: { type: 'string' },
+          trackingOptionID2: { type: 'string' },
+          standardLayout: { type: 'boolean' },
+          paymentsOnly: { type: 'boolean' },
+        },
+      },
     },
     get_report_ten_ninety_nine: {
       operationId: 'getReportTenNinetyNine',
@@ -451,6 +496,7 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { reportYear: { type: 'string' } } },
     },
     get_report_trial_balance: {
       operationId: 'getReportTrialBalance',
@@ -485,6 +531,7 @@ export const reportsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { date: { type: 'string', format: 'date' }, paymentsOnly: { type: 'boolean' } } },
     },
     get_reports_list: {
       operationId: 'getReportsList',

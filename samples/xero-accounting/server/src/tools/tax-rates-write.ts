@@ -80,6 +80,7 @@ export const taxRatesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TaxRates: { type: 'array', items: { $ref: '#/$defs/TaxRate' } } } },
     },
     update_tax_rate: {
       operationId: 'updateTaxRate',
@@ -116,6 +117,7 @@ export const taxRatesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TaxRates: { type: 'array', items: { $ref: '#/$defs/TaxRate' } } } },
     },
   },
 };

@@ -79,6 +79,12 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'TrackingOptionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     deletes_specific_tracking_category: {
       operationId: 'deleteTrackingCategory',
@@ -105,6 +111,7 @@ export const trackingCategoriesDeleteTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TrackingCategoryID: { type: 'string', format: 'uuid' } } },
     },
   },
 };

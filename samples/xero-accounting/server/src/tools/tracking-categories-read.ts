@@ -62,6 +62,7 @@ export const trackingCategoriesReadTool: ToolDefinition = {
       required: ['TrackingCategoryID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { TrackingCategoryID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_tracking_categories_and_options: {
       operationId: 'getTrackingCategories',
@@ -104,6 +105,9 @@ export const trackingCategoriesReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { where: { type: 'string' }, order: { type: 'string' }, includeArchived: { type: 'boolean' } },
+      },
     },
   },
 };

@@ -139,6 +139,16 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          Name: { type: 'string', maxLength: 100 },
+          Option: { type: 'string', maxLength: 100 },
+          Options: { type: 'array', items: { $ref: '#/$defs/TrackingOption' } },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     create_tracking_options: {
       operationId: 'createTrackingOptions',
@@ -198,6 +208,15 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     update_tracking_category: {
       operationId: 'updateTrackingCategory',
@@ -267,6 +286,17 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Option: { type: 'string', maxLength: 100 },
+          Options: { type: 'array', items: { $ref: '#/$defs/TrackingOption' } },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     update_tracking_options: {
       operationId: 'updateTrackingOptions',
@@ -334,6 +364,16 @@ export const trackingCategoriesWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          TrackingCategoryID: { type: 'string', format: 'uuid' },
+          TrackingOptionID: { type: 'string', format: 'uuid' },
+          Name: { type: 'string', maxLength: 100 },
+          Status: { type: 'string', enum: ['ACTIVE', 'ARCHIVED', 'DELETED'] },
+          body_TrackingCategoryID: { type: 'string', format: 'uuid' },
+          body_TrackingOptionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
   },
 };

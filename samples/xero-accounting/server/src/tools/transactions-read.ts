@@ -105,6 +105,9 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: { BankTransactionID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
+      },
     },
     get_bank_transaction_attachment_by_file_name: {
       operationId: 'getBankTransactionAttachmentByFileName',
@@ -147,6 +150,7 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'FileName', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transaction_attachment_by_id: {
       operationId: 'getBankTransactionAttachmentById',
@@ -189,6 +193,12 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'AttachmentID', 'xero-tenant-id', 'contentType'],
       security: [['OAuth2']],
       accepts: ['application/octet-stream'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          AttachmentID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
     get_bank_transaction_attachments: {
       operationId: 'getBankTransactionAttachments',
@@ -215,6 +225,7 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_bank_transactions: {
       operationId: 'getBankTransactions',
@@ -286,6 +297,16 @@ export const transactionsReadTool: ToolDefinition = {
         nextFields: ['pagination'],
         nextLinkHeader: false,
       },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
     get_bank_transactions_history: {
       operationId: 'getBankTransactionsHistory',
@@ -312,6 +333,7 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['BankTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     get_linked_transaction: {
       operationId: 'getLinkedTransaction',
@@ -338,6 +360,7 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['LinkedTransactionID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { LinkedTransactionID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_linked_transactions_billable_expenses: {
       operationId: 'getLinkedTransactions',
@@ -404,6 +427,16 @@ export const transactionsReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          page: { type: 'integer' },
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          SourceTransactionID: { type: 'string', format: 'uuid' },
+          ContactID: { type: 'string', format: 'uuid' },
+          Status: { type: 'string' },
+          TargetTransactionID: { type: 'string', format: 'uuid' },
+        },
+      },
     },
   },
 };

@@ -123,6 +123,7 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     create_bank_transaction_history_record: {
       operationId: 'createBankTransactionHistoryRecord',
@@ -167,6 +168,12 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
     },
     create_bank_transactions: {
       operationId: 'createBankTransactions',
@@ -229,6 +236,15 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     create_linked_transaction: {
       operationId: 'createLinkedTransaction',
@@ -310,6 +326,20 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          SourceLineItemID: { type: 'string', format: 'uuid' },
+          SourceTransactionID: { type: 'string', format: 'uuid' },
+          SourceTransactionTypeCode: { type: 'string', enum: ['ACCPAY', 'SPEND'] },
+          Status: { type: 'string', enum: ['APPROVED', 'DRAFT', 'ONDRAFT', 'BILLED', 'VOIDED'] },
+          TargetLineItemID: { type: 'string', format: 'uuid' },
+          TargetTransactionID: { type: 'string', format: 'uuid' },
+          Type: { type: 'string', enum: ['BILLABLEEXPENSE'] },
+          ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+        },
+      },
     },
     update_bank_transaction: {
       operationId: 'updateBankTransaction',
@@ -372,6 +402,15 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          BankTransactionID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
     update_bank_transaction_attachment_by_file_name: {
       operationId: 'updateBankTransactionAttachmentByFileName',
@@ -424,6 +463,7 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { BankTransactionID: { type: 'string', format: 'uuid' } } },
     },
     update_linked_transaction: {
       operationId: 'updateLinkedTransaction',
@@ -468,6 +508,12 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          LinkedTransactionID: { type: 'string', format: 'uuid' },
+          LinkedTransactions: { type: 'array', items: { $ref: '#/$defs/LinkedTransaction' } },
+        },
+      },
     },
     update_or_create_bank_transactions: {
       operationId: 'updateOrCreateBankTransactions',
@@ -530,6 +576,15 @@ export const transactionsWriteTool: ToolDefinition = {
       },
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          unitdp: { type: 'integer' },
+          BankTransactions: { type: 'array', items: { $ref: '#/$defs/BankTransaction' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 };

@@ -63,6 +63,7 @@ export const usersReadTool: ToolDefinition = {
       required: ['UserID', 'xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: { properties: { UserID: { type: 'string', format: 'uuid' } } },
     },
     get_users: {
       operationId: 'getUsers',
@@ -105,6 +106,13 @@ export const usersReadTool: ToolDefinition = {
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       accepts: ['application/json'],
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
   },
 };

@@ -1,0 +1,158 @@
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import { objectShape, type ObjectShape } from './schema-views.js';
+import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from './tool-plan.js';
+import { ValidationView } from './validation-view.js';
+import { compareStrings } from './words.js';
+
+type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
+
+export type ArgumentSchemas = {
+  /** The tools, each action with the full schema of its arguments where there is anything to check. */
+  tools: ToolModel[];
+  /** The validation views of every named schema those reference (`#/$defs/<name>`), sorted by name. */
+  defs: Record<string, SchemaModel>;
+};
+
+/**
+ * The description's full rules for each action's arguments, keyed by the tool's argument names: a model sees a
+ * leaner schema (the budget drops patterns, formats, nested fields), and the generated server checks these before
+ * it sends anything. Each argument's schema is read from the model the way build-arguments.ts reads it (a parameter,
+ * a field of a flattened body, or the whole body), through the validation view. Named schemas are shared by all
+ * actions through `defs`, converted once.
+ */
+export function withArgumentSchemas(tools: ToolModel[], model: ApiModel): ArgumentSchemas {
+  const view = new ValidationView(model.schemas);
+  const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
+  const checked = tools.map((tool) => ({
+    ...tool,
+    actions: tool.actions.map((action): ActionModel => {
+      const operation = operations.get(action.operation.key);
+      const schema = operation ? actionSchema(operation, action.route, inputProperties(tool), model.schemas, view) : undefined;
+      return schema ? { ...action, argumentsSchema: schema } : action;
+    }),
+  }));
+  return { tools: checked, defs: sharedDefs(view, model.schemas) };
+}
+
+function actionSchema(
+  operation: OperationModel,
+  route: RouteModel,
+  inputProperties: JsonObject,
+  schemas: Record<string, SchemaModel>,
+  view: ValidationView,
+): JsonObject | undefined {
+  const media = route.body ? operation.requestBody?.contents.find((content) => content.mediaType === route.body?.mediaType) : undefined;
+  const bodyFields = route.arguments.filter((argument): argument is BodyField => argument.in === 'body');
+  const shape = media && bodyFields.length > 0 ? objectShape(media.schema, schemas) : undefined;
+  const properties: JsonObject = {};
+  for (const argument of route.arguments) {
+    const schema = argumentSchema(argument, operation, media, shape);
+    if (schema === undefined) continue;
+    const converted = view.convert(schema);
+    if (converted === true || (isJsonObject(converted) && Object.keys(converted).length === 0)) continue;
+    if (typeOnlyAsIn(converted, inputProperties[argument.arg])) continue;
+    setOwn(properties, argument.arg, converted);
+  }
+  const rules: JsonObject = {};
+  if (Object.keys(properties).length > 0) rules['properties'] = properties;
+  if (shape && route.body) Object.assign(rules, bodyRules(shape, bodyFields, route.body.required, media, schemas));
+  return Object.keys(rules).length > 0 ? rules : undefined;
+}
+
+function inputProperties(tool: ToolModel): JsonObject {
+  const properties = tool.inputSchema['properties'];
+  return isJsonObject(properties) ? properties : {};
+}
+
+/**
+ * A rule that only says the type the input schema already gives the argument: left out, as most arguments' rules
+ * are (`owner: {type: string}`); the server checks such types against the input schema itself.
+ */
+function typeOnlyAsIn(converted: SchemaModel, input: JsonValue | undefined): boolean {
+  if (!isJsonObject(converted) || !isJsonObject(input) || Object.keys(converted).length !== 1) return false;
+  return converted['type'] !== undefined && JSON.stringify(converted['type']) === JSON.stringify(input['type']);
+}
+
+/** The schema an argument is checked against; none for files and raw text or binary bodies (any string will do). */
+function argumentSchema(
+  argument: ArgumentRoute,
+  operation: OperationModel,
+  media: MediaTypeModel | undefined,
+  shape: ObjectShape | undefined,
+): SchemaModel | undefined {
+  if ('file' in argument && argument.file) return undefined;
+  if (argument.in === 'body-whole')
+    return media && (media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart') ? media.schema : undefined;
+  if (argument.in === 'body') return shape?.properties.find(([name]) => name === argument.name)?.[1];
+  return operation.parameters.find((parameter) => parameter.in === argument.in && parameter.name === argument.name)?.schema;
+}
+
+/**
+ * Rules of a flattened body that no single argument carries. An optional body's required fields are required as
+ * soon as any field is sent (the server then sends a body); a required body whose fields are required in
+ * alternatives (`anyOf: [{required: [file_ids]}, {required: [files]}]`) needs one of them.
+ */
+function bodyRules(
+  shape: ObjectShape,
+  fields: BodyField[],
+  bodyRequired: boolean,
+  media: MediaTypeModel | undefined,
+  schemas: Record<string, SchemaModel>,
+): JsonObject {
+  const keyOf = new Map(fields.map((field) => [field.name, field.arg]));
+  const rules: JsonObject = {};
+  const required = [...shape.required].flatMap((name) => keyOf.get(name) ?? []);
+  if (!bodyRequired && required.length > 0) {
+    const dependent: JsonObject = {};
+    for (const field of fields) {
+      const others = required.filter((key) => key !== field.arg);
+      if (others.length > 0) setOwn(dependent, field.arg, others);
+    }
+    if (Object.keys(dependent).length > 0) rules['dependentRequired'] = dependent;
+  }
+  const alternatives = bodyRequired && media ? requiredAlternatives(media.schema, schemas) : undefined;
+  const mapped = alternatives?.map((names) => names.map((name) => keyOf.get(name)));
+  if (mapped && mapped.length > 0 && mapped.every((keys) => keys.every((key) => key !== undefined)))
+    rules['anyOf'] = mapped.map((keys) => ({ required: keys as JsonValue[] }));
+  return rules;
+}
+
+/** The `required` lists of a body's `anyOf`/`oneOf` when its variants only say which fields go together. */
+function requiredAlternatives(schema: SchemaModel, schemas: Record<string, SchemaModel>): string[][] | undefined {
+  let node: SchemaModel | undefined = schema;
+  for (let hops = 0; hops < 8 && typeof node === 'object' && typeof node['$ref'] === 'string'; hops++)
+    node = schemas[node['$ref'].replace('#/$defs/', '')];
+  if (typeof node !== 'object') return undefined;
+  const variants = node['anyOf'] ?? node['oneOf'];
+  if (!Array.isArray(variants)) return undefined;
+  const lists = variants.map((variant) =>
+    isJsonObject(variant) && Array.isArray(variant['required'])
+      ? variant['required'].filter((name): name is string => typeof name === 'string')
+      : [],
+  );
+  return lists.every((names) => names.length > 0) ? lists : undefined;
+}
+
+/** Every named schema the argument schemas reach, converted once; `allOf` parts lose their closing rule (see the view). */
+function sharedDefs(view: ValidationView, schemas: Record<string, SchemaModel>): Record<string, SchemaModel> {
+  const converted = new Map<string, SchemaModel>();
+  for (;;) {
+    const next = [...view.referenced].filter((name) => !converted.has(name));
+    if (next.length === 0) break;
+    for (const name of next) {
+      const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+      converted.set(name, schema === undefined ? true : view.convert(schema));
+    }
+  }
+  const defs: Record<string, SchemaModel> = {};
+  for (const name of [...converted.keys()].sort(compareStrings)) {
+    const schema = converted.get(name) as SchemaModel;
+    if (view.composed.has(name) && isJsonObject(schema)) {
+      delete schema['additionalProperties'];
+      if (schema['unevaluatedProperties'] === false) delete schema['unevaluatedProperties'];
+    }
+    setOwn(defs, name, schema);
+  }
+  return defs;
+}

@@ -1,0 +1,192 @@
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../load/openapi-document.js';
+import type { SchemaModel } from '../model/api-model.js';
+import { sampleFromPattern } from './pattern-sample.js';
+import { compareStrings } from './words.js';
+
+/**
+ * Formats the generated server checks (templates/runtime/formats.ts registers exactly these). Any other format is
+ * dropped from the view: descriptions invent formats (`phone`, `currency`, `color`) whose rules nobody states.
+ */
+export const CHECKED_FORMATS: ReadonlySet<string> = new Set([
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'uri',
+  'uuid',
+  'ipv4',
+  'ipv6',
+  'byte',
+  'int32',
+  'int64',
+]);
+
+/** Validation keywords kept as they are. Annotations (description, title, default, deprecated …) are left out. */
+const PLAIN_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minContains',
+  'maxContains',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+] as const;
+const SUBSCHEMA_KEYWORDS = [
+  'items',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
+const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas'] as const;
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/**
+ * The validation view of the description's schemas: what a request must satisfy, and nothing a model reads. It
+ * differs from the schema as written where descriptions are commonly wrong in ways their APIs accept, so that a
+ * valid call is never refused:
+ * - `readOnly` properties (server-set fields) are neither required nor checked: a client may echo them back;
+ * - `oneOf` is checked as `anyOf`: variants of real descriptions overlap (a discriminator tells them apart, not
+ *   their shapes), and `oneOf` would refuse a value that fits two of them;
+ * - `additionalProperties: false` holds only where it cannot contradict the author: dropped (like any
+ *   `additionalProperties`) in schemas used as `allOf` parts, where it would refuse the other parts' properties;
+ *   next to `allOf`/`anyOf`/`oneOf`/`$ref` it becomes `unevaluatedProperties: false`, which counts the properties
+ *   those declare; elsewhere any field beyond the declared ones is let through unless the description forbids it
+ *   explicitly;
+ * - formats outside CHECKED_FORMATS are dropped, and a format next to an enum is an alternative to it (`enum: [now]`
+ *   with `format: date-time` means "now, or a date-time", whereas both together would admit no value at all).
+ * A string with a pattern keeps one example that matches it (the description's, else one made from the pattern),
+ * which the server quotes in its error. `$ref`s stay `#/$defs/<name>` and every name reached is collected.
+ */
+export class ValidationView {
+  /** Names of the model's schemas that converted schemas refer to. */
+  readonly referenced = new Set<string>();
+  /** Names of schemas used as `allOf` parts, directly or through a chain of plain references. */
+  readonly composed = new Set<string>();
+
+  constructor(private readonly schemas: Record<string, SchemaModel>) {}
+
+  convert(schema: SchemaModel, composedPart = false): SchemaModel {
+    if (typeof schema === 'boolean') return schema;
+    const out: JsonObject = {};
+    const ref = schema['$ref'];
+    if (typeof ref === 'string') {
+      const name = ref.replace('#/$defs/', '');
+      this.referenced.add(name);
+      if (composedPart) this.markComposed(name);
+      out['$ref'] = ref;
+    }
+    for (const keyword of PLAIN_KEYWORDS) if (schema[keyword] !== undefined) out[keyword] = schema[keyword] as JsonValue;
+    if (isJsonObject(out['dependentRequired'])) out['dependentRequired'] = Object.fromEntries(sortedEntries(out['dependentRequired']));
+    if (typeof schema['format'] === 'string' && CHECKED_FORMATS.has(schema['format'])) out['format'] = schema['format'];
+    // `format: date-time` with `enum: [now]` (SendGrid) means "now, or a date-time": as written, nothing is valid.
+    if (out['format'] !== undefined && Array.isArray(out['enum'])) {
+      out['anyOf'] = [{ enum: out['enum'] }, { format: out['format'] }];
+      delete out['enum'];
+      delete out['format'];
+    }
+    const example = typeof out['pattern'] === 'string' ? patternExample(schema, out['pattern']) : undefined;
+    if (example !== undefined) out['examples'] = [example];
+    const properties = schema['properties'];
+    const readOnly = new Set<string>();
+    if (isJsonObject(properties)) {
+      const converted: JsonObject = {};
+      for (const [name, property] of sortedEntries(properties)) {
+        if (isJsonObject(property) && property['readOnly'] === true) readOnly.add(name);
+        const view = readOnly.has(name) ? true : this.convert(property as SchemaModel);
+        setOwn(converted, name, isJsonObject(view) && Object.keys(view).length === 0 ? true : view);
+      }
+      out['properties'] = converted;
+    }
+    if (Array.isArray(schema['required'])) {
+      const required = schema['required'].filter((name) => typeof name === 'string' && !readOnly.has(name));
+      if (required.length > 0) out['required'] = required;
+    }
+    for (const keyword of SUBSCHEMA_KEYWORDS) {
+      const value = schema[keyword];
+      if (value !== undefined) out[keyword] = this.convert(value as SchemaModel);
+    }
+    for (const keyword of SUBSCHEMA_MAPS) {
+      const value = schema[keyword];
+      if (!isJsonObject(value)) continue;
+      const converted: JsonObject = {};
+      for (const [name, child] of sortedEntries(value)) setOwn(converted, name, this.convert(child as SchemaModel));
+      out[keyword] = converted;
+    }
+    if (Array.isArray(schema['prefixItems'])) out['prefixItems'] = schema['prefixItems'].map((item) => this.convert(item as SchemaModel));
+    this.convertCompositions(schema, out);
+    const extra = schema['additionalProperties'];
+    if (extra === false && !composedPart) {
+      const composed = COMPOSITIONS.some((keyword) => out[keyword] !== undefined) || out['$ref'] !== undefined;
+      out[composed ? 'unevaluatedProperties' : 'additionalProperties'] = false;
+    } else if (extra !== undefined && extra !== true && extra !== false && !composedPart) {
+      out['additionalProperties'] = this.convert(extra as SchemaModel);
+    }
+    return out;
+  }
+
+  /** `allOf` parts are marked as such; `oneOf` joins `anyOf` (both present: the `oneOf` list becomes an `allOf` part). */
+  private convertCompositions(schema: JsonObject, out: JsonObject): void {
+    const list = (keyword: string, composedPart = false) =>
+      Array.isArray(schema[keyword])
+        ? (schema[keyword] as JsonValue[]).map((item) => this.convert(item as SchemaModel, composedPart))
+        : undefined;
+    const allOf = list('allOf', true) ?? [];
+    const anyOf = list('anyOf');
+    const oneOf = list('oneOf');
+    if (anyOf && oneOf) allOf.push({ anyOf: oneOf });
+    // An enum-or-format alternative made above holds next to the description's own unions.
+    if (Array.isArray(out['anyOf']) && (anyOf ?? oneOf)) allOf.push({ anyOf: out['anyOf'] });
+    if (allOf.length > 0) out['allOf'] = allOf;
+    if (anyOf ?? oneOf) out['anyOf'] = (anyOf ?? oneOf) as JsonValue[];
+  }
+
+  private markComposed(name: string): void {
+    for (let current: string | undefined = name, hops = 0; current !== undefined && hops < 16; hops++) {
+      if (this.composed.has(current)) return;
+      this.composed.add(current);
+      const target: SchemaModel | undefined = this.schemas[current];
+      const ref: JsonValue | undefined = typeof target === 'object' ? target['$ref'] : undefined;
+      current = typeof ref === 'string' ? ref.replace('#/$defs/', '') : undefined;
+    }
+  }
+}
+
+/** Keys in a fixed order, so that the order of keys in the description never changes the output. */
+function sortedEntries(object: JsonObject): Array<[string, JsonValue]> {
+  return Object.entries(object).sort(([a], [b]) => compareStrings(a, b));
+}
+
+/** A string the pattern (and the schema's lengths) accept: the description's example or default, else a made-up one. */
+function patternExample(schema: JsonObject, pattern: string): string | undefined {
+  const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
+  const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const fits = (value: JsonValue | undefined): value is string =>
+    typeof value === 'string' && value.length >= minLength && value.length <= maxLength && value.length <= 200 && regex.test(value);
+  const given = [...(Array.isArray(schema['examples']) ? schema['examples'] : []), schema['default']].find(fits);
+  if (given !== undefined) return given;
+  const made = sampleFromPattern(pattern);
+  return fits(made) ? made : undefined;
+}

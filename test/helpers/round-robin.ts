@@ -1,0 +1,42 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A load balancer in miniature: one port on 127.0.0.1 whose requests go to the targets in turn (request 1 to the
+ * first, request 2 to the second, …), headers and bodies passed through as they are. Counts what each target served.
+ */
+export type RoundRobin = {
+  url: string;
+  /** Set before the first request; replicas start after the balancer, since their public URL is its URL. */
+  targets: string[];
+  /** `served[i]`: requests target i answered, by path. */
+  served: string[][];
+  close(): Promise<void>;
+};
+
+export async function startRoundRobin(): Promise<RoundRobin> {
+  let next = 0;
+  const balancer: RoundRobin = { url: '', targets: [], served: [], close: async () => undefined };
+  const server = createServer((incoming, outgoing) => {
+    const index = next++ % balancer.targets.length;
+    const target = new URL(balancer.targets[index] ?? '');
+    (balancer.served[index] ??= []).push(`${incoming.method} ${new URL(incoming.url ?? '/', 'http://x').pathname}`);
+    const forwarded = httpRequest(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  balancer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  balancer.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return balancer;
+}
