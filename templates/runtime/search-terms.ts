@@ -58,7 +58,8 @@ export function queryText(text: string): string {
     .join(' ');
 }
 
-const FILE_NAME = /\.(?:md|txt|pdf|ya?ml|json|csv|tsv|xml|html?|png|jpe?g|gif|svg|zip|gz|tar|docx?|xlsx?|pptx?|js|ts|py|rb|go|java|sh|log)$/i;
+const FILE_NAME =
+  /\.(?:md|txt|pdf|ya?ml|json|csv|tsv|xml|html?|png|jpe?g|gif|svg|zip|gz|tar|docx?|xlsx?|pptx?|js|ts|py|rb|go|java|sh|log)$/i;
 
 /** The word, or the kind of value it is (`url`, `file`), or nothing for a value of no telling kind. */
 function valueKind(word: string): string {

@@ -4,7 +4,7 @@ import { runPlan, type PlanRunResult } from '../../../src/pipeline.js';
 import { familyPath } from '../../../src/search/scope-families.js';
 import { actionRanker, type SearchIndexData } from '../../../templates/runtime/search-ranking.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
-import { openapi, planInline } from '../../helpers/plan-inline.js';
+import { openapi } from '../../helpers/plan-inline.js';
 
 /** The generated server's ranker over a plan's index, answering with `METHOD path` per result. */
 function rankerOf(result: PlanRunResult) {
@@ -17,6 +17,11 @@ function rankerOf(result: PlanRunResult) {
   );
   const route = (id: string) => `${catalog.get(id)?.method.toUpperCase()} ${catalog.get(id)?.path}`;
   return (query: string, limit = 5) => rank(query, limit).map((found) => ({ route: route(found.id), variants: found.variants.map(route) }));
+}
+
+/** Plans a description given as an object with the search surface. */
+function planSearch(document: object): Promise<PlanRunResult> {
+  return runPlan({ spec: '-', readStdin: async () => JSON.stringify(document), validate: false, surface: 'search' });
 }
 
 const ok = { '200': { description: 'ok' } };
@@ -62,7 +67,7 @@ const incidents = openapi({
 
 describe('ranking actions', () => {
   it('puts the action on the thing asked for above those on its parts, and lists before it gets', async () => {
-    const search = rankerOf(await planInline(incidents, { surface: 'search' }));
+    const search = rankerOf(await planSearch(incidents));
     expect(search('get an incident')[0]?.route).toBe('GET /incidents/{id}');
     expect(search('list incidents')[0]?.route).toBe('GET /incidents');
     expect(search('create an incident')[0]?.route).toBe('POST /incidents');
@@ -70,7 +75,7 @@ describe('ranking actions', () => {
   });
 
   it('ranks actions of the safety class the request asks for first', async () => {
-    const search = rankerOf(await planInline(incidents, { surface: 'search' }));
+    const search = rankerOf(await planSearch(incidents));
     // create_user carries name and email as fields; the request's verb is a read.
     expect(search('list users matching a name or email')[0]?.route).toBe('GET /users');
     expect(search('add a user with a name and email')[0]?.route).toBe('POST /users');

@@ -275,7 +275,10 @@ describe.each(cases.searches as SearchCase[])('a search for $query', (entry) => 
     type Found = { action: string; variants?: Array<{ action: string }> };
     const results = (result.structuredContent as { results?: Found[] } | undefined)?.results ?? [];
     // One operation at other paths is one result, the others listed as its variants.
-    const listed = results.flatMap((found) => [found.action, ...(found.variants ?? []).map((variant) => variant.action)]);
+    const listed = results.flatMap((found) => [
+      found.action,
+      ...(found.variants ?? []).map((variant) => variant.action),
+    ]);
     expect(listed).toContain(entry.action);
   });
 });
