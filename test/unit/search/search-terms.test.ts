@@ -61,6 +61,8 @@ describe('queries', () => {
     expect(text.split(/\s+/).filter(Boolean)).toEqual(['Post', 'to', 'for', 'on', 'at', 'url', 'attach', 'file', '(id', 's3', 'bucket)']);
     expect(text).not.toMatch(/Deploy|octo-org|acme|2026|Q2HDKL4PXL1ZN9/);
     expect(runtime.queryText('list s3 buckets with oauth2')).toBe('list s3 buckets with oauth2');
+    // An API path names an action (an operation without a summary is found by its method and path).
+    expect(runtime.queryText('GET /api/v1/stream/sensors/{namespace}/logs')).toBe('GET /api/v1/stream/sensors/{namespace}/logs');
   });
 
   it('take what to do from the first verb; a later verb stands only for its own word', () => {

@@ -46,7 +46,7 @@ export function tokenizer(data: TermData): (text: string) => string[] {
  * What of a request is searched for: the words that say what to do and to what. A value names no action and only
  * pulls in actions that happen to share a word with it, so values are left out, or replaced by the kind of thing
  * they are where that says something about the action (one that takes a URL, a file): quoted text (a title, a
- * message), `owner/name` slugs and paths, e-mail addresses, ids, dates and versions (a word with a digit that is long
+ * message), `owner/name` slugs and file paths, e-mail addresses, ids, dates and versions (a word with a digit that is long
  * or has punctuation inside: `Q2HDKL4PXL1ZN9`, `2026-12-15`, `v3.2.0-rc.1`; short names such as `s3` or `oauth2`
  * stay) are left out; URLs become `url`, file names `file`.
  */
@@ -65,6 +65,8 @@ const FILE_NAME =
 /** The word, or the kind of value it is (`url`, `file`), or nothing for a value of no telling kind. */
 function valueKind(word: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return 'url';
+  // A path of the API (`/repos/{owner}/{repo}/issues`) names an action: kept, unlike a slug (`octo-org/widget-kit`).
+  if (word.startsWith('/')) return word;
   const inner = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inner)) return '';
   if (FILE_NAME.test(inner) && !inner.includes('/')) return 'file';
