@@ -5,7 +5,14 @@ import { Code, printConst, type PrintValue } from './print/print-value.js';
 import { moduleText, namedImport, typeImport } from './source-files.js';
 
 /** Runtime modules only a search-surface project has: the index, the two handlers, their term processing and types. */
-export const SEARCH_RUNTIME_MODULES = ['action-search.ts', 'call-action.ts', 'search-surface.ts', 'search-terms.ts', 'search-types.ts'];
+export const SEARCH_RUNTIME_MODULES = [
+  'action-search.ts',
+  'call-action.ts',
+  'search-ranking.ts',
+  'search-surface.ts',
+  'search-terms.ts',
+  'search-types.ts',
+];
 
 /**
  * The generated part of a search-surface project: `src/search/surface.ts` (the tools `tools/list` shows),

@@ -7,7 +7,9 @@ import type { ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/words.js';
 import { actionInputSchema } from './action-schema.js';
+import { scopeFamilies } from './scope-families.js';
 import { buildSearchIndex, type SearchDocument } from './search-index.js';
+import { schemaWords } from './schema-words.js';
 import type { CatalogAction, SearchSurface } from './search-plan.js';
 import { surfaceTools } from './search-tools.js';
 
@@ -43,7 +45,7 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
       if (keys !== action.route.arguments.map((argument) => argument.arg).join(','))
         throw new Error(`The arguments of ${action.operation.key} differ from the plan's route.`);
       const id = action.name ? `${tool.name}.${action.name}` : tool.name;
-      catalog.push({
+      const entry: CatalogAction = {
         id,
         tool: tool.name,
         action: action.name,
@@ -52,11 +54,12 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
         method: action.operation.method,
         path: action.operation.path,
         inputSchema: actionInputSchema(draft, defs, action.concise !== undefined),
-      });
-      documents.push(searchDocument(id, action.name || tool.name, action.summary, operation, tool.intent, keys));
+      };
+      catalog.push(entry);
+      documents.push(searchDocument(entry, action.name || tool.name, operation, keys));
     }
   }
-  const index = buildSearchIndex(documents);
+  const index = buildSearchIndex(documents, scopeFamilies(catalog));
   const planned = new Set(plan.tools.flatMap((tool) => tool.actions.map((action) => action.operation.key)));
   const counts: Record<Intent, number> = { read: 0, write: 0, delete: 0 };
   for (const entry of catalog) counts[entry.intent]++;
@@ -78,22 +81,25 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
 
 /** What the index knows of an action: text per field (see FIELD_BOOSTS for what each is worth). */
 function searchDocument(
-  id: string,
+  entry: CatalogAction,
   /** The action's own name: a grouped tool's name holds words of its other actions. */
   name: string,
-  summary: string,
   operation: OperationModel,
-  intent: Intent,
   argumentKeys: string,
 ): SearchDocument {
   const ownSummary = cleanText(operation.summary, 200).text;
+  const description = cleanText(operation.description, 600).text;
+  const [lead = '', ...rest] = description.split(/(?<=[.!?])\s+/);
   return {
-    id,
-    summary: ownSummary && ownSummary !== summary ? `${summary} ${ownSummary}` : summary,
+    id: entry.id,
+    summary: ownSummary && ownSummary !== entry.summary ? `${entry.summary} ${ownSummary}` : entry.summary,
     name: [name, operation.derivedId ? '' : operation.id, ...literalSegments(operation.path), ...operation.tags].join(' '),
+    resource: literalSegments(operation.path).at(-1) ?? '',
     params: argumentKeys,
-    verb: verbOf(operation, intent),
-    description: cleanText(operation.description, 600).text,
+    fields: schemaWords(entry.inputSchema).join(' '),
+    verb: verbOf(operation, entry.intent),
+    lead,
+    description: rest.join(' '),
   };
 }
 
@@ -102,10 +108,17 @@ function literalSegments(path: string): string[] {
   return (path.split(/[?#]/)[0] ?? '').split('/').filter((segment) => segment && !segment.includes('{'));
 }
 
-/** The verb a person would use for what the action does; the term table adds its synonyms. */
+/**
+ * The verb a person would use for what the action does; the term table adds its synonyms. A read of a path that
+ * ends in a literal segment (`/repos/{owner}/{repo}/issues`) usually lists what it names; one that ends in a
+ * parameter (`…/issues/{issue_number}`) gets one thing.
+ */
 function verbOf(operation: OperationModel, intent: Intent): string {
   if (intent === 'delete') return 'delete';
-  if (intent === 'read') return operation.method === 'get' ? 'get' : 'search';
+  if (intent === 'read') {
+    if (operation.method !== 'get') return 'search';
+    return /\}$/.test(operation.path.split(/[?#]/)[0] ?? '') ? 'get' : 'get list';
+  }
   return operation.method === 'post' ? 'create' : 'update';
 }
 

@@ -4,7 +4,7 @@ import { termData, termProcessor, tokenizer, type TermData } from './search-term
 /**
  * The full-text index over the catalog (MiniSearch: BM25+ over weighted fields), built here at generation time and
  * loaded by the generated server at start. Its serialised form carries everything the server needs to query it the
- * same way: the fields, their weights and the term table.
+ * same way: the fields, the search settings, the term table and the scope families.
  */
 
 /** What each action is found by, and how much a match in each field counts. */
@@ -15,10 +15,20 @@ export const FIELD_BOOSTS = {
    * repeat each other, and BM25 counts a word once per field it is in, so separate fields would reward repetition.
    */
   name: 1.5,
+  /**
+   * The path's last literal segment: the thing the action acts on (`…/issues/{issue_number}/comments` → comments).
+   * Short, so BM25 ranks the action on the thing asked for above those on its parts (`/incidents/{id}` above
+   * `/incidents/{id}/related_incidents` for "get an incident").
+   */
+  resource: 1.5,
   /** Argument names: "issue number 5" finds the actions that take `issue_number`. */
   params: 1,
+  /** Names of the fields nested in the arguments and the values of their short enums (see schema-words.ts). */
+  fields: 0.5,
   /** A verb for the HTTP method and intent (get, search, create, update, delete), with its synonyms. */
   verb: 1,
+  /** The first sentence of the description, which usually says what the action does; the rest says how. */
+  lead: 0.6,
   description: 0.3,
 } as const;
 
@@ -27,20 +37,38 @@ export type SearchField = keyof typeof FIELD_BOOSTS;
 /** `id` is the action's id (`tool.action`), which the index stores once per action. */
 export type SearchDocument = { id: string } & Record<SearchField, string>;
 
+/**
+ * How the server searches, decided here so that the index and its use change together: field boosts; words of at
+ * least `prefixMinLength` letters also match the longer words they begin (`react` → `reaction`), worth `prefix`.
+ */
+export type SearchSettings = {
+  boost: Record<SearchField, number>;
+  prefixMinLength: number;
+  weights: { prefix: number; fuzzy: number };
+};
+
+export const SEARCH_SETTINGS: SearchSettings = {
+  boost: { ...FIELD_BOOSTS },
+  prefixMinLength: 5,
+  weights: { prefix: 0.3, fuzzy: 0.2 },
+};
+
 /** The serialised index: what `src/search/index-data.ts` of a generated project holds as JSON text. */
 export type SerializedIndex = {
-  version: 1;
+  version: 2;
   fields: SearchField[];
-  boost: Record<SearchField, number>;
+  search: SearchSettings;
   terms: TermData;
+  /** Ids of actions that are one operation at different scopes, shown as one result (see scope-families.ts). */
+  families: string[][];
   index: unknown;
 };
 
-export function buildSearchIndex(documents: SearchDocument[]): { json: string; terms: number } {
+export function buildSearchIndex(documents: SearchDocument[], families: string[][]): { json: string; terms: number } {
   const terms = termData();
   const fields = Object.keys(FIELD_BOOSTS) as SearchField[];
   const search = new MiniSearch<SearchDocument>({ fields, tokenize: tokenizer(terms), processTerm: termProcessor(terms) });
   search.addAll(documents);
-  const serialized: SerializedIndex = { version: 1, fields, boost: { ...FIELD_BOOSTS }, terms, index: search.toJSON() };
+  const serialized: SerializedIndex = { version: 2, fields, search: SEARCH_SETTINGS, terms, families, index: search.toJSON() };
   return { json: JSON.stringify(serialized), terms: search.termCount };
 }

@@ -125,6 +125,7 @@ function searchDescription(input: SurfaceToolsInput, callTools: string[]): strin
     `Finds the actions of the ${input.apiName} API that do what you describe: its ${total.toLocaleString('en-US')} actions (${classes}) are reached through this tool and ${listText(callTools)}.${areas}`,
     'Describe the task in plain words: the thing acted on and what to do with it ("list the open orders of a customer", "remove a member from a team"); the API\'s own names for things help, values such as ids do not.',
     `Returns up to \`limit\` matches (default ${SEARCH_LIMIT.default}), best first, each with \`action\` (its id), \`summary\`, \`method\`, \`path\`, \`call\` (the tool that runs it) and \`inputSchema\` (the arguments it takes, with their meaning).`,
+    "One operation at other paths (`/me/…` and `/users/{id}/…`) is one match: its `variants` list those actions, each taking the match's arguments with `arguments` added or changed and `without` left out.",
     'Then run the one that fits with its `call` tool: {"action": "<id>", "arguments": {…}}, the arguments matching its inputSchema.',
     'When none fits, search again with other words. Searching reads nothing from the API and changes nothing.',
   ].join(' ');

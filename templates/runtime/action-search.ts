@@ -1,29 +1,18 @@
 // Finds the actions that match a request: the full-text index the generator built over every action (MiniSearch,
-// BM25 over weighted fields: names, summary, path words, tags, argument names, description), loaded once when the
-// server starts.
+// BM25 over weighted fields: names, summary, path words, tags, arguments, description), loaded once when the server
+// starts, and ranked by search-ranking.ts.
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import { catalog } from '../search/catalog.js';
 import { searchIndexJson } from '../search/index-data.js';
-import { termProcessor, tokenizer, type TermData } from './search-terms.js';
+import { actionRanker, type SearchIndexData } from './search-ranking.js';
 import type { CatalogEntry, InputSchema, SurfaceDefinition } from './search-types.js';
 
-type SerializedIndex = { fields: string[]; boost: Record<string, number>; terms: TermData; index: unknown };
-
-const data = JSON.parse(searchIndexJson) as SerializedIndex;
-const index = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], {
-  fields: data.fields,
-  tokenize: tokenizer(data.terms),
-  processTerm: termProcessor(data.terms),
-});
-
-const options: SearchOptions = {
-  boost: data.boost,
-  // Longer words also match the words they begin (`react` → `reaction`), worth less than a whole word.
-  prefix: (term) => term.length >= 5,
-  weights: { prefix: 0.3, fuzzy: 0.2 },
-};
+const rank = actionRanker(
+  JSON.parse(searchIndexJson) as SearchIndexData,
+  (id) => actionOf(id)?.path.split('/').length ?? 0,
+  (id) => actionOf(id)?.intent,
+);
 
 const schemas = new Map<string, InputSchema>();
 
@@ -42,15 +31,25 @@ export function actionOf(id: string): CatalogEntry | undefined {
   return Object.hasOwn(catalog, id) ? catalog[id] : undefined;
 }
 
-/** The best matches for a request, best first, with their ids. */
-export function findActions(query: string, limit: number): Array<{ id: string; entry: CatalogEntry }> {
-  const found: Array<{ id: string; entry: CatalogEntry }> = [];
-  for (const result of index.search(query, options).slice(0, limit)) {
-    const entry = actionOf(String(result.id));
-    if (entry) found.push({ id: String(result.id), entry });
+export type Found = { id: string; entry: CatalogEntry; variants: Array<{ id: string; entry: CatalogEntry }> };
+
+/** The best matches for a request, best first, each with the other members of its family (see search-ranking.ts). */
+export function findActions(query: string, limit: number): Found[] {
+  const found: Found[] = [];
+  for (const result of rank(query, limit)) {
+    const entry = actionOf(result.id);
+    if (!entry) continue;
+    const variants = result.variants.flatMap((id) => {
+      const variant = actionOf(id);
+      return variant ? [{ id, entry: variant }] : [];
+    });
+    found.push({ id: result.id, entry, variants });
   }
   return found;
 }
+
+/** Most variants listed under one result; a family can have dozens (Microsoft Graph's navigation paths). */
+const MAX_VARIANTS = 8;
 
 /** Characters per token of JSON, roughly: results are bounded in characters from the result token budget. */
 const CHARS_PER_TOKEN = 4;
@@ -80,14 +79,20 @@ export function searchActions(
     };
   const results: Array<Record<string, unknown>> = [];
   let size = 0;
-  for (const { id, entry } of found) {
+  for (const { id, entry, variants } of found) {
+    const schema = inputSchemaOf(id, entry);
+    const listed = variants
+      .slice(0, MAX_VARIANTS)
+      .map((variant) => variantOf(variant.id, variant.entry, entry, schema));
     const result = {
       action: id,
       summary: entry.summary,
       method: entry.method.toUpperCase(),
       path: entry.path,
       call: names[entry.intent] ?? '',
-      inputSchema: inputSchemaOf(id, entry),
+      inputSchema: schema,
+      ...(listed.length > 0 ? { variants: listed } : {}),
+      ...(variants.length > listed.length ? { moreVariants: variants.length - listed.length } : {}),
     };
     size += JSON.stringify(result).length;
     if (results.length > 0 && size > maxResultTokens * CHARS_PER_TOKEN) break;
@@ -99,4 +104,40 @@ export function searchActions(
     content: [{ type: 'text', text: `${JSON.stringify({ results })}${note}` }],
     structuredContent: { results },
   };
+}
+
+/**
+ * A member of a result's family as the result lists it: the same operation at another path, with what its arguments
+ * differ in from the result's (`arguments`: added or changed, `without`: left out, `required` when it differs; its
+ * whole `inputSchema` when a changed argument refers to shared definitions), so a model can call it without
+ * searching again.
+ */
+function variantOf(
+  id: string,
+  entry: CatalogEntry,
+  main: CatalogEntry,
+  mainSchema: InputSchema,
+): Record<string, unknown> {
+  const schema = inputSchemaOf(id, entry);
+  const own = schema.properties ?? {};
+  const theirs = mainSchema.properties ?? {};
+  const changed: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(own))
+    if (!Object.hasOwn(theirs, name) || JSON.stringify(theirs[name]) !== JSON.stringify(property))
+      changed[name] = property;
+  const without = Object.keys(theirs).filter((name) => !Object.hasOwn(own, name));
+  const required = requiredOf(schema);
+  const head = { action: id, ...(entry.summary !== main.summary ? { summary: entry.summary } : {}), path: entry.path };
+  // A changed argument that refers to a shared definition needs the variant's own definitions: show its whole schema.
+  if (JSON.stringify(changed).includes('"$ref"')) return { ...head, inputSchema: schema };
+  return {
+    ...head,
+    ...(Object.keys(changed).length > 0 ? { arguments: changed } : {}),
+    ...(without.length > 0 ? { without } : {}),
+    ...(required.join('\u0000') !== requiredOf(mainSchema).join('\u0000') ? { required } : {}),
+  };
+}
+
+function requiredOf(schema: InputSchema): string[] {
+  return Array.isArray(schema['required']) ? (schema['required'] as string[]) : [];
 }

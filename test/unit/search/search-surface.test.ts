@@ -1,10 +1,8 @@
 import path from 'node:path';
-import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/pipeline.js';
 import { countToolTokens } from '../../../src/plan/budget/count-tokens.js';
-import type { SerializedIndex } from '../../../src/search/search-index.js';
-import { termProcessor, tokenizer } from '../../../src/search/search-terms.js';
+import { actionRanker, type SearchIndexData } from '../../../templates/runtime/search-ranking.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 import { openapi } from '../../helpers/plan-inline.js';
 
@@ -53,17 +51,15 @@ describe('the search surface of a plan', () => {
     const second = await runPlan({ spec: PETSTORE, surface: 'search' });
     expect(second.surface?.search?.index).toBe(first.surface?.search?.index);
     const search = first.surface?.search;
-    const data = JSON.parse(search?.index ?? '{}') as SerializedIndex;
-    const index = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], {
-      fields: data.fields,
-      tokenize: tokenizer(data.terms),
-      processTerm: termProcessor(data.terms),
-    });
+    // Ranked by the generated server's own ranker, over the index as the server loads it.
+    const catalog = new Map((search?.catalog ?? []).map((entry) => [entry.id, entry]));
+    const rank = actionRanker(
+      JSON.parse(search?.index ?? '{}') as SearchIndexData,
+      (id) => catalog.get(id)?.path.split('/').length ?? 0,
+      (id) => catalog.get(id)?.intent,
+    );
     for (const entry of search?.catalog ?? []) {
-      const found = index
-        .search(entry.summary, { boost: data.boost })
-        .slice(0, 5)
-        .map((result) => result.id);
+      const found = rank(entry.summary, 5).flatMap((result) => [result.id, ...result.variants]);
       expect(found, entry.summary).toContain(entry.id);
     }
   });

@@ -52,3 +52,35 @@ describe('search terms', () => {
     expect(Object.keys(data.expansions)).toEqual([...Object.keys(data.expansions)].sort());
   });
 });
+
+describe('queries', () => {
+  it('leave out values that name no action, and keep the kind of a URL or a file', () => {
+    const text = runtime.queryText(
+      'Post "Deploy done" to octo-org/widget-kit for ana@acme.io on 2026-12-15 at https://ci.example.com/hook, attach notes.md (id Q2HDKL4PXL1ZN9, s3 bucket)',
+    );
+    expect(text.split(/\s+/).filter(Boolean)).toEqual(['Post', 'to', 'for', 'on', 'at', 'url', 'attach', 'file', '(id', 's3', 'bucket)']);
+    expect(text).not.toMatch(/Deploy|octo-org|acme|2026|Q2HDKL4PXL1ZN9/);
+    expect(runtime.queryText('list s3 buckets with oauth2')).toBe('list s3 buckets with oauth2');
+    // An API path names an action (an operation without a summary is found by its method and path).
+    expect(runtime.queryText('GET /api/v1/stream/sensors/{namespace}/logs')).toBe('GET /api/v1/stream/sensors/{namespace}/logs');
+  });
+
+  it('take what to do from the first verb; a later verb stands only for its own word', () => {
+    const termsOfQuery = (text: string) => {
+      const process = runtime.queryTermProcessor(data);
+      return runtime
+        .tokenizer(data)(text)
+        .flatMap((word) => process(word) ?? []);
+    };
+    // A plain synonym stands for its intent alone; a specific verb keeps its own stem as well.
+    expect(termsOfQuery('erase the message')).toContain('~remove');
+    expect(termsOfQuery('erase the message')).not.toContain('eras');
+    expect(termsOfQuery('rename the channel')).toEqual(expect.arrayContaining(['renam', '~update']));
+    // "posted" qualifies the messages: it does not turn a read into a create.
+    const read = termsOfQuery('show the messages posted in general');
+    expect(read).toContain('~read');
+    expect(read).not.toContain('~create');
+    // A term counts once however often it is repeated.
+    expect(termsOfQuery('issue issues issue')).toHaveLength(new Set(termsOfQuery('issue issues issue')).size);
+  });
+});
