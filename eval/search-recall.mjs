@@ -5,8 +5,10 @@
 // every query of eval/search/queries/<api>.json is searched with the server's own `findActions`. A request is found
 // at rank r when the r-th result (or one of the variants listed with it) has the truth's method and path.
 //
-//   node eval/search-recall.mjs [--only github,asana] [--generator DIR] [--label NAME] [--misses] [--write]
+//   node eval/search-recall.mjs [--only github,asana] [--generator DIR] [--label NAME] [--queries DIR] [--misses] [--write]
 //
+// --queries: a folder of <api>.json query files written by someone else (fresh answerers, see query-handout.mjs)
+// instead of eval/search/queries.
 // --generator: another checkout (built, with its own dist/ and templates/) to measure instead of this one, for a
 // before/after comparison. --write records the figures in eval/search/results/<label>.json and rebuilds
 // eval/search/RESULTS.md. Descriptions come from $OPENAPI_TO_MCP_SPECS or ../shared/specs (see lib/apis.mjs).
@@ -21,6 +23,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const only = option('--only')?.split(',');
 const generator = path.resolve(option('--generator') ?? REPO);
 const label = option('--label') ?? path.basename(generator);
+const queriesDir = option('--queries') ? path.resolve(option('--queries')) : undefined;
 const TOP = 5;
 const sets = ['tuning', 'heldout'];
 
@@ -49,7 +52,7 @@ if (args.includes('--write')) record();
 async function measure(api) {
   const spec = await descriptionOf(api);
   const tasks = loadTasks(api);
-  const queries = JSON.parse(readFileSync(path.join(SEARCH, 'queries', `${api.id}.json`), 'utf8')).queries;
+  const queries = JSON.parse(readFileSync(path.join(queriesDir ?? path.join(SEARCH, 'queries'), `${api.id}.json`), 'utf8')).queries;
   const dir = path.join(WORK, 'search-recall', label, api.id);
   rmSync(dir, { recursive: true, force: true });
   const generated = spawnSync(
