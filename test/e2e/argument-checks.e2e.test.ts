@@ -271,9 +271,14 @@ describe('a Sentry-like description, lean input schemas: breaches refused before
   });
 });
 
-/** Real descriptions: one breach and one valid call each, over HTTP and stdio. */
+/**
+ * Real descriptions: one breach and one valid call each, over HTTP and stdio. Without the specs folder, Xero and Box
+ * come from APIs.guru's collection with the same operations; PagerDuty's stand-in there is another API (Stripe), so
+ * its case runs only where the vendor's own description is.
+ */
 const REAL: Array<{
   spec: string;
+  vendorOnly?: boolean;
   operation: string;
   breach: Record<string, unknown>;
   expect: string[];
@@ -290,6 +295,7 @@ const REAL: Array<{
   },
   {
     spec: 'pagerduty-rest.json',
+    vendorOnly: true,
     operation: 'POST /incidents',
     breach: { From: 'oncall', incident: { type: 'incident', title: 'Disk full' } },
     expect: [
@@ -312,13 +318,16 @@ const REAL: Array<{
   },
 ];
 
-describe.each(REAL)('$spec: $operation', (entry) => {
+const vendorName = (spec: string) => spec.replace(/\..*$/, '');
+const runnable = REAL.filter((entry) => !entry.vendorOnly || vendorEntry(vendorName(entry.spec)).name === vendorName(entry.spec));
+
+describe.each(runnable)('$spec: $operation', (entry) => {
   let real: Project;
   let http: HttpServer;
   let clients: Client[] = [];
 
   beforeAll(async () => {
-    real = await project(entry.spec.replace(/\..*$/, ''), vendorEntry(entry.spec.replace(/\..*$/, '')).spec);
+    real = await project(vendorName(entry.spec), vendorEntry(vendorName(entry.spec)).spec);
     http = await startHttpServer(real.dir, real.env);
     clients = [await connectHttp(http.url), await connectStdio(real.dir, real.env)];
   });
