@@ -159,7 +159,7 @@ function fetchGraph() {
 }
 
 function findSpecs() {
-  const candidates = [process.env.OPENAPI_TO_MCP_SPECS, path.resolve(repo, '../shared/specs'), '/work/shared/specs'];
+  const candidates = [process.env.OPENAPI_TO_MCP_SPECS, path.resolve(repo, '../shared/specs')];
   const found = candidates.find((candidate) => candidate && existsSync(path.join(candidate, 'MANIFEST.md')));
   if (!found) throw new Error('The corpus of descriptions was not found; set OPENAPI_TO_MCP_SPECS.');
   return found;
