@@ -9,7 +9,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { schemaDefs } from '../schemas.js';
 import { routedTools } from '../tools/routed.js';
 import { describeBreaches, exampleField, exampleOf, typeWords, type Breach } from './argument-errors.js';
-import type { ActionRoute, ToolDefinition } from './types.js';
+import type { ActionRoute, ArgumentRoute, ToolDefinition } from './types.js';
 
 /** The validator of the action at a position of `actionRoutes()`, if it has rules to check. */
 export type ArgumentValidators = (position: number) => ValidateFunction | undefined;
@@ -53,14 +53,22 @@ export async function checkArguments(
   for (const argument of route.arguments) {
     const value = args[argument.arg];
     if (value === undefined || (value === null && argument.in !== 'body' && argument.in !== 'body-whole')) continue;
-    const onTheWireAsText = argument.in !== 'body-whole' && (argument.in !== 'body' || textual);
-    sent[argument.arg] = onTheWireAsText ? asDeclaredScalar(value, declaredTypes(tool, route, argument.arg)) : value;
+    sent[argument.arg] = sentAsText(argument, textual)
+      ? asDeclaredScalar(value, declaredTypes(tool, route, argument.arg))
+      : value;
   }
   const breaches = typeBreaches(tool, route, sent);
   const validate = await validatorFor(route);
   if (validate && !validate(sent))
     breaches.push(...describeBreaches((validate.errors ?? []) as ErrorObject[], sent, schemaDefs));
   return breaches;
+}
+
+/** Whether an argument reaches the wire as plain text: not as JSON (a `content` parameter, a JSON part or body). */
+function sentAsText(argument: ArgumentRoute, textualBody: boolean): boolean {
+  if (argument.in === 'body-whole') return false;
+  if (argument.in === 'body') return textualBody && !/json/i.test(argument.contentType ?? '');
+  return argument.json !== true;
 }
 
 /**
