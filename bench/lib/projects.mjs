@@ -6,18 +6,27 @@ import { measure, mustRun } from './processes.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Ours: generate, use the repository's installed packages (the versions the project pins), `tsc -p`. */
+/**
+ * Ours: generate, use the repository's installed packages (the versions the project pins), then the project's
+ * `npm run build` — `tsc -p` and the bundle into dist/main.js.
+ */
 export async function buildOurs(repo, spec, dir) {
   rmSync(dir, { recursive: true, force: true });
   await mustRun(process.execPath, [path.join(repo, 'bin/openapi-to-mcp.js'), spec, '-o', dir, '--quiet']);
   linkModules(path.join(repo, 'node_modules'), dir);
-  const build = await measure(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir });
+  const compiled = await measure(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: dir,
+  });
+  const build =
+    compiled.code === 0
+      ? await measure(process.execPath, [path.join(repo, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.mjs'], { cwd: dir })
+      : compiled;
   const { envPrefix } = JSON.parse(readFileSync(path.join(dir, 'test/cases.json'), 'utf8'));
   return {
     who: 'ours',
     dir,
     built: build.code === 0,
-    buildNote: build.code === 0 ? 'tsc: no errors' : firstErrors(build.stdout),
+    buildNote: build.code === 0 ? 'tsc: no errors' : firstErrors(build.stdout + build.stderr),
     entry: path.join(dir, 'dist/main.js'),
     env: (upstream) => ({ [`${envPrefix}_BASE_URL`]: upstream, [`${envPrefix}_RATE_LIMIT`]: '100000000' }),
   };

@@ -66,6 +66,8 @@ export const PROJECT_DEPENDENCIES = {
   minisearch: '7.2.0',
   stemmer: '2.0.1',
   typesNode: '20.19.25',
+  /** Bundles the built modules into dist/main.js (`npm run build`): the one Vite itself builds on. */
+  rolldown: '1.2.19',
   typescript: '7.0.2',
   vite: '8.3.8',
   vitest: '4.1.12',
@@ -152,6 +154,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ),
   );
   if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
+  generated('rolldown.config.mjs', withHeader(readTemplate('project/rolldown.config.mjs')));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
   generated('test/cases.json', printJsonDocument(buildTestCases(plan, search)));

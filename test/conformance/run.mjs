@@ -104,6 +104,11 @@ async function main() {
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const built = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir });
   if (built.code !== 0) throw new Error(`tsc failed:\n${built.output}`);
+  // The rest of the project's `npm run build`: the bundle in dist/main.js, which users run.
+  const bundled = await run(process.execPath, [path.join(ROOT, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.mjs'], {
+    cwd: dir,
+  });
+  if (bundled.code !== 0) throw new Error(`rolldown failed:\n${bundled.output}`);
 
   const standIn = await startStandIn();
   const server = await startServer(dir, { [`${generated.plan.api.envPrefix}_BASE_URL`]: standIn.url });

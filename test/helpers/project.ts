@@ -61,12 +61,19 @@ export function run(
   });
 }
 
-/** `tsc -p` with this repository's TypeScript; throws with the compiler output on errors. */
+/**
+ * The project's `npm run build` with this repository's packages: `tsc -p`, then the bundle into dist/main.js that
+ * users run; throws with the tool's output on errors.
+ */
 export async function buildProject(dir: string): Promise<void> {
   const result = await run(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
     cwd: dir,
   });
   if (result.code !== 0) throw new Error(`tsc failed in ${dir}:\n${result.stdout}${result.stderr}`);
+  const bundled = await run(process.execPath, [path.join(REPO_ROOT, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.mjs'], {
+    cwd: dir,
+  });
+  if (bundled.code !== 0) throw new Error(`rolldown failed in ${dir}:\n${bundled.stdout}${bundled.stderr}`);
 }
 
 /** The generated project's own test suite (`npm test`), run with the linked vitest. */

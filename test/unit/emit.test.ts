@@ -87,6 +87,7 @@ describe('static templates', () => {
       ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES].map((module) => `runtime/${module}`),
       'main.ts',
       'project/vitest.config.ts',
+      'project/rolldown.config.mjs',
       'project/test/server.test.ts',
       'custom/hooks.ts',
       'custom/tools.ts',
