@@ -43,6 +43,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })
           .option('package-name', { type: 'string', describe: 'npm name of the generated project' })
           .option('regroup', { type: 'boolean', default: false, describe: 'Ignore the names the lock file pins and plan from scratch' })
+          .option('cache', {
+            type: 'boolean',
+            describe: 'Reuse the regeneration cache in the output folder; --no-cache does the full work (same output)',
+            defaultDescription: String(CONFIG_DEFAULTS.cache),
+          })
           .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' })
           .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
           .example('$0 https://example.com/openapi.json -o my-server --prefix example', 'From a URL, tool names prefixed example_')

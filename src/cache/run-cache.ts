@@ -1,0 +1,39 @@
+import { cacheSecret } from './cache-secret.js';
+import { contentHash, stableJson } from './content-hash.js';
+import { generatorFingerprint } from './generator-fingerprint.js';
+import { checkRunEntry, type RunEntry } from './run-entry.js';
+import { readSigned, writeSigned, type Signer } from './signed-store.js';
+
+export type { RunEntry } from './run-entry.js';
+
+const RUN_FILE = 'run.json';
+
+/** Everything a generation's output depends on, besides the generator's own code. */
+export type RunInputs = {
+  /** The description's text, exactly as read. */
+  text: string;
+  /** The resolved options that reach planning and emitting (not where or how the output is written). */
+  options: unknown;
+  /** What the lock file pins, as planning reads it. */
+  pinned: unknown;
+};
+
+/** One output folder's cache, opened for one run's inputs. */
+export type RunCache = { outDir: string; key: string; signer: Signer };
+
+/** Undefined when there is no key to sign with (an unwritable home): the run then simply does the full work. */
+export async function openRunCache(outDir: string, inputs: RunInputs): Promise<RunCache | undefined> {
+  const [secret, fingerprint] = await Promise.all([cacheSecret(), generatorFingerprint()]);
+  if (!secret) return undefined;
+  const key = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null), inputs.text);
+  return { outDir, key, signer: { secret, fingerprint } };
+}
+
+/** The stored result of a run with the same inputs, or undefined (none, another run's, or not to be trusted). */
+export async function lookupRun(cache: RunCache): Promise<RunEntry | undefined> {
+  return checkRunEntry(await readSigned(cache.outDir, RUN_FILE, cache.signer), cache.key);
+}
+
+export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): Promise<void> {
+  await writeSigned(cache.outDir, RUN_FILE, { key: cache.key, ...entry }, cache.signer);
+}
