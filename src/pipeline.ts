@@ -5,6 +5,7 @@ import { resolveOptions, type GenerateSettings, type PlanSettings, type Resolved
 import { emitProject } from './emit/emit-project.js';
 import { loadSpec, readSpecSource } from './load/load-spec.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
+import { WorkMemo } from './cache/work-memo.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
 import type { EmittedFile } from './emit/file-set.js';
 import type { PreviousNames } from './plan/drafts.js';
@@ -164,9 +165,15 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
       return writeStage(options, diagnostics, timings, replay(folder, hit, diagnostics, fromStages));
     }
   }
+  // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
+  const memo = cache ? await WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : undefined;
   options.onProgress?.('plan');
   let stageStart = now();
-  const plan = planTools(model, { ...options, ...(folder.pinned ? { previous: folder.pinned } : {}) }, diagnostics);
+  const plan = planTools(
+    model,
+    { ...options, ...(folder.pinned ? { previous: folder.pinned } : {}), ...(memo ? { memo } : {}) },
+    diagnostics,
+  );
   if (diagnostics.hasErrors)
     return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - stageStart } };
   const served = surfaceOfPlan(options, plan, model, diagnostics);
@@ -179,6 +186,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
     target: options.target,
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
+    ...(memo ? { memo } : {}),
   });
   timings.emit = now() - stageStart;
   const produced: Produced = { ...folder, model, plan, served, files };
@@ -189,7 +197,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   const stages = diagnostics.items.slice(fromStages);
   const result = await writeStage(options, diagnostics, timings, produced);
   if (result.ok && result.write && result.write.edited.length === 0)
-    await storeRun(cache, { diagnostics: stages, plan, surface: served, files });
+    await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
   return result;
 }
 

@@ -11,7 +11,8 @@ const STORE_VERSION = 1;
 /** Who may read an entry: this user's key, and the generator code that wrote it. */
 export type Signer = { secret: Buffer; fingerprint: string };
 
-type Envelope = { storeVersion: number; fingerprint: string; mac: string; body: string };
+/** A cache file's first line; the signed JSON body follows it as written (not re-encoded as a string). */
+type Header = { storeVersion: number; fingerprint: string; mac: string };
 
 /**
  * Reads one signed cache file. Anything unexpected — no file, not JSON, another version of the generator, a
@@ -20,13 +21,17 @@ type Envelope = { storeVersion: number; fingerprint: string; mac: string; body: 
  */
 export async function readSigned(outDir: string, name: string, signer: Signer): Promise<unknown> {
   try {
-    const envelope = JSON.parse(await readFile(path.join(outDir, CACHE_DIR, name), 'utf8')) as Partial<Envelope>;
-    if (envelope.storeVersion !== STORE_VERSION || envelope.fingerprint !== signer.fingerprint) return undefined;
-    if (typeof envelope.body !== 'string' || typeof envelope.mac !== 'string') return undefined;
-    const expected = Buffer.from(sign(signer, envelope.body), 'hex');
-    const given = Buffer.from(envelope.mac, 'hex');
+    const text = await readFile(path.join(outDir, CACHE_DIR, name), 'utf8');
+    const newline = text.indexOf('\n');
+    if (newline < 0) return undefined;
+    const header = JSON.parse(text.slice(0, newline)) as Partial<Header>;
+    if (header.storeVersion !== STORE_VERSION || header.fingerprint !== signer.fingerprint || typeof header.mac !== 'string')
+      return undefined;
+    const body = text.slice(newline + 1);
+    const expected = Buffer.from(sign(signer, body), 'hex');
+    const given = Buffer.from(header.mac, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    return JSON.parse(envelope.body) as unknown;
+    return JSON.parse(body) as unknown;
   } catch {
     return undefined;
   }
@@ -44,8 +49,8 @@ export async function writeSigned(outDir: string, name: string, value: unknown, 
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, '.gitignore'), '# Regeneration cache of openapi-to-mcp: local to this machine.\n*\n');
     const body = JSON.stringify(value);
-    const envelope: Envelope = { storeVersion: STORE_VERSION, fingerprint: signer.fingerprint, mac: sign(signer, body), body };
-    await writeFile(temporary, JSON.stringify(envelope));
+    const header: Header = { storeVersion: STORE_VERSION, fingerprint: signer.fingerprint, mac: sign(signer, body) };
+    await writeFile(temporary, `${JSON.stringify(header)}\n${body}`);
     await rename(temporary, file);
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
