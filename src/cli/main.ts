@@ -1,4 +1,3 @@
-import yargs from 'yargs';
 import { CONFIG_DEFAULTS } from '../config/config-schema.js';
 import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
@@ -19,6 +18,12 @@ const DESCRIPTION =
 
 /** Parses arguments and runs a command; returns the exit code. Only the bin calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // The version alone is answered before yargs and its terminal-width helpers load (about half of that start-up).
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout(`${GENERATOR_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const { default: yargs } = await import('yargs');
   const colors = io.color ? ansiColors() : NO_COLORS;
   let exitCode: number = EXIT.ok;
   const parser = yargs(argv)
