@@ -4,6 +4,8 @@ import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
 import { emitProject } from './emit/emit-project.js';
 import { loadSpec, readSpecSource } from './load/load-spec.js';
+import type { SourceText } from './load/read-source.js';
+import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo } from './cache/work-memo.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
@@ -143,21 +145,20 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   if (!source || diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, timings: { ...timings, load: now() - start } };
   // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
   const fromStages = diagnostics.items.length;
+  // The text is hashed now and not kept: a large description's text should not outlive its parsing.
+  const textHash = options.cache ? contentHash(source.text) : '';
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
-  const early = options.out ? await openFolder(path.resolve(options.out), options, source.text) : undefined;
+  const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
   const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;
   if (early && earlyHit) {
     timings.load = now() - start;
     return writeStage(options, diagnostics, timings, replay(early, earlyHit, diagnostics, fromStages));
   }
-  const document = await loadSpec(options, diagnostics, source);
-  timings.load = now() - start;
-  if (!document || diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, timings };
-  const model = modelOf(document, options, diagnostics, timings);
+  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, { source, start });
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
-  const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, source.text));
+  const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
-  const cache = document.externalRefs ? undefined : folder.cache;
+  const cache = externalRefs ? undefined : folder.cache;
   if (cache && !early) {
     const hit = await lookupRun(cache);
     if (hit) {
@@ -201,17 +202,34 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   return result;
 }
 
+/**
+ * Parses the text read and builds the model. In a function of its own so that the parsed document (hundreds of
+ * megabytes for the largest APIs) is garbage once the model exists, not held through planning and emitting.
+ */
+async function loadAndModel(
+  options: ResolvedOptions & Progress,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+  read: { source: SourceText; start: number },
+): Promise<{ model?: ApiModel; externalRefs: boolean }> {
+  const document = await loadSpec(options, diagnostics, read.source);
+  timings.load = now() - read.start;
+  if (!document || diagnostics.hasErrors) return { externalRefs: false };
+  const model = modelOf(document, options, diagnostics, timings);
+  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true };
+}
+
 /** The output folder as a run finds it: what is there, the lock file's surface and pins, its cache for this run. */
 type Folder = { outDir: string; existing: ExistingProject; lockSurface?: Surface; pinned?: PreviousNames; cache?: RunCache };
 
 /** What the stages hand the write stage, computed or replayed from the cache. */
 type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoice; files: EmittedFile[] };
 
-async function openFolder(outDir: string, options: ResolvedOptions, text: string): Promise<Folder> {
+async function openFolder(outDir: string, options: ResolvedOptions, textHash: string): Promise<Folder> {
   const existing = await readExistingProject(outDir);
   const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
   const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;
-  const cache = options.cache ? await openRunCache(outDir, { text, options: cacheKeyOptions(options), pinned }) : undefined;
+  const cache = options.cache ? await openRunCache(outDir, { textHash, options: cacheKeyOptions(options), pinned }) : undefined;
   return { outDir, existing, ...(lockSurface ? { lockSurface } : {}), ...(pinned ? { pinned } : {}), ...(cache ? { cache } : {}) };
 }
 

@@ -10,8 +10,8 @@ const RUN_FILE = 'run.json';
 
 /** Everything a generation's output depends on, besides the generator's own code. */
 export type RunInputs = {
-  /** The description's text, exactly as read. */
-  text: string;
+  /** The content hash of the description's text, exactly as read (contentHash). */
+  textHash: string;
   /** The resolved options that reach planning and emitting (not where or how the output is written). */
   options: unknown;
   /** What the lock file pins, as planning reads it. */
@@ -25,7 +25,7 @@ export type RunCache = { outDir: string; key: string; signer: Signer };
 export async function openRunCache(outDir: string, inputs: RunInputs): Promise<RunCache | undefined> {
   const [secret, fingerprint] = await Promise.all([cacheSecret(), generatorFingerprint()]);
   if (!secret) return undefined;
-  const key = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null), inputs.text);
+  const key = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null), inputs.textHash);
   return { outDir, key, signer: { secret, fingerprint } };
 }
 
@@ -35,5 +35,18 @@ export async function lookupRun(cache: RunCache): Promise<RunEntry | undefined> 
 }
 
 export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): Promise<void> {
-  await writeSigned(cache.outDir, RUN_FILE, { key: cache.key, ...entry }, cache.signer);
+  // The plan and the files are the large parts: each is turned into text on its own.
+  await writeSigned(
+    cache.outDir,
+    RUN_FILE,
+    async (write) => {
+      await write(`{"key":${JSON.stringify(cache.key)},"diagnostics":${JSON.stringify(entry.diagnostics)}`);
+      await write(`,"surface":${JSON.stringify(entry.surface)},"plan":`);
+      await write(JSON.stringify(entry.plan));
+      await write(`,"files":[`);
+      for (const [index, file] of entry.files.entries()) await write(`${index > 0 ? ',' : ''}${JSON.stringify(file)}`);
+      await write(']}');
+    },
+    cache.signer,
+  );
 }

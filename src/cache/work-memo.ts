@@ -5,9 +5,11 @@ import type { PlanMemo } from '../plan/plan-memo.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
-import { readSigned, writeSigned, type Signer } from './signed-store.js';
+import { MAX_CACHE_BYTES, readSigned, writeSigned, type Signer } from './signed-store.js';
 
 const MEMO_FILE = 'work.json';
+/** Room left under MAX_CACHE_BYTES for the counts and the signature. */
+const HEADROOM = 1024 * 1024;
 
 type Source = { path: string; content: string };
 type Stored = { builds: Record<string, ToolModel>; counts: Record<string, number>; sources: Record<string, Source> };
@@ -39,8 +41,38 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer)), model, outputSchema);
   }
 
+  /**
+   * Writes what this run used, entry by entry. Builds are the bulk (every detail level the budget search rendered);
+   * past MAX_CACHE_BYTES the rest are left out — a later run builds those again — so that the file stays readable.
+   */
   async save(outDir: string, signer: Signer): Promise<void> {
-    await writeSigned(outDir, MEMO_FILE, this.used, signer);
+    const { builds, counts, sources } = this.used;
+    await writeSigned(
+      outDir,
+      MEMO_FILE,
+      async (write) => {
+        await write(`{"counts":${JSON.stringify(counts)},"sources":{`);
+        let bytes = 0;
+        let first = true;
+        for (const [id, source] of Object.entries(sources)) {
+          const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(source)}`;
+          bytes += Buffer.byteLength(piece);
+          first = false;
+          await write(piece);
+        }
+        await write('},"builds":{');
+        first = true;
+        for (const [id, tool] of Object.entries(builds)) {
+          const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(tool)}`;
+          bytes += Buffer.byteLength(piece);
+          if (bytes > MAX_CACHE_BYTES - HEADROOM) break;
+          first = false;
+          await write(piece);
+        }
+        await write('}}');
+      },
+      signer,
+    );
   }
 
   build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => ToolModel): ToolModel {
