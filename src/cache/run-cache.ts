@@ -7,6 +7,8 @@ import { readSigned, writeSigned, type Signer } from './signed-store.js';
 export type { RunEntry } from './run-entry.js';
 
 const RUN_FILE = 'run.json';
+/** Microsoft Graph's run is about 70 MB; reading it (well under a second) replaces a run of many seconds. */
+const MAX_RUN_BYTES = 256 * 1024 * 1024;
 
 /** Everything a generation's output depends on, besides the generator's own code. */
 export type RunInputs = {
@@ -31,7 +33,7 @@ export async function openRunCache(outDir: string, inputs: RunInputs): Promise<R
 
 /** The stored result of a run with the same inputs, or undefined (none, another run's, or not to be trusted). */
 export async function lookupRun(cache: RunCache): Promise<RunEntry | undefined> {
-  return checkRunEntry(await readSigned(cache.outDir, RUN_FILE, cache.signer), cache.key);
+  return checkRunEntry(await readSigned(cache.outDir, RUN_FILE, cache.signer, MAX_RUN_BYTES), cache.key);
 }
 
 export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): Promise<void> {

@@ -18,18 +18,15 @@ export type Signer = { secret: Buffer; fingerprint: string };
  */
 type Header = { storeVersion: number; fingerprint: string };
 
-/** Cache files larger than this are not read (nor, for the optional parts, written): parsing them would cost more memory than the work they save. */
-export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-
 /**
- * Reads one signed cache file. Anything unexpected — no file, too large, not JSON, another version of the generator,
+ * Reads one signed cache file. Anything unexpected — no file, over `maxBytes`, not JSON, another version of the generator,
  * a signature that does not match this user's key — is a miss, never an error: the run then does the full work.
  * The body comes back parsed but unchecked: callers validate its shape before using it.
  */
-export async function readSigned(outDir: string, name: string, signer: Signer): Promise<unknown> {
+export async function readSigned(outDir: string, name: string, signer: Signer, maxBytes: number): Promise<unknown> {
   const file = path.join(outDir, CACHE_DIR, name);
   try {
-    if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
+    if ((await stat(file)).size > maxBytes) return undefined;
     const text = await readFile(file, 'utf8');
     const first = text.indexOf('\n');
     const last = text.lastIndexOf('\n');

@@ -5,10 +5,15 @@ import type { PlanMemo } from '../plan/plan-memo.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
-import { MAX_CACHE_BYTES, readSigned, writeSigned, type Signer } from './signed-store.js';
+import { readSigned, writeSigned, type Signer } from './signed-store.js';
 
 const MEMO_FILE = 'work.json';
-/** Room left under MAX_CACHE_BYTES for the counts and the signature. */
+/**
+ * The memo's largest size: parsing it costs memory and time that grow with it, and past this size (the builds of a
+ * very large API's budget search) they outweigh the builds saved.
+ */
+const MAX_MEMO_BYTES = 64 * 1024 * 1024;
+/** Room left under MAX_MEMO_BYTES for the counts and the signature. */
 const HEADROOM = 1024 * 1024;
 
 type Source = { path: string; content: string };
@@ -38,12 +43,12 @@ export class WorkMemo implements PlanMemo, EmitMemo {
 
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
   static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
-    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer)), model, outputSchema);
+    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);
   }
 
   /**
    * Writes what this run used, entry by entry. Builds are the bulk (every detail level the budget search rendered);
-   * past MAX_CACHE_BYTES the rest are left out — a later run builds those again — so that the file stays readable.
+   * past MAX_MEMO_BYTES the rest are left out — a later run builds those again — so that the file stays readable.
    */
   async save(outDir: string, signer: Signer): Promise<void> {
     const { builds, counts, sources } = this.used;
@@ -65,7 +70,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
         for (const [id, tool] of Object.entries(builds)) {
           const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(tool)}`;
           bytes += Buffer.byteLength(piece);
-          if (bytes > MAX_CACHE_BYTES - HEADROOM) break;
+          if (bytes > MAX_MEMO_BYTES - HEADROOM) break;
           first = false;
           await write(piece);
         }
