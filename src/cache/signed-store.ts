@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CACHE_DIR } from '../write/read-project.js';
 
 /** The cache's own folder in the output folder, beside the lock file; it ignores itself in git. */
-export const CACHE_DIR = '.openapi-to-mcp-cache';
+export { CACHE_DIR };
 
 /** Bumped whenever what a cache file holds changes shape. */
 const STORE_VERSION = 2;

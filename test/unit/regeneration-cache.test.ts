@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,16 @@ describe('regeneration cache', () => {
     await runGenerate({ spec, out: uncached, cache: false });
     await runGenerate({ spec, out: uncached, cache: false });
     await expect(readFile(path.join(uncached, CACHE_DIR, 'run.json'))).rejects.toThrow();
+  });
+
+  it('generates into a folder that holds only its cache (the rest deleted with rm -rf out/*)', async () => {
+    const out = path.join(await tempDir('regen-cache-only'), 'out');
+    const spec = path.join(FIXTURE_SPECS, 'oai-petstore.yaml');
+    await runGenerate({ spec, out });
+    for (const entry of await readdir(out)) if (entry !== CACHE_DIR) await rm(path.join(out, entry), { recursive: true });
+    const again = await runGenerate({ spec, out });
+    expect(again.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(again.ok).toBe(true);
   });
 
   it('keeps the cache out of git', async () => {
