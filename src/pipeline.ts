@@ -40,6 +40,7 @@ export type PlanRunOptions = PlanSettings & Progress;
 export type PlanRunResult = {
   ok: boolean;
   diagnostics: Diagnostic[];
+  /** Absent when a generation replayed a previous run from the regeneration cache (the description was not parsed). */
   model?: ApiModel;
   plan?: ToolPlan;
   /** The surface served, with the search surface's tools, catalog and index when that is the one. */

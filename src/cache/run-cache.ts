@@ -37,18 +37,40 @@ export async function lookupRun(cache: RunCache): Promise<RunEntry | undefined> 
 }
 
 export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): Promise<void> {
-  // The plan and the files are the large parts: each is turned into text on its own.
+  // The plan and the files are the large parts (tens of megabytes for the largest APIs): written element by element.
   await writeSigned(
     cache.outDir,
     RUN_FILE,
     async (write) => {
       await write(`{"key":${JSON.stringify(cache.key)},"diagnostics":${JSON.stringify(entry.diagnostics)}`);
       await write(`,"surface":${JSON.stringify(entry.surface)},"plan":`);
-      await write(JSON.stringify(entry.plan));
-      await write(`,"files":[`);
-      for (const [index, file] of entry.files.entries()) await write(`${index > 0 ? ',' : ''}${JSON.stringify(file)}`);
-      await write(']}');
+      await writeObject(entry.plan, write);
+      await write(`,"files":`);
+      await writeArray(entry.files, write);
+      await write('}');
     },
     cache.signer,
   );
+}
+
+type Write = (piece: string) => Promise<void>;
+
+/** An object's JSON, one property at a time, arrays among them one element at a time. */
+async function writeObject(value: object, write: Write): Promise<void> {
+  let first = true;
+  await write('{');
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner === undefined) continue;
+    await write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (Array.isArray(inner)) await writeArray(inner, write);
+    else await write(JSON.stringify(inner));
+  }
+  await write('}');
+}
+
+async function writeArray(values: unknown[], write: Write): Promise<void> {
+  await write('[');
+  for (const [index, inner] of values.entries()) await write(`${index > 0 ? ',' : ''}${JSON.stringify(inner) ?? 'null'}`);
+  await write(']');
 }
