@@ -12,7 +12,7 @@ const MEMO_FILE = 'work.json';
  * The memo's largest size: parsing it costs memory and time that grow with it, and past this size (the builds of a
  * very large API's budget search) they outweigh the builds saved.
  */
-const MAX_MEMO_BYTES = 64 * 1024 * 1024;
+const MAX_MEMO_BYTES = 32 * 1024 * 1024;
 /** Room left under MAX_MEMO_BYTES for the counts and the signature. */
 const HEADROOM = 1024 * 1024;
 
