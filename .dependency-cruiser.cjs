@@ -13,6 +13,7 @@ const LAYERS = [
   ['search', '^src/search/'],
   ['emit', '^src/emit/'],
   ['write', '^src/write/'],
+  ['cache', '^src/cache/'],
   ['report', '^src/report/'],
   ['config', '^src/config/'],
   ['pipeline', '^src/(pipeline|check-options)[.]ts$'],

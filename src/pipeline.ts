@@ -3,7 +3,15 @@ import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
 import { emitProject } from './emit/emit-project.js';
-import { loadSpec } from './load/load-spec.js';
+import { loadSpec, readSpecSource } from './load/load-spec.js';
+import type { SourceText } from './load/read-source.js';
+import { contentHash } from './cache/content-hash.js';
+import type { OpenApiDocument } from './load/openapi-document.js';
+import { WorkMemo } from './cache/work-memo.js';
+import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
+import type { EmittedFile } from './emit/file-set.js';
+import type { PreviousNames } from './plan/drafts.js';
+import type { Surface } from './surface/surface.js';
 import type { ApiModel } from './model/api-model.js';
 import { addCredentials } from './model/add-credentials.js';
 import { applyOverrides } from './model/apply-overrides.js';
@@ -17,7 +25,7 @@ import { chooseSurface } from './search/choose-surface.js';
 import type { SurfaceChoice } from './search/search-plan.js';
 import { GENERATOR_VERSION } from './kernel/version.js';
 import { namesOf } from './write/lock-file.js';
-import { readExistingProject } from './write/read-project.js';
+import { readExistingProject, type ExistingProject } from './write/read-project.js';
 import { writeProject, type WriteResult } from './write/write-project.js';
 
 export type StageTimings = { load: number; model: number; plan: number; emit: number; write: number };
@@ -32,6 +40,7 @@ export type PlanRunOptions = PlanSettings & Progress;
 export type PlanRunResult = {
   ok: boolean;
   diagnostics: Diagnostic[];
+  /** Absent when a generation replayed a previous run from the regeneration cache (the description was not parsed). */
   model?: ApiModel;
   plan?: ToolPlan;
   /** The surface served, with the search surface's tools, catalog and index when that is the one. */
@@ -62,12 +71,16 @@ async function runModel(
 ): Promise<ApiModel | undefined> {
   if (!checkOptions(options, diagnostics)) return undefined;
   options.onProgress?.('load');
-  let start = now();
+  const start = now();
   const document = await loadSpec(options, diagnostics);
   timings.load = now() - start;
-  if (!document || diagnostics.hasErrors) return undefined;
+  return document && !diagnostics.hasErrors ? modelOf(document, options, diagnostics, timings) : undefined;
+}
+
+/** The model stage: the API model with the configuration's overrides, credentials and name applied. */
+function modelOf(document: OpenApiDocument, options: ResolvedOptions & Progress, diagnostics: Diagnostics, timings: StageTimings) {
   options.onProgress?.('model');
-  start = now();
+  const start = now();
   const built = buildApiModel(document, diagnostics);
   const overridden = options.overrides
     ? applyOverrides(
@@ -126,32 +139,126 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
 
 async function generateStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
-  const model = await runModel(options, diagnostics, timings);
+  if (!checkOptions(options, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
+  options.onProgress?.('load');
+  const start = now();
+  const source = await readSpecSource(options, diagnostics);
+  if (!source || diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, timings: { ...timings, load: now() - start } };
+  // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
+  const fromStages = diagnostics.items.length;
+  // The text is hashed now and not kept: a large description's text should not outlive its parsing.
+  const textHash = options.cache ? contentHash(source.text) : '';
+  // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
+  const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
+  const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;
+  if (early && earlyHit) {
+    timings.load = now() - start;
+    return writeStage(options, diagnostics, timings, replay(early, earlyHit, diagnostics, fromStages));
+  }
+  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, { source, start });
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
-  const outDir = path.resolve(options.out ?? `./${model.slug}-mcp`);
-  const existing = await readExistingProject(outDir);
-  const previous = existing.kind === 'generated' ? existing.lock.surface : undefined;
+  const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
+  // A description that pulls in other files is decided by more than its own text: such runs are not cached.
+  const cache = externalRefs ? undefined : folder.cache;
+  if (cache && !early) {
+    const hit = await lookupRun(cache);
+    if (hit) {
+      await diagnostics.settle();
+      return writeStage(options, diagnostics, timings, replay(folder, hit, diagnostics, fromStages));
+    }
+  }
+  // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
+  const memo = cache ? await WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : undefined;
   options.onProgress?.('plan');
-  let start = now();
-  const plan = planTools(model, { ...options, ...(previous && !options.regroup ? { previous: namesOf(previous) } : {}) }, diagnostics);
+  let stageStart = now();
+  const plan = planTools(
+    model,
+    { ...options, ...(folder.pinned ? { previous: folder.pinned } : {}), ...(memo ? { memo } : {}) },
+    diagnostics,
+  );
   if (diagnostics.hasErrors)
-    return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - start } };
+    return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - stageStart } };
   const served = surfaceOfPlan(options, plan, model, diagnostics);
-  timings.plan = now() - start;
-  const surface = surfaceOf(plan);
-  const diff = previous ? diffSurfaces(previous, surface) : undefined;
+  timings.plan = now() - stageStart;
   options.onProgress?.('emit');
-  start = now();
+  stageStart = now();
   const prefix = options.prefix ?? model.extension.prefix;
   const files = await emitProject(plan, {
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
+    ...(memo ? { memo } : {}),
   });
-  timings.emit = now() - start;
+  timings.emit = now() - stageStart;
+  const produced: Produced = { ...folder, model, plan, served, files };
+  if (!cache || options.check) return writeStage(options, diagnostics, timings, produced);
+  // What the stages found, validation of a large description included (a worker may still be on it), is stored
+  // with the output; only a run that succeeded and left the folder as generated is.
+  await diagnostics.settle();
+  const stages = diagnostics.items.slice(fromStages);
+  const result = await writeStage(options, diagnostics, timings, produced);
+  if (result.ok && result.write && result.write.edited.length === 0)
+    await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
+  return result;
+}
+
+/**
+ * Parses the text read and builds the model. In a function of its own so that the parsed document (hundreds of
+ * megabytes for the largest APIs) is garbage once the model exists, not held through planning and emitting.
+ */
+async function loadAndModel(
+  options: ResolvedOptions & Progress,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+  read: { source: SourceText; start: number },
+): Promise<{ model?: ApiModel; externalRefs: boolean }> {
+  const document = await loadSpec(options, diagnostics, read.source);
+  timings.load = now() - read.start;
+  if (!document || diagnostics.hasErrors) return { externalRefs: false };
+  const model = modelOf(document, options, diagnostics, timings);
+  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true };
+}
+
+/** The output folder as a run finds it: what is there, the lock file's surface and pins, its cache for this run. */
+type Folder = { outDir: string; existing: ExistingProject; lockSurface?: Surface; pinned?: PreviousNames; cache?: RunCache };
+
+/** What the stages hand the write stage, computed or replayed from the cache. */
+type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoice; files: EmittedFile[] };
+
+async function openFolder(outDir: string, options: ResolvedOptions, textHash: string): Promise<Folder> {
+  const existing = await readExistingProject(outDir);
+  const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
+  const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;
+  const cache = options.cache ? await openRunCache(outDir, { textHash, options: cacheKeyOptions(options), pinned }) : undefined;
+  return { outDir, existing, ...(lockSurface ? { lockSurface } : {}), ...(pinned ? { pinned } : {}), ...(cache ? { cache } : {}) };
+}
+
+/** The options that decide what is generated; where and how it is written (and progress callbacks) do not. */
+function cacheKeyOptions(options: ResolvedOptions): Record<string, unknown> {
+  const { out: _out, check: _check, force: _force, cache: _cache, readStdin: _readStdin, ...deciding } = options;
+  return deciding;
+}
+
+/** A cached run's output, with its diagnostics in place of the ones this run's stages reported so far. */
+function replay(folder: Folder, entry: RunEntry, diagnostics: Diagnostics, fromStages: number): Produced {
+  diagnostics.items.splice(fromStages);
+  for (const item of entry.diagnostics) diagnostics.add(item);
+  return { ...folder, plan: entry.plan, served: entry.surface, files: entry.files };
+}
+
+/** Stage 5: the lock file's surface and the changelog's diff, then the project written (or compared, with --check). */
+async function writeStage(
+  options: ResolvedOptions & Progress,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+  produced: Produced,
+): Promise<GenerateRunResult> {
+  const { outDir, existing, lockSurface, model, plan, served, files } = produced;
+  const surface = surfaceOf(plan);
+  const diff = lockSurface ? diffSurfaces(lockSurface, surface) : undefined;
   options.onProgress?.('write');
-  start = now();
+  const start = now();
   const write = await writeProject(
     files,
     {
@@ -175,7 +282,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   return {
     ok: !diagnostics.hasErrors,
     diagnostics: diagnostics.items,
-    model,
+    ...(model ? { model } : {}),
     plan,
     surface: served,
     timings,

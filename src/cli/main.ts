@@ -1,4 +1,3 @@
-import yargs from 'yargs';
 import { CONFIG_DEFAULTS } from '../config/config-schema.js';
 import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
@@ -19,6 +18,12 @@ const DESCRIPTION =
 
 /** Parses arguments and runs a command; returns the exit code. Only the bin calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // The version alone is answered before yargs and its terminal-width helpers load (about half of that start-up).
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout(`${GENERATOR_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const { default: yargs } = await import('yargs');
   const colors = io.color ? ansiColors() : NO_COLORS;
   let exitCode: number = EXIT.ok;
   const parser = yargs(argv)
@@ -43,6 +48,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })
           .option('package-name', { type: 'string', describe: 'npm name of the generated project' })
           .option('regroup', { type: 'boolean', default: false, describe: 'Ignore the names the lock file pins and plan from scratch' })
+          .option('cache', {
+            type: 'boolean',
+            describe: 'Reuse the regeneration cache in the output folder; --no-cache does the full work (same output)',
+            defaultDescription: String(CONFIG_DEFAULTS.cache),
+          })
           .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' })
           .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
           .example('$0 https://example.com/openapi.json -o my-server --prefix example', 'From a URL, tool names prefixed example_')

@@ -126,6 +126,7 @@ export type ParsedFlags = {
   packageName?: string;
   target?: UserConfig['target'];
   renameTool?: string[];
+  cache?: boolean;
 };
 
 /** Configuration key path → the flag that sets it, so a bad flag value is reported under the flag's name. */
@@ -160,6 +161,7 @@ export const FLAG_OF: Record<string, string> = {
   allowRemoteRefs: '--allow-remote-refs',
   maxInputMb: '--max-input-mb',
   validate: '--validate',
+  cache: '--cache',
   quiet: '--quiet',
   verbose: '--verbose',
 };
@@ -191,6 +193,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'allowRemoteRefs',
     'maxInputMb',
     'validate',
+    'cache',
     'quiet',
     'verbose',
   ] as const;

@@ -98,6 +98,7 @@ export const CONFIG_DEFAULTS = {
   allowRemoteRefs: false,
   maxInputMb: 32,
   validate: true,
+  cache: true,
   quiet: false,
   verbose: false,
 } as const satisfies {
@@ -261,6 +262,12 @@ export const CONFIG_SCHEMA = {
       default: CONFIG_DEFAULTS.validate,
       description: 'Check the description against the OpenAPI schema (warnings).',
     },
+    cache: {
+      type: 'boolean',
+      default: CONFIG_DEFAULTS.cache,
+      description:
+        'Keep a regeneration cache in the output folder (`.openapi-to-mcp-cache/`, git-ignored, signed with a key in your user cache folder): an unchanged description and configuration reuse the previous output. The output is the same either way.',
+    },
     quiet: { type: 'boolean', default: CONFIG_DEFAULTS.quiet, description: 'Print only errors.' },
     verbose: { type: 'boolean', default: CONFIG_DEFAULTS.verbose, description: 'Also print informational diagnostics.' },
   },
@@ -312,6 +319,7 @@ export type UserConfig = {
   allowRemoteRefs?: boolean;
   maxInputMb?: number;
   validate?: boolean;
+  cache?: boolean;
   quiet?: boolean;
   verbose?: boolean;
 };

@@ -42,6 +42,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
     ...(config.maxInputMb !== undefined ? { maxInputBytes: megabytes(config.maxInputMb) } : {}),
     ...(config.validate !== undefined ? { validate: config.validate } : {}),
+    ...(config.cache !== undefined ? { cache: config.cache } : {}),
     ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
     ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),
     ...(config.outputSchema !== undefined ? { outputSchema: config.outputSchema } : {}),

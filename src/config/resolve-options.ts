@@ -12,7 +12,7 @@ import { CONFIG_DEFAULTS } from './config-schema.js';
  * alone (`loadConfig`) or the programmatic API: only `spec` is required; resolveOptions fills in the rest.
  */
 export type PlanSettings = Omit<LoadOptions, 'maxInputBytes'> &
-  Partial<Omit<PlannerOptions, 'budget'>> & {
+  Partial<Omit<PlannerOptions, 'budget' | 'memo'>> & {
     /** Largest description accepted, in bytes. */
     maxInputBytes?: number;
     budget?: Partial<BudgetOptions>;
@@ -40,6 +40,8 @@ export type GenerateSettings = PlanSettings & {
   regroup?: boolean;
   /** `workers` adds a Cloudflare Workers entry to the project. */
   target?: Target;
+  /** Reuse and keep the regeneration cache in the output folder (the output is the same either way). */
+  cache?: boolean;
 };
 
 /** The one options type the stages are given: a caller's settings with every default applied. */
@@ -56,6 +58,7 @@ type Defaulted = {
   check: boolean;
   force: boolean;
   regroup: boolean;
+  cache: boolean;
 };
 
 /** Applies CONFIG_DEFAULTS (the configuration schema's defaults) to every option a caller left unset. */
@@ -79,6 +82,7 @@ export function resolveOptions<T extends GenerateSettings>(settings: T): T & Res
     check: settings.check ?? false,
     force: settings.force ?? false,
     regroup: settings.regroup ?? false,
+    cache: settings.cache ?? CONFIG_DEFAULTS.cache,
   };
 }
 

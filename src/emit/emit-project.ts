@@ -86,6 +86,13 @@ export type EmitOptions = {
   search?: SearchSurface;
   /** The tool name prefix, which the search surface's tools carry too. */
   prefix?: string;
+  /** Tool modules printed by an earlier run (the regeneration cache); the files are the same without. */
+  memo?: EmitMemo;
+};
+
+/** The regeneration cache's hook: a tool's module, from an earlier run that printed the same tool under the same name. */
+export type EmitMemo = {
+  toolSource(tool: ToolModel, fileName: string, make: () => { path: string; content: string }): { path: string; content: string };
 };
 
 /**
@@ -106,7 +113,10 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
   const { search } = options;
   plan.tools.forEach((tool, index) => {
-    const { path, content } = toolSource(search ? routingOnly(tool) : tool, fileNames[index]);
+    const served = search ? routingOnly(tool) : tool;
+    const fileName = fileNames[index] ?? toolFileName(tool.name);
+    const make = () => toolSource(served, fileName);
+    const { path, content } = options.memo ? options.memo.toolSource(served, fileName, make) : make();
     generated(path, content);
   });
   const toolFiles = plan.tools.map((tool, index) => ({ tool, fileName: fileNames[index] ?? toolFileName(tool.name) }));

@@ -6,7 +6,7 @@ import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measu
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
 import { parseText } from './parse-text.js';
-import { readSource } from './read-source.js';
+import { readSource, type SourceText } from './read-source.js';
 import { validateDescription } from './validate-concurrently.js';
 
 export type LoadOptions = {
@@ -22,10 +22,18 @@ export type LoadOptions = {
   readStdin?: () => Promise<string>;
 };
 
-/** Stage 1: reads, parses, bundles and checks a description. Returns undefined when the input is unusable. */
-export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): Promise<OpenApiDocument | undefined> {
+/** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
+export function readSpecSource(options: LoadOptions, diagnostics: Diagnostics): Promise<SourceText | undefined> {
+  return readSource({ spec: options.spec, maxBytes: options.maxInputBytes, readStdin: options.readStdin }, diagnostics);
+}
+
+/**
+ * Stage 1: reads, parses, bundles and checks a description. Returns undefined when the input is unusable. `read`
+ * is the entry's text when the caller has read it already (readSpecSource).
+ */
+export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, read?: SourceText): Promise<OpenApiDocument | undefined> {
   const maxBytes = options.maxInputBytes;
-  const source = await readSource({ spec: options.spec, maxBytes, readStdin: options.readStdin }, diagnostics);
+  const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
   const parsed = parseText(source.text, source.location, diagnostics);
   if (parsed === undefined) return undefined;
@@ -74,7 +82,12 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics): 
     return undefined;
   }
   if (options.validate !== false) validateDescription(root, root === parsed ? source : undefined, diagnostics);
-  return { ...detected, root, source: { kind: source.kind, location: source.location } };
+  return {
+    ...detected,
+    root,
+    source: { kind: source.kind, location: source.location },
+    ...(root === parsed ? {} : { externalRefs: true as const }),
+  };
 }
 
 function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {

@@ -13,4 +13,6 @@ export type OpenApiDocument = {
   root: JsonObject;
   /** Where the description came from, for messages; never written into generated output. */
   source: { kind: SourceKind; location: string };
+  /** Set when `$ref`s to other files or URLs were bundled in: the entry's text alone does not decide the document. */
+  externalRefs?: true;
 };

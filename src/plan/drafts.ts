@@ -1,3 +1,4 @@
+import type { PlanMemo } from './plan-memo.js';
 import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import type { Intent } from '../surface/surface.js';
 import type { ArgumentRoute, HeaderDecision, OutputSchemaMode, PaginationModel } from './tool-plan.js';
@@ -34,6 +35,8 @@ export type PlannerOptions = {
   previous?: PreviousNames;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
+  /** Builds and counts kept from an earlier run (the regeneration cache); the plan is the same without. */
+  memo?: PlanMemo;
 };
 
 /** The token budget of `tools/list`: per tool, and for the whole list per operation up to a cap. */

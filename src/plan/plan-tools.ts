@@ -31,6 +31,7 @@ import type { ConciseModel, OutputSchemaMode, ToolModel, ToolPlan } from './tool
 import type { Intent } from '../surface/surface.js';
 import { headerViolations } from './headers/validate-headers.js';
 import { compareStrings, envCase } from './words.js';
+import type { PlanMemo } from './plan-memo.js';
 
 /** The planner's own limits, not options: a tool's actions and arguments, and the floor of the list's budget. */
 const PLANNER_LIMITS = { maxActions: 20, maxArguments: 90, minTotalTokens: 4000 };
@@ -89,7 +90,7 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
   const drafts = new Map<string, ActionDraft>(selected.map((operation) => [operation.key, buildArguments(operation, defs, diagnostics)]));
   const budget = budgetOf(options, selected.length);
   const rounds = planRounds(model, options, { selected, defs, drafts, budget });
-  const { tools, headerDiagnostics } = fitPlan(rounds, options.strategy, budget);
+  const { tools, headerDiagnostics } = fitPlan(rounds, options.strategy, budget, options.memo);
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
@@ -152,7 +153,7 @@ function planRounds(model: ApiModel, options: PlannerOptions, prepared: Prepared
     summaries: new Map<string, ActionSummary>(),
   };
   const estimate = new TokenEstimate();
-  const build = cachedBuilder(model, options.outputSchema, context, estimate);
+  const build = cachedBuilder(model, options, context, estimate);
   const limits = { maxTools: budget.maxTools, maxActions: PLANNER_LIMITS.maxActions, maxArguments: PLANNER_LIMITS.maxArguments };
   const grouping = groupOperations(units, options.strategy, limits, locked);
   const plan = (groupingBudget: number): Round => {
@@ -182,23 +183,32 @@ function planRounds(model: ApiModel, options: PlannerOptions, prepared: Prepared
  * what buildKey lists and of the plan-wide context (title, servers, schemas, options), so it is cached, with the
  * characters its tokens are estimated from (a recalibration needs no new build).
  */
-function cachedBuilder(model: ApiModel, outputSchema: OutputSchemaMode, context: PlanContext, estimate: TokenEstimate) {
+function cachedBuilder(
+  model: ApiModel,
+  { outputSchema, memo }: { outputSchema: OutputSchemaMode; memo?: PlanMemo | undefined },
+  context: PlanContext,
+  estimate: TokenEstimate,
+) {
   const built = new Map<string, { tool: ToolModel; characters: number }>();
   const conciseViews = new Map<OperationModel, ConciseModel | undefined>();
   return (draft: ToolDraft, siblings: Partial<Record<Intent, string>>): ToolModel => {
     const key = buildKey(draft, siblings);
     let entry = built.get(key);
     if (!entry) {
-      const tool = buildTool(draft, {
-        apiTitle: context.apiTitle,
-        apiServers: model.servers,
-        defs: context.defs,
-        schemas: model.schemas,
-        outputSchema,
-        siblings,
-        conciseViews,
-        count: () => 0,
-      });
+      const make = () =>
+        buildTool(draft, {
+          apiTitle: context.apiTitle,
+          apiServers: model.servers,
+          defs: context.defs,
+          schemas: model.schemas,
+          outputSchema,
+          siblings,
+          conciseViews,
+          count: () => 0,
+        });
+      // The regeneration cache's hook: a build of the same key and content in an earlier run.
+      const operations = draft.actions.map((action) => action.draft.operation);
+      const tool = memo ? memo.build(key, { name: draft.name, operations }, make) : make();
       entry = { tool, characters: TokenEstimate.characters(tool) };
       built.set(key, entry);
     }
@@ -211,24 +221,31 @@ function cachedBuilder(model: ApiModel, outputSchema: OutputSchemaMode, context:
  * margin the budget leaves are calibrated on the chosen tools' exact counts and the search runs once more; tools
  * still over budget are fitted again on exact counts.
  */
-function fitPlan(rounds: Rounds, strategy: Strategy, budget: Budget): { tools: ToolModel[]; headerDiagnostics: Diagnostics } {
+function fitPlan(
+  rounds: Rounds,
+  strategy: Strategy,
+  budget: Budget,
+  memo: PlanMemo | undefined,
+): { tools: ToolModel[]; headerDiagnostics: Diagnostics } {
   const search = () => (strategy === 'auto' ? searchGrouping(rounds.plan, budget.maxTotalTokens) : rounds.plan(budget.maxTotalTokens));
   const fits = (tools: ToolModel[]) =>
     totalTokens(tools) <= budget.maxTotalTokens && tools.every((tool) => tool.tokens <= budget.maxToolTokens);
   let chosen = search();
-  let counted = countExactly(chosen.tools);
+  const exactly = (tools: ToolModel[]) => countExactly(tools, memo);
+  let counted = exactly(chosen.tools);
   if (!fits(counted)) {
     rounds.estimate.calibrate(counted.map((tool) => ({ characters: TokenEstimate.characters(tool), tokens: tool.tokens })));
     chosen = search();
-    counted = countExactly(chosen.tools);
+    counted = exactly(chosen.tools);
   }
   const { drafts, render, headerDiagnostics } = chosen;
-  const tools = fits(counted) ? counted : fitBudget(drafts, (draft) => countExactly([render(draft)])[0] as ToolModel, budget).tools;
+  const tools = fits(counted) ? counted : fitBudget(drafts, (draft) => exactly([render(draft)])[0] as ToolModel, budget).tools;
   return { tools, headerDiagnostics };
 }
 
-function countExactly(tools: ToolModel[]): ToolModel[] {
-  return tools.map((tool) => ({ ...tool, tokens: countToolTokens(tool) }));
+/** Exact o200k counts; the regeneration cache's hook answers the ones an earlier run counted. */
+function countExactly(tools: ToolModel[], memo: PlanMemo | undefined): ToolModel[] {
+  return tools.map((tool) => ({ ...tool, tokens: memo ? memo.count(tool, () => countToolTokens(tool)) : countToolTokens(tool) }));
 }
 
 /** The finished plan: the API's facts and credentials, the tools in name order with their argument schemas, totals. */

@@ -2,6 +2,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCK_FILE, parseLock, type LockFile } from './lock-file.js';
 
+/**
+ * The regeneration cache's folder (src/cache/), named here because the write stage must know it: a folder that holds
+ * only the cache (the rest deleted with `rm -rf out/*`, which leaves dot-folders) is empty, not someone else's.
+ */
+export const CACHE_DIR = '.openapi-to-mcp-cache';
+
 export type ExistingProject =
   { kind: 'missing' } | { kind: 'empty' } | { kind: 'generated'; lock: LockFile } | { kind: 'foreign'; entries: string[] };
 
@@ -14,7 +20,7 @@ export async function readExistingProject(outDir: string): Promise<ExistingProje
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     throw error;
   }
-  if (entries.length === 0) return { kind: 'empty' };
+  if (entries.every((entry) => entry === CACHE_DIR)) return { kind: 'empty' };
   if (entries.includes(LOCK_FILE)) {
     const lock = parseLock(await readFile(path.join(outDir, LOCK_FILE), 'utf8'));
     if (lock) return { kind: 'generated', lock };

@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * JSON with object keys in sorted order, so that two equal values give the same text whatever order their keys were
+ * set in (options merged from a file and flags). Functions and undefined are left out, as JSON.stringify does.
+ */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** A SHA-256 of the parts, each length-prefixed so that no two different lists of parts hash alike. */
+export function contentHash(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${Buffer.byteLength(part)}:`).update(part);
+  return hash.digest('hex');
+}

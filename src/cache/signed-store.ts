@@ -1,0 +1,87 @@
+import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CACHE_DIR } from '../write/read-project.js';
+
+/** The cache's own folder in the output folder, beside the lock file; it ignores itself in git. */
+export { CACHE_DIR };
+
+/** Bumped whenever what a cache file holds changes shape. */
+const STORE_VERSION = 2;
+
+/** Who may read an entry: this user's key, and the generator code that wrote it. */
+export type Signer = { secret: Buffer; fingerprint: string };
+
+/**
+ * A cache file is three lines: a header (`storeVersion`, `fingerprint`), the JSON body as written, and the body's
+ * HMAC. The signature comes last so that the body can be written piece by piece: a large API's cache is never one
+ * string in memory.
+ */
+type Header = { storeVersion: number; fingerprint: string };
+
+/**
+ * Reads one signed cache file. Anything unexpected — no file, over `maxBytes`, not JSON, another version of the generator,
+ * a signature that does not match this user's key — is a miss, never an error: the run then does the full work.
+ * The body comes back parsed but unchecked: callers validate its shape before using it.
+ */
+export async function readSigned(outDir: string, name: string, signer: Signer, maxBytes: number): Promise<unknown> {
+  const file = path.join(outDir, CACHE_DIR, name);
+  try {
+    if ((await stat(file)).size > maxBytes) return undefined;
+    const text = await readFile(file, 'utf8');
+    const first = text.indexOf('\n');
+    const last = text.lastIndexOf('\n');
+    if (first < 0 || last <= first) return undefined;
+    const header = JSON.parse(text.slice(0, first)) as Partial<Header>;
+    if (header.storeVersion !== STORE_VERSION || header.fingerprint !== signer.fingerprint) return undefined;
+    const body = text.slice(first + 1, last);
+    const expected = hmac(signer).update(body).digest();
+    const given = Buffer.from(text.slice(last + 1), 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a body's JSON text in pieces (each piece is valid JSON text only once all are joined). */
+export type BodyWriter = (write: (piece: string) => Promise<void>) => Promise<void>;
+
+/**
+ * Writes one signed cache file, through a temporary file and a rename so that a reader never sees half of it.
+ * A cache that cannot be written costs the next run its speed, nothing else: failures are swallowed.
+ */
+export async function writeSigned(outDir: string, name: string, body: BodyWriter, signer: Signer): Promise<void> {
+  const dir = path.join(outDir, CACHE_DIR);
+  const file = path.join(dir, name);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, '.gitignore'), '# Regeneration cache of openapi-to-mcp: local to this machine.\n*\n');
+    const handle = await open(temporary, 'w');
+    try {
+      const header: Header = { storeVersion: STORE_VERSION, fingerprint: signer.fingerprint };
+      await handle.write(`${JSON.stringify(header)}\n`);
+      const signature = hmac(signer);
+      await body(async (piece) => {
+        signature.update(piece);
+        await handle.write(piece);
+      });
+      await handle.write(`\n${signature.digest('hex')}`);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch {
+    await rm(temporary, { force: true }).catch(() => undefined);
+  }
+}
+
+/** A body written as one piece, for values of moderate size. */
+export function wholeBody(value: unknown): BodyWriter {
+  return (write) => write(JSON.stringify(value));
+}
+
+function hmac(signer: Signer): Hmac {
+  return createHmac('sha256', signer.secret).update(signer.fingerprint).update('\n');
+}

@@ -1,0 +1,144 @@
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { CACHE_DIR } from '../../src/cache/signed-store.js';
+import { runGenerate, type GenerateRunResult } from '../../src/pipeline.js';
+
+type Document = { paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The description's operations as [path, method], in a fixed order. */
+function operationsOf(document: Document): Array<[string, string]> {
+  return Object.entries(document.paths)
+    .flatMap(([key, item]) => METHODS.filter((method) => method in item).map((method): [string, string] => [key, method]))
+    .sort(([a, m], [b, n]) => (a === b ? (m < n ? -1 : 1) : a < b ? -1 : 1));
+}
+
+/** One operation changed: a new summary and a new optional query parameter. */
+export function changeOneOperation(document: Document): Document {
+  const copy = structuredClone(document);
+  const [key, method] = operationsOf(copy).find(([, method]) => method === 'get') ?? (operationsOf(copy)[0] as [string, string]);
+  const operation = copy.paths[key]![method] as { summary?: string; parameters?: unknown[] };
+  operation.summary = `${operation.summary ?? 'An operation'} (changed)`;
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    { name: 'proof_flag', in: 'query', required: false, schema: { type: 'boolean' } },
+  ];
+  return copy;
+}
+
+/** The last operation removed and a new one added on a path of its own. */
+export function addAndRemoveOperation(document: Document): Document {
+  const copy = structuredClone(document);
+  const [key, method] = operationsOf(copy).at(-1) as [string, string];
+  delete copy.paths[key]![method];
+  copy.paths['/proof-added/{proof_id}'] = {
+    get: {
+      operationId: 'proofAddedGet',
+      summary: 'Read one proof item',
+      parameters: [{ name: 'proof_id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { 200: { description: 'The item' } },
+    },
+  };
+  return copy;
+}
+
+/** Every file of a folder but the cache's, by relative path. */
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (at: string): Promise<void> => {
+    for (const entry of await readdir(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      const relative = path.relative(dir, full);
+      if (relative === CACHE_DIR) continue;
+      if (entry.isDirectory()) await walk(full);
+      else out.set(relative, await readFile(full, 'utf8'));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+export type ProofStep = {
+  name: string;
+  document: Document;
+  options?: Record<string, unknown>;
+  /** Done to the cached folder before the step runs (a corrupted cache file). */
+  before?: (cached: string) => Promise<void>;
+  /** Whether the step may be answered from the cache without planning. */
+  expectHit?: boolean;
+};
+
+/**
+ * Runs each step twice from the same folder state: once with the cache (in `cached`, which keeps its cache from
+ * step to step), once without (a copy of the same folder without the cache). Both must leave byte-identical folders
+ * and report the same diagnostics.
+ */
+export async function proveCacheIdentical(work: string, steps: ProofStep[]): Promise<Array<{ step: string; cached: GenerateRunResult }>> {
+  const cached = path.join(work, 'cached');
+  const full = path.join(work, 'full');
+  const results = [];
+  await mkdir(work, { recursive: true });
+  for (const [index, step] of steps.entries()) {
+    const spec = path.join(work, 'spec.json');
+    await writeFile(spec, JSON.stringify(step.document));
+    await rm(full, { recursive: true, force: true });
+    if (index > 0) {
+      await cp(cached, full, { recursive: true });
+      await rm(path.join(full, CACHE_DIR), { recursive: true, force: true });
+    }
+    await step.before?.(cached);
+    const withCache = await runGenerate({ spec, out: cached, ...step.options });
+    const without = await runGenerate({ spec, out: full, ...step.options, cache: false });
+    expect(withCache.ok, `${step.name}: ${JSON.stringify(withCache.diagnostics.filter((d) => d.severity === 'error'))}`).toBe(true);
+    expect(without.ok, step.name).toBe(true);
+    expect(withCache.diagnostics, step.name).toEqual(without.diagnostics);
+    expect(withCache.plan?.totals, step.name).toEqual(without.plan?.totals);
+    expect(
+      withCache.write?.changes.map((change) => change.path),
+      step.name,
+    ).toEqual(without.write?.changes.map((change) => change.path));
+    const [a, b] = await Promise.all([filesOf(cached), filesOf(full)]);
+    expect([...a.keys()].sort(), step.name).toEqual([...b.keys()].sort());
+    for (const [file, content] of b) expect(a.get(file), `${step.name}: ${file}`).toBe(content);
+    if (step.expectHit !== undefined) expect(withCache.timings.plan === 0, `${step.name}: answered from the cache`).toBe(step.expectHit);
+    results.push({ step: step.name, cached: withCache });
+  }
+  return results;
+}
+
+/** The steps of the proof, from a description: no change, one changed operation, added and removed, config, corruption. */
+export function proofSteps(document: Document): ProofStep[] {
+  const changed = changeOneOperation(document);
+  const moved = addAndRemoveOperation(changed);
+  const corrupt = (mutate: (text: string) => string) => async (cached: string) => {
+    const file = path.join(cached, CACHE_DIR, 'run.json');
+    await writeFile(file, mutate(await readFile(file, 'utf8')));
+  };
+  return [
+    { name: 'first generation', document },
+    // The lock file now pins the names: the first regeneration plans (its inputs differ), the next one is cached.
+    { name: 'no change, pinned', document },
+    { name: 'no change', document, expectHit: true },
+    { name: 'one changed operation', document: changed, expectHit: false },
+    { name: 'an added and a removed operation', document: moved, expectHit: false },
+    { name: 'changed configuration', document: moved, options: { outputSchema: 'loose', prefix: 'proof' }, expectHit: false },
+    { name: 'same configuration again', document: moved, options: { outputSchema: 'loose', prefix: 'proof' }, expectHit: true },
+    {
+      name: 'a truncated cache file',
+      document: moved,
+      options: { outputSchema: 'loose', prefix: 'proof' },
+      before: corrupt((text) => text.slice(0, text.length / 2)),
+      expectHit: false,
+    },
+    { name: 'cache rebuilt', document: moved, options: { outputSchema: 'loose', prefix: 'proof' }, expectHit: true },
+    {
+      // Valid JSON, the signature kept: the body no longer matches it.
+      name: 'a tampered cache body',
+      document: moved,
+      options: { outputSchema: 'loose', prefix: 'proof' },
+      before: corrupt((text) => text.replace('export', 'exportX')),
+      expectHit: false,
+    },
+  ];
+}

@@ -1,0 +1,60 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_DIR } from '../../src/cache/signed-store.js';
+import { runGenerate } from '../../src/pipeline.js';
+import { FIXTURE_SPECS } from '../helpers/paths.js';
+import { tempDir } from '../helpers/project.js';
+import { proofSteps, proveCacheIdentical } from '../helpers/regeneration-proof.js';
+
+// The cache signs with a key in the user's cache folder: the tests keep theirs in a temporary one.
+const saved = process.env['XDG_CACHE_HOME'];
+beforeAll(async () => {
+  process.env['XDG_CACHE_HOME'] = await tempDir('regen-cache-home');
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env['XDG_CACHE_HOME'];
+  else process.env['XDG_CACHE_HOME'] = saved;
+});
+
+describe('regeneration cache', () => {
+  it('leaves the output byte-identical to a full run after every kind of change, and is used when nothing changed', async () => {
+    const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
+    await proveCacheIdentical(await tempDir('regen-cache-proof'), proofSteps(document));
+  });
+
+  it('ignores a cache signed with another key, and --no-cache neither reads nor writes one', async () => {
+    const dir = await tempDir('regen-cache-key');
+    const spec = path.join(FIXTURE_SPECS, 'oai-petstore.yaml');
+    const out = path.join(dir, 'out');
+    expect((await runGenerate({ spec, out })).ok).toBe(true);
+    expect((await runGenerate({ spec, out })).timings.plan).toBeGreaterThan(0);
+    expect((await runGenerate({ spec, out })).timings.plan).toBe(0);
+    // Another user's (or a planted) cache: the signature does not verify with this key.
+    process.env['XDG_CACHE_HOME'] = await tempDir('regen-cache-other-home');
+    const foreign = await runGenerate({ spec, out });
+    expect(foreign.ok).toBe(true);
+    expect(foreign.timings.plan).toBeGreaterThan(0);
+    const uncached = path.join(dir, 'uncached');
+    await runGenerate({ spec, out: uncached, cache: false });
+    await runGenerate({ spec, out: uncached, cache: false });
+    await expect(readFile(path.join(uncached, CACHE_DIR, 'run.json'))).rejects.toThrow();
+  });
+
+  it('generates into a folder that holds only its cache (the rest deleted with rm -rf out/*)', async () => {
+    const out = path.join(await tempDir('regen-cache-only'), 'out');
+    const spec = path.join(FIXTURE_SPECS, 'oai-petstore.yaml');
+    await runGenerate({ spec, out });
+    for (const entry of await readdir(out)) if (entry !== CACHE_DIR) await rm(path.join(out, entry), { recursive: true });
+    const again = await runGenerate({ spec, out });
+    expect(again.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(again.ok).toBe(true);
+  });
+
+  it('keeps the cache out of git', async () => {
+    const out = path.join(await tempDir('regen-cache-git'), 'out');
+    await runGenerate({ spec: path.join(FIXTURE_SPECS, 'oai-petstore.yaml'), out });
+    expect(await readFile(path.join(out, CACHE_DIR, '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+  });
+});
