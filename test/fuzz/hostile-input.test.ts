@@ -431,14 +431,14 @@ describe('a hostile lock file in the output folder', () => {
     const lockPath = path.join(out, 'openapi-to-mcp.lock.json');
     const lock = JSON.parse(await readFile(lockPath, 'utf8')) as {
       files: Record<string, string>;
-      surface: { tools: Record<string, unknown> };
+      tools: Record<string, unknown>;
     };
     // The hash of the victim as it is: the lock claims the generator wrote it, so it would be removed as stale.
     lock.files['../victim.txt'] = `sha256-${createHash('sha256').update('precious').digest('base64')}`;
-    const [first] = Object.keys(lock.surface.tools);
-    lock.surface.tools['../../escape'] = lock.surface.tools[first as string];
-    lock.surface.tools['constructor'] = lock.surface.tools[first as string];
-    delete lock.surface.tools[first as string];
+    const [first] = Object.keys(lock.tools);
+    lock.tools['../../escape'] = lock.tools[first as string];
+    lock.tools['constructor'] = lock.tools[first as string];
+    delete lock.tools[first as string];
     await writeFile(lockPath, JSON.stringify(lock));
     const result = await runBin([spec, '-o', out, '--force']);
     expect(crashSigns(result), result.stderr).toEqual([]);

@@ -32,11 +32,11 @@ async function files(target?: 'node' | 'workers') {
 }
 
 describe('the generated project explains and deploys itself', () => {
-  it('has a README with the action table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
+  it('has a README with the tool table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
     const readme = (await files())['README.md'] as string;
     for (const text of [
-      '| `pets_read` | read-only | List pets |',
-      '| (single) | `GET /pets` | List pets |',
+      '| `pets_read` | read-only | List pets | 1 |',
+      '`src/tools/<tool>.ts` holds',
       '"mcpServers"',
       '--env TEST_KEY=… -- node /path/to/test-mcp/dist/main.js',
       'claude mcp add --transport http test-mcp http://127.0.0.1:3000/mcp',
