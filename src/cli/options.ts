@@ -125,6 +125,7 @@ export type ParsedFlags = {
   out?: string;
   packageName?: string;
   target?: UserConfig['target'];
+  deploy?: boolean;
   renameTool?: string[];
 };
 
@@ -134,6 +135,7 @@ export const FLAG_OF: Record<string, string> = {
   out: '--out',
   packageName: '--package-name',
   target: '--target',
+  deploy: '--deploy',
   prefix: '--prefix',
   envPrefix: '--env-prefix',
   name: '--name',
@@ -178,6 +180,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
   const copied = [
     'packageName',
     'target',
+    'deploy',
     'prefix',
     'envPrefix',
     'name',

@@ -40,6 +40,8 @@ export type GenerateSettings = PlanSettings & {
   regroup?: boolean;
   /** `workers` adds a Cloudflare Workers entry to the project. */
   target?: Target;
+  /** Also write the deployment files (Docker, Kubernetes, MCP Bundle manifest). */
+  deploy?: boolean;
 };
 
 /** The one options type the stages are given: a caller's settings with every default applied. */
@@ -50,6 +52,7 @@ type Defaulted = {
   headers: HeaderOptions & { enabled: boolean };
   surface: SurfaceRequest;
   target: Target;
+  deploy: boolean;
   maxInputBytes: number;
   allowRemoteRefs: boolean;
   validate: boolean;
@@ -73,6 +76,7 @@ export function resolveOptions<T extends GenerateSettings>(settings: T): T & Res
     headers: { ...settings.headers, enabled: settings.headers?.enabled ?? CONFIG_DEFAULTS.headersEnabled },
     surface: settings.surface ?? CONFIG_DEFAULTS.surface,
     target: settings.target ?? CONFIG_DEFAULTS.target,
+    deploy: settings.deploy ?? CONFIG_DEFAULTS.deploy,
     maxInputBytes: settings.maxInputBytes ?? megabytes(CONFIG_DEFAULTS.maxInputMb),
     allowRemoteRefs: settings.allowRemoteRefs ?? CONFIG_DEFAULTS.allowRemoteRefs,
     validate: settings.validate ?? CONFIG_DEFAULTS.validate,

@@ -85,6 +85,8 @@ export type EmitOptions = {
   search?: SearchSurface;
   /** The tool name prefix, which the search surface's tools carry too. */
   prefix?: string;
+  /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
+  deploy?: boolean;
 };
 
 /**
@@ -131,27 +133,30 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers' };
+  const deploy = options.deploy ?? false;
+  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers', deploy };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));
   rendered('.env.example', renderTemplate('project/env.example.hbs', view));
-  rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
-  rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
   rendered('.gitignore', renderTemplate('project/gitignore.hbs', view));
-  rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
-  rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
-  generated(
-    'manifest.json',
-    printJsonDocument(
-      bundleManifest(plan, {
-        packageName,
-        packageVersion: view.packageVersion,
-        description: view.description,
-        ...(search ? { served: search.tools } : {}),
-      }),
-    ),
-  );
+  if (deploy) {
+    rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
+    rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
+    rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
+    rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
+    generated(
+      'manifest.json',
+      printJsonDocument(
+        bundleManifest(plan, {
+          packageName,
+          packageVersion: view.packageVersion,
+          description: view.description,
+          ...(search ? { served: search.tools } : {}),
+        }),
+      ),
+    );
+  }
   if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));

@@ -39,7 +39,7 @@ describe('a description full of injection payloads', () => {
   beforeAll(async () => {
     await rm(MARKER, { force: true });
     dir = await tempDir('injection');
-    plan = (await generateProject({ spec: SPEC, out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: SPEC, out: dir, deploy: true })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -106,8 +106,9 @@ describe('a description full of injection payloads', () => {
     // Handlebars never saw description text as a template: the braces arrive as text.
     expect(readme).toContain('\\{\\{process.exit 7\\}\\}');
 
-    JSON.parse(await readFile(path.join(dir, 'test/tools-list.json'), 'utf8'));
     JSON.parse(await readFile(path.join(dir, 'test/cases.json'), 'utf8'));
+    for (const line of (await readFile(path.join(dir, 'test/action-cases.jsonl'), 'utf8')).split('\n').filter(Boolean)) JSON.parse(line);
+    JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
   });
 
   describe('the built server', () => {

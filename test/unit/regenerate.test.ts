@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDiff, runGenerate } from '../../src/pipeline.js';
@@ -130,6 +130,28 @@ describe('regeneration', () => {
     expect(rewritten.lockVersion).toBe(LOCK_VERSION);
     expect(Object.keys(rewritten.tools)).toContain('shop_orders_read');
     expect((await generate(dir, changed, { check: true })).stale).toEqual([]);
+  });
+
+  it('removes the deployment files when they are turned off, and keeps and names one edited by hand', async () => {
+    const dir = await tempDir('regen-deploy-off');
+    const deployment = ['.dockerignore', '.mcpbignore', 'Dockerfile', 'deploy/kubernetes.yaml', 'manifest.json'];
+    await generate(dir, v1, { deploy: true });
+    for (const file of deployment) await expect(readFile(path.join(dir, file), 'utf8'), file).resolves.toBeTruthy();
+    await writeFile(path.join(dir, 'Dockerfile'), `${await readFile(path.join(dir, 'Dockerfile'), 'utf8')}# ours\n`);
+    const off = await generate(dir, v1);
+    expect(off.ok).toBe(true);
+    const removed = off.write!.changes.filter((change) => change.kind === 'remove').map((change) => change.path);
+    expect(removed.sort()).toEqual(deployment.filter((file) => file !== 'Dockerfile'));
+    for (const file of removed) await expect(readFile(path.join(dir, file), 'utf8'), file).rejects.toThrow();
+    // The folder the removed Kubernetes file leaves empty goes too.
+    await expect(readdir(path.join(dir, 'deploy'))).rejects.toThrow();
+    expect(await readFile(path.join(dir, 'Dockerfile'), 'utf8')).toContain('# ours');
+    expect(off.diagnostics).toContainEqual(
+      expect.objectContaining({ severity: 'warning', code: 'OTM_OUTPUT_EDITED', message: expect.stringContaining('Dockerfile') }),
+    );
+    // Nothing stale is left behind: the lock file no longer claims the removed files, and a check finds nothing to do.
+    expect(Object.keys((await readLock(dir))!.files).filter((file) => deployment.includes(file))).toEqual([]);
+    expect((await generate(dir, v1, { check: true })).stale).toEqual([]);
   });
 
   it('diff compares two descriptions as a regeneration would', async () => {
