@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, Project, WriterFunction } from 'ts-morph';
-import type { ServerModel } from '../model/api-model.js';
+import type { BodyKind, ServerModel } from '../model/api-model.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
@@ -93,7 +93,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.fixedQuery.length > 0 ? { fixedQuery: new Compact(action.route.fixedQuery) } : {}),
           ...(action.route.arguments.length > 0 ? { arguments: new Compact(argumentSpecs(action.route.arguments)) } : {}),
           ...requiredBesidesPath(action),
-          ...(action.route.body ? { body: new Compact(action.route.body) } : {}),
+          ...(action.route.body ? { body: new Compact(bodySpec(action.route.body)) } : {}),
           ...(action.route.security.length > 0
             ? { security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)) }
             : {}),
@@ -229,6 +229,24 @@ function requiredBesidesPath(action: ActionModel): { required?: string[] } {
     (name) => !action.route.arguments.some((argument) => argument.arg === name && argument.in === 'path'),
   );
   return rest.length > 0 ? { required: rest } : {};
+}
+
+/** The media type of each kind of body that a module leaves out: the runtime's `BODY_MEDIA_TYPES` (define-tool.ts). */
+const BODY_MEDIA_TYPES: Record<BodyKind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+  text: 'text/plain',
+  binary: 'application/octet-stream',
+};
+
+/** A request body as a module writes it: its kind, its media type when not the kind's own, `required` when true. */
+function bodySpec(body: NonNullable<ActionModel['route']['body']>): PrintRecord {
+  return {
+    kind: body.kind,
+    ...(body.mediaType === BODY_MEDIA_TYPES[body.kind] ? {} : { mediaType: body.mediaType }),
+    ...(body.required ? { required: true } : {}),
+  };
 }
 
 /** The server asks for JSON when a route names no media type, so a route that names JSON alone need not. */

@@ -7,6 +7,7 @@ import type {
   ArgumentLocation,
   ArgumentRoute,
   ArgumentSpec,
+  BodyKind,
   Style,
   ToolDefinition,
   ToolSpec,
@@ -25,12 +26,36 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
 }
 
 function actionRoute(spec: ActionSpec): ActionRoute {
-  const { arguments: written = {}, required = [], security = [], accepts = [], ...rest } = spec;
+  const { arguments: written = {}, required = [], security = [], accepts = [], body, ...rest } = spec;
   const args = Object.entries(written).map(([arg, argument]) => argumentRoute(arg, argument));
   // A path parameter is always required (OpenAPI 3.1 §4.8.12.1): modules list only the other required arguments.
   const path = args.filter((argument) => argument.in === 'path').map((argument) => argument.arg);
-  return { ...rest, arguments: args, required: [...path, ...required], security, accepts };
+  return {
+    ...rest,
+    arguments: args,
+    required: [...path, ...required],
+    ...(body
+      ? {
+          body: {
+            mediaType: body.mediaType ?? BODY_MEDIA_TYPES[body.kind],
+            kind: body.kind,
+            required: body.required ?? false,
+          },
+        }
+      : {}),
+    security,
+    accepts,
+  };
 }
+
+/** The media type of each kind of body, unless a module names another (`application/vnd.api+json`, `text/csv`). */
+const BODY_MEDIA_TYPES: Record<BodyKind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+  text: 'text/plain',
+  binary: 'application/octet-stream',
+};
 
 /** OpenAPI's default style of a parameter location (3.1 §4.8.12.4). */
 const DEFAULT_STYLE: Record<'path' | 'query' | 'header' | 'cookie', Style> = {

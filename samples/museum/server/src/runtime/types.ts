@@ -89,10 +89,12 @@ export type ActionRoute = {
 /**
  * An action's route as a tool module writes it: arguments by name, in the order they are sent; `required` without
  * the path arguments, which always are; empty lists left out, and `accepts` too when it is JSON alone (what the
- * server asks for when it is empty).
+ * server asks for when it is empty); a body's media type only when it is not its kind's own (`BODY_MEDIA_TYPES` in
+ * define-tool.ts) and `required` only when true (OpenAPI's default is false).
  */
-export type ActionSpec = Omit<ActionRoute, 'arguments' | 'required' | 'security' | 'accepts'> & {
+export type ActionSpec = Omit<ActionRoute, 'arguments' | 'required' | 'security' | 'accepts' | 'body'> & {
   arguments?: Record<string, ArgumentSpec>;
+  body?: { kind: BodyKind; mediaType?: string; required?: boolean };
   required?: string[];
   security?: SecurityRequirement[];
   accepts?: string[];

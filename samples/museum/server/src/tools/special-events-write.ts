@@ -70,7 +70,7 @@ export const specialEventsWriteTool = defineTool({
         price: 'body',
       },
       required: ['dates', 'eventDescription', 'location', 'name', 'price'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['MuseumPlaceholderAuth']],
       argumentsSchema: {
         properties: {
@@ -95,7 +95,7 @@ export const specialEventsWriteTool = defineTool({
         name: 'body',
         price: 'body',
       },
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['MuseumPlaceholderAuth']],
       argumentsSchema: {
         properties: {

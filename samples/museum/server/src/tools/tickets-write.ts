@@ -59,7 +59,7 @@ export const ticketsWriteTool = defineTool({
       path: '/tickets',
       arguments: { email: 'body', eventId: 'body', ticketDate: 'body', ticketId: 'body', ticketType: 'body' },
       required: ['ticketDate', 'ticketType'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['MuseumPlaceholderAuth']],
       argumentsSchema: {
         properties: {

@@ -22,7 +22,7 @@ export const petWriteTool = defineTool({
       path: '/pet',
       arguments: { category: 'body', id: 'body', name: 'body', photoUrls: 'body', status: 'body', tags: 'body' },
       required: ['name', 'photoUrls'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: {
@@ -41,7 +41,7 @@ export const petWriteTool = defineTool({
       path: '/pet',
       arguments: { category: 'body', id: 'body', name: 'body', photoUrls: 'body', status: 'body', tags: 'body' },
       required: ['name', 'photoUrls'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: {
@@ -68,7 +68,7 @@ export const petWriteTool = defineTool({
       method: 'post',
       path: '/pet/{petId}/uploadImage',
       arguments: { petId: 'path', additionalMetadata: 'query', request_body: { in: 'body-whole', file: true } },
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: false },
+      body: { kind: 'binary' },
       security: [['petstore_auth']],
       argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },

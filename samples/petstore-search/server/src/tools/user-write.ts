@@ -30,7 +30,7 @@ export const userWriteTool = defineTool({
         userStatus: 'body',
         username: 'body',
       },
-      body: { mediaType: 'application/json', kind: 'json', required: false },
+      body: { kind: 'json' },
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: {
         properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
@@ -41,7 +41,7 @@ export const userWriteTool = defineTool({
       method: 'post',
       path: '/user/createWithList',
       arguments: { request_body: 'body-whole' },
-      body: { mediaType: 'application/json', kind: 'json', required: false },
+      body: { kind: 'json' },
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: { properties: { request_body: { type: 'array', items: { $ref: '#/$defs/User' } } } },
     },
@@ -60,7 +60,7 @@ export const userWriteTool = defineTool({
         userStatus: 'body',
         body_username: { in: 'body', name: 'username' },
       },
-      body: { mediaType: 'application/json', kind: 'json', required: false },
+      body: { kind: 'json' },
       argumentsSchema: {
         properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
       },

@@ -60,7 +60,7 @@ export const petWriteTool = defineTool({
       path: '/pet',
       arguments: { category: 'body', id: 'body', name: 'body', photoUrls: 'body', status: 'body', tags: 'body' },
       required: ['name', 'photoUrls'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: {
@@ -79,7 +79,7 @@ export const petWriteTool = defineTool({
       path: '/pet',
       arguments: { category: 'body', id: 'body', name: 'body', photoUrls: 'body', status: 'body', tags: 'body' },
       required: ['name', 'photoUrls'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['petstore_auth']],
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: {
@@ -106,7 +106,7 @@ export const petWriteTool = defineTool({
       method: 'post',
       path: '/pet/{petId}/uploadImage',
       arguments: { petId: 'path', additionalMetadata: 'query', request_body: { in: 'body-whole', file: true } },
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: false },
+      body: { kind: 'binary' },
       security: [['petstore_auth']],
       argumentsSchema: { properties: { petId: { type: 'integer', format: 'int64' } } },
     },

@@ -39,7 +39,7 @@ export const storeOrderWriteTool = defineTool({
       method: 'post',
       path: '/store/order',
       arguments: { complete: 'body', id: 'body', petId: 'body', quantity: 'body', shipDate: 'body', status: 'body' },
-      body: { mediaType: 'application/json', kind: 'json', required: false },
+      body: { kind: 'json' },
       argumentsSchema: {
         properties: {
           id: { type: 'integer', format: 'int64' },

@@ -70,7 +70,7 @@ export const accountsWriteTool = defineTool({
         ValidationErrors: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -104,7 +104,7 @@ export const accountsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
@@ -114,7 +114,7 @@ export const accountsWriteTool = defineTool({
       path: '/Accounts/{AccountID}',
       arguments: { AccountID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Accounts: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -135,7 +135,7 @@ export const accountsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },

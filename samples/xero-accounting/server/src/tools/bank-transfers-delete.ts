@@ -43,7 +43,7 @@ export const bankTransfersDeleteTool = defineTool({
         BankTransfers: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -58,7 +58,7 @@ export const bankTransfersDeleteTool = defineTool({
       path: '/BankTransfers/{BankTransferID}',
       arguments: { BankTransferID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Status: 'body' },
       required: ['xero-tenant-id', 'Status'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },

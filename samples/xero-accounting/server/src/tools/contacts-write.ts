@@ -70,7 +70,7 @@ export const contactsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
@@ -80,7 +80,7 @@ export const contactsWriteTool = defineTool({
       path: '/ContactGroups',
       arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', ContactGroups: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } } } },
     },
@@ -97,7 +97,7 @@ export const contactsWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -114,7 +114,7 @@ export const contactsWriteTool = defineTool({
       path: '/Contacts/{ContactID}/History',
       arguments: { ContactID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -136,7 +136,7 @@ export const contactsWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -160,7 +160,7 @@ export const contactsWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -183,7 +183,7 @@ export const contactsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
@@ -198,7 +198,7 @@ export const contactsWriteTool = defineTool({
         ContactGroups: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -220,7 +220,7 @@ export const contactsWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {

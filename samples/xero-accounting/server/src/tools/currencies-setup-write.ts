@@ -34,7 +34,7 @@ export const currenciesSetupWriteTool = defineTool({
       path: '/Currencies',
       arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Code: 'body', Description: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { Code: { $ref: '#/$defs/CurrencyCode' }, Description: { type: 'string' } } },
     },
@@ -50,7 +50,7 @@ export const currenciesSetupWriteTool = defineTool({
         ConversionDate: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {

@@ -46,7 +46,7 @@ export const expenseClaimsWriteTool = defineTool({
         HistoryRecords: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -61,7 +61,7 @@ export const expenseClaimsWriteTool = defineTool({
       path: '/ExpenseClaims',
       arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', ExpenseClaims: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } } } },
     },
@@ -76,7 +76,7 @@ export const expenseClaimsWriteTool = defineTool({
         ExpenseClaims: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {

@@ -79,7 +79,7 @@ export const invoicesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: { InvoiceID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
@@ -91,7 +91,7 @@ export const invoicesWriteTool = defineTool({
       path: '/Invoices/{InvoiceID}/History',
       arguments: { InvoiceID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -114,7 +114,7 @@ export const invoicesWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -138,7 +138,7 @@ export const invoicesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
@@ -153,7 +153,7 @@ export const invoicesWriteTool = defineTool({
         HistoryRecords: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -173,7 +173,7 @@ export const invoicesWriteTool = defineTool({
         RepeatingInvoices: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -188,7 +188,7 @@ export const invoicesWriteTool = defineTool({
       path: '/Invoices/{InvoiceID}/Email',
       arguments: { InvoiceID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Status: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, Status: { type: 'string' } } },
     },
@@ -206,7 +206,7 @@ export const invoicesWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -230,7 +230,7 @@ export const invoicesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
@@ -248,7 +248,7 @@ export const invoicesWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -271,7 +271,7 @@ export const invoicesWriteTool = defineTool({
         RepeatingInvoices: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -291,7 +291,7 @@ export const invoicesWriteTool = defineTool({
         RepeatingInvoices: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -312,7 +312,7 @@ export const invoicesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },

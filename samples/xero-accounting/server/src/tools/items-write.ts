@@ -45,7 +45,7 @@ export const itemsWriteTool = defineTool({
       path: '/Items/{ItemID}/History',
       arguments: { ItemID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -66,7 +66,7 @@ export const itemsWriteTool = defineTool({
         Items: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { Items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
     },
@@ -82,7 +82,7 @@ export const itemsWriteTool = defineTool({
         Items: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -103,7 +103,7 @@ export const itemsWriteTool = defineTool({
         Items: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { Items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
     },

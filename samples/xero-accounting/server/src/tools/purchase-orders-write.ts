@@ -75,7 +75,7 @@ export const purchaseOrdersWriteTool = defineTool({
         HistoryRecords: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -97,7 +97,7 @@ export const purchaseOrdersWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -120,7 +120,7 @@ export const purchaseOrdersWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
@@ -137,7 +137,7 @@ export const purchaseOrdersWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -161,7 +161,7 @@ export const purchaseOrdersWriteTool = defineTool({
         pagination: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -184,7 +184,7 @@ export const purchaseOrdersWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },

@@ -64,7 +64,7 @@ export const quotesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
@@ -74,7 +74,7 @@ export const quotesWriteTool = defineTool({
       path: '/Quotes/{QuoteID}/History',
       arguments: { QuoteID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -89,7 +89,7 @@ export const quotesWriteTool = defineTool({
       path: '/Quotes',
       arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -104,7 +104,7 @@ export const quotesWriteTool = defineTool({
       path: '/Quotes',
       arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -119,7 +119,7 @@ export const quotesWriteTool = defineTool({
       path: '/Quotes/{QuoteID}',
       arguments: { QuoteID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -140,7 +140,7 @@ export const quotesWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },

@@ -54,7 +54,7 @@ export const receiptsWriteTool = defineTool({
       path: '/Receipts',
       arguments: { unitdp: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Receipts: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: { unitdp: { type: 'integer' }, Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } },
@@ -72,7 +72,7 @@ export const receiptsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
@@ -82,7 +82,7 @@ export const receiptsWriteTool = defineTool({
       path: '/Receipts/{ReceiptID}/History',
       arguments: { ReceiptID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -103,7 +103,7 @@ export const receiptsWriteTool = defineTool({
         Receipts: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -125,7 +125,7 @@ export const receiptsWriteTool = defineTool({
         request_body: { in: 'body-whole', file: true },
       },
       required: ['xero-tenant-id', 'request_body'],
-      body: { mediaType: 'application/octet-stream', kind: 'binary', required: true },
+      body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },

@@ -70,7 +70,7 @@ export const trackingCategoriesWriteTool = defineTool({
         TrackingOptionID: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -97,7 +97,7 @@ export const trackingCategoriesWriteTool = defineTool({
         TrackingOptionID: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -125,7 +125,7 @@ export const trackingCategoriesWriteTool = defineTool({
         TrackingOptionID: 'body',
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
@@ -154,7 +154,7 @@ export const trackingCategoriesWriteTool = defineTool({
         body_TrackingOptionID: { in: 'body', name: 'TrackingOptionID' },
       },
       required: ['xero-tenant-id'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {

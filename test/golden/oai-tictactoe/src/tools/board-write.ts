@@ -49,7 +49,7 @@ export const boardWriteTool = defineTool({
       path: '/board/{row}/{column}',
       arguments: { row: 'path', column: 'path', progressUrl: 'header', request_body: 'body-whole' },
       required: ['request_body'],
-      body: { mediaType: 'application/json', kind: 'json', required: true },
+      body: { kind: 'json', required: true },
       security: [['bearerHttpAuthentication'], ['user2AppOauth']],
       argumentsSchema: {
         properties: {
