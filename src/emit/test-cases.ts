@@ -64,7 +64,15 @@ export type TestCases = {
 export const ACTION_CASES_FILE = 'test/action-cases.jsonl';
 
 export function actionCasesText(cases: ActionCase[]): string {
-  return cases.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+  // U+2028 and U+2029 escaped, as in every emitted file: raw, editors and older JavaScript parsers take them for line ends.
+  return cases
+    .map(
+      (entry) =>
+        `${JSON.stringify(entry)
+          .replace(/\u2028/g, '\\u2028')
+          .replace(/\u2029/g, '\\u2029')}\n`,
+    )
+    .join('');
 }
 
 /** A call that breaks the description's rules for one argument: refused with `expect` in the text, nothing sent. */

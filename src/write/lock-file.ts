@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { jsonString } from '../emit/print/literals.js';
 import { setOwn } from '../kernel/json.js';
 import { isUsableName } from '../kernel/names.js';
 import type { Intent, Surface, SurfaceAction } from '../surface/surface.js';
@@ -67,7 +68,8 @@ function lockedAction(action: SurfaceAction, types: Record<string, string>): str
   ];
 }
 
-const json = (value: string) => JSON.stringify(value);
+/** A string as JSON, U+2028 and U+2029 escaped as in every emitted file. */
+const json = (value: string) => jsonString(value);
 const line = (items: string[]) => `[${items.map(json).join(', ')}]`;
 const oneLineRecord = (record: Record<string, string>) => {
   const entries = Object.entries(record).map(([key, value]) => `${json(key)}: ${json(value)}`);
