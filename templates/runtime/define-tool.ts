@@ -7,6 +7,7 @@ import type {
   ArgumentRoute,
   ArgumentSpec,
   BodyKind,
+  ByName,
   Style,
   ToolDefinition,
   ToolSpec,
@@ -20,13 +21,18 @@ import type {
 export function defineTool(spec: ToolSpec): ToolDefinition {
   return {
     ...spec,
-    actions: Object.fromEntries(Object.entries(spec.actions).map(([name, action]) => [name, actionRoute(action)])),
+    actions: Object.fromEntries(entries(spec.actions).map(([name, action]) => [name, actionRoute(action)])),
   };
+}
+
+/** The own entries of a record by name: the values a module wrote (never Object's inherited members). */
+function entries<T>(record: ByName<T>): Array<[string, T]> {
+  return Object.entries(record as Record<string, T>);
 }
 
 function actionRoute(spec: ActionSpec): ActionRoute {
   const { arguments: written = {}, required = [], security = [], accepts = [], body, ...rest } = spec;
-  const args = Object.entries(written).map(([arg, argument]) => argumentRoute(arg, argument));
+  const args = entries(written).map(([arg, argument]) => argumentRoute(arg, argument));
   // A path parameter is always required (OpenAPI 3.1 §4.8.12.1): modules list only the other required arguments.
   const path = args.filter((argument) => argument.in === 'path').map((argument) => argument.arg);
   return {

@@ -93,7 +93,7 @@ export type ActionRoute = {
  * define-tool.ts) and `required` only when true (OpenAPI's default is false).
  */
 export type ActionSpec = Omit<ActionRoute, 'arguments' | 'required' | 'security' | 'accepts' | 'body'> & {
-  arguments?: Record<string, ArgumentSpec>;
+  arguments?: ByName<ArgumentSpec>;
   body?: { kind: BodyKind; mediaType?: string; required?: boolean };
   required?: string[];
   security?: SecurityRequirement[];
@@ -120,7 +120,14 @@ export type ToolDefinition = {
 };
 
 /** A tool as its module writes it; `defineTool` completes it into a `ToolDefinition`. */
-export type ToolSpec = Omit<ToolDefinition, 'actions'> & { actions: Record<string, ActionSpec> };
+export type ToolSpec = Omit<ToolDefinition, 'actions'> & { actions: ByName<ActionSpec> };
+
+/**
+ * Values by name in an object literal. A name may be one of Object's own members (`constructor`, `toString` …): typed
+ * by the index signature alone, such a property takes Object's member as its type and its value is not checked
+ * against `T` (a string literal widens and fails), so those names are declared with `T` too.
+ */
+export type ByName<T> = { [name: string]: T } & { [K in keyof Object]?: T | Object[K] };
 
 /**
  * A tool served by its own handler instead of routes to the API: the search surface's tools, which find actions and
