@@ -8,6 +8,7 @@
 // The project is one search-recall.mjs generated (eval/.work/search-recall/<label>/<api>/project).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EVAL_DIR, fail } from './lib/apis.mjs';
 
 const [api, project, out] = process.argv.slice(2);
@@ -16,8 +17,11 @@ const entry = JSON.parse(readFileSync(path.join(EVAL_DIR, 'search/apis.json'), '
 if (!entry) fail(`unknown API ${api}: see eval/search/apis.json`);
 if (existsSync(out) && readdirSync(out).length > 0) fail(`${out} is not empty`);
 
-const listed = JSON.parse(readFileSync(path.join(project, 'test/tools-list.json'), 'utf8'));
-const tool = (listed.tools ?? listed).find((candidate) => candidate.name.endsWith('search_actions'));
+// The search surface's tools as the built project defines them (search-recall.mjs compiles the project).
+const built = path.join(project, 'dist/search/surface.js');
+if (!existsSync(built)) fail(`${project} is not built: ${built} is missing`);
+const { surface } = await import(pathToFileURL(built).href);
+const tool = surface.tools.find((candidate) => candidate.name.endsWith('search_actions'));
 if (!tool) fail(`${project} serves no search_actions tool`);
 const tasksFile = entry.tasks ? path.join(EVAL_DIR, entry.tasks) : path.join(EVAL_DIR, 'search/tasks', `${api}.json`);
 const requests = JSON.parse(readFileSync(tasksFile, 'utf8')).map((task) => ({ id: task.id, request: task.request }));

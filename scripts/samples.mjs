@@ -11,7 +11,12 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 /** Each sample: a description copied from ../shared/specs (with its licence) and the server generated from it. */
 export const SAMPLES = [
-  { name: 'petstore', spec: 'openapi.yaml', what: 'OpenAPI 3.0: Swagger Petstore (apiKey and OAuth, forms, file upload)' },
+  {
+    name: 'petstore',
+    spec: 'openapi.yaml',
+    options: ['--deploy'],
+    what: 'OpenAPI 3.0: Swagger Petstore (apiKey and OAuth, forms, file upload), with the deployment files (--deploy)',
+  },
   { name: 'museum', spec: 'openapi.yaml', what: 'OpenAPI 3.1: Redocly Museum (basic auth, image responses, webhooks ignored)' },
   { name: 'uber', spec: 'swagger.json', what: 'Swagger 2.0: Uber (no operationIds, host and basePath)' },
   { name: 'xero-accounting', spec: 'openapi.yaml', what: 'OpenAPI 3.0 at scale: 235 operations grouped into tools, tenant header' },

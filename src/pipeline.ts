@@ -186,6 +186,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   const files = await emitProject(plan, {
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
+    deploy: options.deploy,
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
     ...(memo ? { memo } : {}),

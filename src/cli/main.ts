@@ -44,6 +44,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             describe: 'workers: also a Cloudflare Workers entry (src/worker.ts, wrangler.toml)',
             defaultDescription: CONFIG_DEFAULTS.target,
           })
+          .option('deploy', {
+            type: 'boolean',
+            describe: 'Also write Dockerfile, deploy/kubernetes.yaml and the MCP Bundle manifest (manifest.json)',
+            defaultDescription: String(CONFIG_DEFAULTS.deploy),
+          })
           .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when the output folder is stale' })
           .option('force', { type: 'boolean', default: false, describe: 'Overwrite generated files edited by hand' })
           .option('package-name', { type: 'string', describe: 'npm name of the generated project' })

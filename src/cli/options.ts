@@ -125,6 +125,7 @@ export type ParsedFlags = {
   out?: string;
   packageName?: string;
   target?: UserConfig['target'];
+  deploy?: boolean;
   renameTool?: string[];
   cache?: boolean;
 };
@@ -135,6 +136,7 @@ export const FLAG_OF: Record<string, string> = {
   out: '--out',
   packageName: '--package-name',
   target: '--target',
+  deploy: '--deploy',
   prefix: '--prefix',
   envPrefix: '--env-prefix',
   name: '--name',
@@ -180,6 +182,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
   const copied = [
     'packageName',
     'target',
+    'deploy',
     'prefix',
     'envPrefix',
     'name',

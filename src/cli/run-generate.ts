@@ -101,7 +101,10 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
   const plan = result.plan;
   if (!plan) return '';
   const { totals } = plan;
-  const written = result.write?.changes.length ?? 0;
+  const changes = result.write?.changes ?? [];
+  const written = changes.filter((change) => change.kind === 'write').length;
+  // Files a project had and no longer gets (a tool gone, deployment files turned off) are named, not only counted.
+  const removed = changes.filter((change) => change.kind === 'remove').map((change) => printable(change.path));
   const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
   const budget = `${totals.tokens.toLocaleString('en-US')} of ${totals.budget.maxTotalTokens.toLocaleString('en-US')} tokens`;
   const search = result.surface?.search;
@@ -111,7 +114,7 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
     : `${colors.green('generated')} ${plural(totals.tools, 'tool')} (${plural(totals.actions, 'action')} for ${plural(totals.operations, 'operation')}, ${totals.withinBudget ? budget : colors.yellow(`${budget}: over budget`)}${why}) for ${printable(plan.api.title)}`;
   const lines = [
     headline,
-    `  in ${options.where} — ${written === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
+    `  in ${options.where} — ${written === 0 && removed.length === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${removed.length > 0 ? `, ${removed.length} removed (no longer generated): ${removed.join(', ')}` : ''}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
     '',
     colors.bold('Next:'),
     `  cd ${options.where}`,

@@ -86,6 +86,7 @@ const headerEntry = (withHeader: boolean): ConfigSchemaNode => ({
  */
 export const CONFIG_DEFAULTS = {
   target: 'node',
+  deploy: false,
   strategy: 'auto',
   maxTools: 128,
   maxToolTokens: 3000,
@@ -133,6 +134,12 @@ export const CONFIG_SCHEMA = {
       enum: ['node', 'workers'],
       default: CONFIG_DEFAULTS.target,
       description: '`workers` adds a Cloudflare Workers entry (src/worker.ts, wrangler.toml) to the Node project.',
+    },
+    deploy: {
+      type: 'boolean',
+      default: CONFIG_DEFAULTS.deploy,
+      description:
+        'Also write the deployment files: Dockerfile and .dockerignore, deploy/kubernetes.yaml, and the MCP Bundle manifest (manifest.json, .mcpbignore) for Claude Desktop. Turned off on a project that has them, regeneration removes them (or warns about the ones edited by hand).',
     },
     name: {
       type: 'string',
@@ -295,6 +302,7 @@ export type UserConfig = {
   out?: string;
   packageName?: string;
   target?: 'node' | 'workers';
+  deploy?: boolean;
   name?: string;
   credentials?: ConfiguredCredential[];
   prefix?: string;

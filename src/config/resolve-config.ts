@@ -38,6 +38,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.out !== undefined ? { out: config.out } : {}),
     ...(config.packageName !== undefined ? { packageName: config.packageName } : {}),
     ...(config.target !== undefined ? { target: config.target } : {}),
+    ...(config.deploy !== undefined ? { deploy: config.deploy } : {}),
     ...(config.refRoot !== undefined ? { refRoot: config.refRoot } : {}),
     ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
     ...(config.maxInputMb !== undefined ? { maxInputBytes: megabytes(config.maxInputMb) } : {}),

@@ -42,6 +42,8 @@ export type GenerateSettings = PlanSettings & {
   target?: Target;
   /** Reuse and keep the regeneration cache in the output folder (the output is the same either way). */
   cache?: boolean;
+  /** Also write the deployment files (Docker, Kubernetes, MCP Bundle manifest). */
+  deploy?: boolean;
 };
 
 /** The one options type the stages are given: a caller's settings with every default applied. */
@@ -52,6 +54,7 @@ type Defaulted = {
   headers: HeaderOptions & { enabled: boolean };
   surface: SurfaceRequest;
   target: Target;
+  deploy: boolean;
   maxInputBytes: number;
   allowRemoteRefs: boolean;
   validate: boolean;
@@ -76,6 +79,7 @@ export function resolveOptions<T extends GenerateSettings>(settings: T): T & Res
     headers: { ...settings.headers, enabled: settings.headers?.enabled ?? CONFIG_DEFAULTS.headersEnabled },
     surface: settings.surface ?? CONFIG_DEFAULTS.surface,
     target: settings.target ?? CONFIG_DEFAULTS.target,
+    deploy: settings.deploy ?? CONFIG_DEFAULTS.deploy,
     maxInputBytes: settings.maxInputBytes ?? megabytes(CONFIG_DEFAULTS.maxInputMb),
     allowRemoteRefs: settings.allowRemoteRefs ?? CONFIG_DEFAULTS.allowRemoteRefs,
     validate: settings.validate ?? CONFIG_DEFAULTS.validate,

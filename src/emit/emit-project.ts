@@ -5,11 +5,11 @@ import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
-import { printJsonDocument } from './print/print-value.js';
+import { Compact, printJsonDocument, type PrintValue } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
-import { buildTestCases } from './test-cases.js';
+import { ACTION_CASES_FILE, actionCasesText, buildTestCases } from './test-cases.js';
 import { userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
@@ -22,6 +22,7 @@ export const RUNTIME_MODULES = [
   'check-arguments.ts',
   'compile-arguments.ts',
   'concise.ts',
+  'define-tool.ts',
   'env-file.ts',
   'errors.ts',
   'files.ts',
@@ -88,6 +89,8 @@ export type EmitOptions = {
   prefix?: string;
   /** Tool modules printed by an earlier run (the regeneration cache); the files are the same without. */
   memo?: EmitMemo;
+  /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
+  deploy?: boolean;
 };
 
 /** The regeneration cache's hook: a tool's module, from an earlier run that printed the same tool under the same name. */
@@ -142,45 +145,38 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/hooks.ts', content: readTemplate('custom/hooks.ts'), ownership: 'user' });
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
-  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers' };
+  const deploy = options.deploy ?? false;
+  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers', deploy };
   rendered('package.json', renderTemplate('project/package.json.hbs', view));
   rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
   rendered('README.md', renderTemplate('project/README.md.hbs', view));
   rendered('.env.example', renderTemplate('project/env.example.hbs', view));
-  rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
-  rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
   rendered('.gitignore', renderTemplate('project/gitignore.hbs', view));
-  rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
-  rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
-  generated(
-    'manifest.json',
-    printJsonDocument(
-      bundleManifest(plan, {
-        packageName,
-        packageVersion: view.packageVersion,
-        description: view.description,
-        ...(search ? { served: search.tools } : {}),
-      }),
-    ),
-  );
+  if (deploy) {
+    rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
+    rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
+    rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
+    rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
+    generated(
+      'manifest.json',
+      printJsonDocument(
+        bundleManifest(plan, {
+          packageName,
+          packageVersion: view.packageVersion,
+          description: view.description,
+          ...(search ? { served: search.tools } : {}),
+        }),
+      ),
+    );
+  }
   if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
   generated('rolldown.config.mjs', withHeader(readTemplate('project/rolldown.config.mjs')));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
-  generated('test/cases.json', printJsonDocument(buildTestCases(plan, search)));
-  generated(
-    'test/tools-list.json',
-    printJsonDocument(
-      (search ? search.tools : plan.tools).map(({ name, title, description, inputSchema, annotations, ...rest }) => ({
-        name,
-        title,
-        description,
-        inputSchema,
-        ...('outputSchema' in rest && rest.outputSchema ? { outputSchema: rest.outputSchema } : {}),
-        annotations,
-      })),
-    ),
-  );
+  const { actions: actionCases, ...cases } = buildTestCases(plan, search);
+  // Compact: each case's arguments on one line where they fit (prettier keeps them so).
+  generated('test/cases.json', printJsonDocument(new Compact(cases as PrintValue)));
+  generated(ACTION_CASES_FILE, actionCasesText(actionCases));
   const finished = await Promise.all(
     files.map(async (file) => (renderedPaths.has(file.path) ? { ...file, content: await finishFile(file.path, file.content) } : file)),
   );
@@ -253,11 +249,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       name: tool.name,
       title: tool.title,
       kind: toolKind(tool.annotations),
-      actions: tool.actions.map((action) => ({
-        name: action.name,
-        summary: action.summary,
-        request: `${action.operation.method.toUpperCase()} ${action.operation.path}`,
-      })),
+      actionCount: tool.actions.length,
     })),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
@@ -273,18 +265,12 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
   };
 }
 
-/** The search surface for the README: its tools, and every action with the tool that calls it. */
+/** The search surface for the README: its tools. */
 function searchView(search: SearchSurface) {
   const callTool = new Map(search.tools.map((tool) => [tool.role, tool.name]));
   return {
     searchTool: callTool.get('search') ?? '',
     tools: search.tools.map((tool) => ({ name: tool.name, title: tool.title, kind: toolKind(tool.annotations) })),
-    actions: search.catalog.map((entry) => ({
-      id: entry.id,
-      call: callTool.get(entry.intent) ?? '',
-      summary: entry.summary,
-      request: `${entry.method.toUpperCase()} ${entry.path}`,
-    })),
   };
 }
 

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, Project, WriterFunction } from 'ts-morph';
-import type { ServerModel } from '../model/api-model.js';
-import type { ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { BodyKind, ServerModel } from '../model/api-model.js';
+import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { setOwn } from '../kernel/json.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { printTypeAlias } from './print/print-type.js';
-import { Code, Compact, printConst, type PrintValue } from './print/print-value.js';
+import { Code, Compact, printConst, printConstCall, type PrintRecord, type PrintValue } from './print/print-value.js';
 import { argumentsMembers, type TypeMember } from './schema-to-type.js';
 import { commentText } from './text-safety.js';
 
@@ -80,8 +81,8 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
     title: tool.title,
     description: tool.description,
     annotations: tool.annotations,
-    inputSchema: tool.inputSchema,
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    inputSchema: new Compact(tool.inputSchema),
+    ...(tool.outputSchema ? { outputSchema: new Compact(tool.outputSchema) } : {}),
     actions: Object.fromEntries(
       tool.actions.map((action) => [
         action.name,
@@ -89,16 +90,18 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           operationId: action.operation.id,
           method: action.route.method,
           path: action.route.path,
-          ...(action.route.fixedQuery.length > 0 ? { fixedQuery: action.route.fixedQuery } : {}),
-          arguments: action.route.arguments.map(runtimeArgumentRoute),
-          required: action.required,
-          ...(action.route.body ? { body: action.route.body } : {}),
-          security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)),
-          ...(action.route.servers ? { servers: action.route.servers.map(runtimeServer) } : {}),
-          accepts: action.route.accepts,
-          ...(action.route.headers ? { headers: action.route.headers } : {}),
-          ...(action.pagination ? { pagination: action.pagination } : {}),
-          ...(action.concise ? { concise: action.concise } : {}),
+          ...(action.route.fixedQuery.length > 0 ? { fixedQuery: new Compact(action.route.fixedQuery) } : {}),
+          ...(action.route.arguments.length > 0 ? { arguments: new Compact(argumentSpecs(action.route.arguments)) } : {}),
+          ...requiredBesidesPath(action),
+          ...(action.route.body ? { body: new Compact(bodySpec(action.route.body)) } : {}),
+          ...(action.route.security.length > 0
+            ? { security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)) }
+            : {}),
+          ...(action.route.servers ? { servers: new Compact(action.route.servers.map(runtimeServer) as PrintValue) } : {}),
+          ...(acceptsOnlyJson(action.route.accepts) ? {} : { accepts: action.route.accepts }),
+          ...(action.route.headers ? { headers: new Compact(action.route.headers) } : {}),
+          ...(action.pagination ? { pagination: new Compact(action.pagination) } : {}),
+          ...(action.concise ? { concise: new Compact(action.concise as PrintValue) } : {}),
           ...(action.argumentsSchema ? { argumentsSchema: new Compact(action.argumentsSchema) } : {}),
         },
       ]),
@@ -107,11 +110,11 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
   const path = `src/tools/${fileName}`;
   const content = moduleText(
     path,
-    [`Operations: ${tool.actions.map((action) => action.operation.key).join(', ')}`],
-    [typeImport('../runtime/types.js', 'ToolDefinition')],
+    [],
+    [namedImport('../runtime/define-tool.js', 'defineTool')],
     [
       exportedArgumentsType(argumentsTypeName(tool.name), argumentsMembers(tool.inputSchema), `Arguments of the ${tool.name} tool.`),
-      printConst(toolConstName(tool.name), 'ToolDefinition', definition as PrintValue),
+      printConstCall(toolConstName(tool.name), 'defineTool', definition as PrintRecord),
     ],
   );
   return { path, content };
@@ -180,16 +183,75 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
   return { path, content };
 }
 
+/** OpenAPI's default style of each parameter location; the runtime's `defineTool` fills the same in. */
+const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
+
 /**
- * An argument's route as the runtime reads it: without `required` (the action lists those), and without
- * `allowReserved: false`, the runtime's default (it appeared on nearly every parameter of every tool module).
+ * The arguments of a route as a tool module writes them (`ArgumentSpec` in the runtime's types): by name, in order,
+ * without `required` (the action lists those) and without what equals OpenAPI's defaults — the name when it is the
+ * argument's own, the location's style, `explode` when it follows the style, `allowReserved: false` — so that most
+ * are their location alone. Spelled out, the defaults were most of the route tables (GitHub: seven lines for each of
+ * its 6,000 arguments). No two arguments of an action share a name.
  */
-function runtimeArgumentRoute({ required: _required, ...route }: ArgumentRoute): object {
-  if ('allowReserved' in route && route.allowReserved === false) {
-    const { allowReserved: _allowReserved, ...lean } = route;
-    return lean;
+function argumentSpecs(routes: ArgumentRoute[]): PrintRecord {
+  const specs: PrintRecord = {};
+  for (const route of routes) {
+    const spec = argumentSpec(route);
+    setOwn(specs, route.arg, Object.keys(spec).length === 1 ? route.in : spec);
   }
-  return route;
+  return specs;
+}
+
+function argumentSpec(route: ArgumentRoute): PrintRecord {
+  const spec: PrintRecord = { in: route.in };
+  if (route.in === 'body-whole') return route.file ? { ...spec, file: true } : spec;
+  if (route.name !== route.arg) spec['name'] = route.name;
+  if (route.in === 'body') {
+    if (route.file) spec['file'] = true;
+    if (route.contentType !== undefined) spec['contentType'] = route.contentType;
+    if (route.style !== undefined) spec['style'] = route.style;
+    if (route.explode !== undefined) spec['explode'] = route.explode;
+    return spec;
+  }
+  if (route.style !== DEFAULT_STYLE[route.in]) spec['style'] = route.style;
+  if (route.explode !== (route.style === 'form')) spec['explode'] = route.explode;
+  if (route.allowReserved) spec['allowReserved'] = true;
+  if (route.json) spec['json'] = true;
+  return spec;
+}
+
+/**
+ * The required arguments a module lists: not the path ones, which the runtime puts first in the list whatever is
+ * written (OpenAPI makes every path parameter required, and so does the model, which also sorts them first).
+ */
+function requiredBesidesPath(action: ActionModel): { required?: string[] } {
+  const rest = action.required.filter(
+    (name) => !action.route.arguments.some((argument) => argument.arg === name && argument.in === 'path'),
+  );
+  return rest.length > 0 ? { required: rest } : {};
+}
+
+/** The media type of each kind of body that a module leaves out: the runtime's `BODY_MEDIA_TYPES` (define-tool.ts). */
+const BODY_MEDIA_TYPES: Record<BodyKind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+  text: 'text/plain',
+  binary: 'application/octet-stream',
+};
+
+/** A request body as a module writes it: its kind, its media type when not the kind's own, `required` when true. */
+function bodySpec(body: NonNullable<ActionModel['route']['body']>): PrintRecord {
+  return {
+    kind: body.kind,
+    ...(body.mediaType === BODY_MEDIA_TYPES[body.kind] ? {} : { mediaType: body.mediaType }),
+    ...(body.required ? { required: true } : {}),
+  };
+}
+
+/** The server asks for JSON when a route names no media type, so a route that names JSON alone need not. */
+function acceptsOnlyJson(accepts: string[]): boolean {
+  return accepts.length === 0 || (accepts.length === 1 && accepts[0] === 'application/json');
 }
 
 /** A server as the runtime reads it: URL and variables, without descriptions. */

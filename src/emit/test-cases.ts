@@ -8,7 +8,10 @@ import { sampleValue } from './sample-values.js';
 
 /**
  * What the API must receive for one action: method and path, and the names of the query keys (a trailing `[`
- * means "a key starting with"), headers, cookies and body fields the arguments fill.
+ * means "a key starting with"), headers, cookies and body fields the arguments fill (each left out when none).
+ *
+ * On the static surface `arguments` leave out the action selector: the generated test adds `action` for an action
+ * with a name (a multi-action tool), as a client calls it. Written into every case it was 50 KB of GitHub's cases.
  */
 export type ActionCase = {
   tool: string;
@@ -16,9 +19,9 @@ export type ActionCase = {
   arguments: Record<string, JsonValue>;
   method: string;
   path: string;
-  query: string[];
-  headers: string[];
-  cookies: string[];
+  query?: string[];
+  headers?: string[];
+  cookies?: string[];
   body?: { contentType: string; fields: string[] };
 };
 export type CredentialCase = {
@@ -33,11 +36,16 @@ export type CredentialCase = {
   expect: string;
 };
 /** A call with x-mcp-header properties: the `Mcp-Param-*` headers a conforming client sends for its arguments. */
-export type HeaderCase = { tool: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
+export type HeaderCase = { tool: string; action: string; arguments: Record<string, JsonValue>; headers: Record<string, string> };
 /** A search for an action's own summary, which must list the action. */
 export type SearchCase = { query: string; limit: number; action: string };
 export type TestCases = {
   envPrefix: string;
+  /**
+   * The tools `tools/list` must show, in order. The test compares the listing with the tools' definitions in
+   * src/tools (what they show is there; a copy here was 275 KB for GitHub).
+   */
+  tools: string[];
   /** `search`: action calls go through the call tools, their arguments under `arguments`. */
   surface: 'static' | 'search';
   searchTool: string;
@@ -47,6 +55,25 @@ export type TestCases = {
   searches: SearchCase[];
   breaches: BreachCase[];
 };
+
+/**
+ * Where the action cases go: JSON Lines, one case per line. There is one per action (GitHub: 1,223), and laid out as
+ * prettier lays out JSON, each took seven to twenty lines and a quarter of the file was indentation; on one line each,
+ * a changed action is a changed line. `test/cases.json` holds the rest.
+ */
+export const ACTION_CASES_FILE = 'test/action-cases.jsonl';
+
+export function actionCasesText(cases: ActionCase[]): string {
+  // U+2028 and U+2029 escaped, as in every emitted file: raw, editors and older JavaScript parsers take them for line ends.
+  return cases
+    .map(
+      (entry) =>
+        `${JSON.stringify(entry)
+          .replace(/\u2028/g, '\\u2028')
+          .replace(/\u2029/g, '\\u2029')}\n`,
+    )
+    .join('');
+}
 
 /** A call that breaks the description's rules for one argument: refused with `expect` in the text, nothing sent. */
 export type BreachCase = { tool: string; action: string; arguments: Record<string, JsonValue>; expect: string };
@@ -159,7 +186,10 @@ export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCase
     for (const action of tool.actions) {
       const call = via?.(tool, action, 'all');
       const args = via ? call?.arguments : sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject);
-      if (args) actions.push(actionCase(call?.tool ?? tool.name, action, args, call?.actionArguments ?? args));
+      if (args)
+        actions.push(
+          actionCase(call?.tool ?? tool.name, action, via ? args : withoutSelector(args, action.name), call?.actionArguments ?? args),
+        );
     }
   }
   const env: Record<string, string> = {};
@@ -174,6 +204,7 @@ export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCase
   const header = search ? undefined : headerCase(plan);
   return {
     envPrefix: plan.api.envPrefix,
+    tools: (search ? search.tools : plan.tools).map((tool) => tool.name),
     surface: search ? 'search' : 'static',
     searchTool: search?.tools.find((tool) => tool.role === 'search')?.name ?? '',
     actions,
@@ -196,7 +227,13 @@ function breachCases(plan: ToolPlan): BreachCase[] {
       const args = breach ? sampleArguments(tool, action.name, 'required', defs) : undefined;
       if (!breach || !args) continue;
       Object.defineProperty(args, breach.argument, { value: breach.value, enumerable: true, writable: true, configurable: true });
-      candidates.push({ tool: tool.name, action: action.name, arguments: args, expect: breach.expect, kind: breach.kind });
+      candidates.push({
+        tool: tool.name,
+        action: action.name,
+        arguments: withoutSelector(args, action.name),
+        expect: breach.expect,
+        kind: breach.kind,
+      });
       break;
     }
   }
@@ -250,7 +287,7 @@ function headerCase(plan: ToolPlan): HeaderCase | undefined {
           const argument = withValue[marked.property];
           if (argument !== undefined && argument !== null && marked.header) headers[`Mcp-Param-${marked.header}`] = headerValue(argument);
         }
-        return { tool: tool.name, arguments: withValue, headers };
+        return { tool: tool.name, action: action.name, arguments: withoutSelector(withValue, action.name), headers };
       }
     }
   }
@@ -265,6 +302,13 @@ export function headerValue(value: JsonValue): string {
   if (typeof value !== 'string') return String(value);
   const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** A static tool's call arguments without the `action` selector, which the generated test adds back. */
+function withoutSelector(args: Record<string, JsonValue>, action: string): Record<string, JsonValue> {
+  if (action === '') return args;
+  const { action: _selector, ...rest } = args;
+  return rest;
 }
 
 /** `args` go to `tool`; `sent` are the action's own arguments among them (the same object on the static surface). */
@@ -291,9 +335,9 @@ function actionCase(tool: string, action: ActionModel, args: Record<string, Json
     arguments: args,
     method: action.route.method.toUpperCase(),
     path: action.route.path,
-    query,
-    headers,
-    cookies,
+    ...(query.length > 0 ? { query } : {}),
+    ...(headers.length > 0 ? { headers } : {}),
+    ...(cookies.length > 0 ? { cookies } : {}),
     ...(sendsBody && body ? { body: { contentType: sentContentType(body), fields } } : {}),
   };
 }
@@ -372,7 +416,7 @@ function findAction(
         continue;
       }
       const args = sampleArguments(tool, action.name, 'required', plan.argumentDefs as JsonObject);
-      if (args) return { tool: tool.name, action: action.name, arguments: args };
+      if (args) return { tool: tool.name, action: action.name, arguments: withoutSelector(args, action.name) };
     }
   }
   return undefined;

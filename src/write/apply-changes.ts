@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChange } from './plan-changes.js';
 
@@ -58,6 +58,24 @@ export async function applyChanges(outDir: string, changes: FileChange[], isNew:
   await rm(journal, { force: true });
   await rm(staging, { recursive: true, force: true });
   await rm(backup, { recursive: true, force: true });
+  await removeEmptiedFolders(outDir, changes);
+}
+
+/** Folders that removed files leave empty (`deploy/` when the deployment files are turned off) go with them. */
+async function removeEmptiedFolders(outDir: string, changes: FileChange[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const change of changes) {
+    if (change.kind !== 'remove') continue;
+    for (let folder = path.posix.dirname(change.path); folder !== '.'; folder = path.posix.dirname(folder)) folders.add(folder);
+  }
+  // Deepest first, so that a parent is tried after its children.
+  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))) {
+    try {
+      await rmdir(path.join(outDir, folder));
+    } catch {
+      // Not empty (other files, the user's own), or already gone: it stays as it is.
+    }
+  }
 }
 
 async function writeNewProject(outDir: string, changes: FileChange[]): Promise<void> {

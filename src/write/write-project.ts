@@ -4,7 +4,7 @@ import type { EmittedFile } from '../emit/file-set.js';
 import { applyChanges, recoverInterrupted } from './apply-changes.js';
 import type { Surface } from '../surface/surface.js';
 import { CHANGELOG_FILE, updateChangelog } from './changelog.js';
-import { hashContent, isSafeRelativePath, LOCK_FILE, type LockFile } from './lock-file.js';
+import { hashContent, isSafeRelativePath, LOCK_FILE, lockFileText, type LockFile } from './lock-file.js';
 import { planChanges, type ChangeSet } from './plan-changes.js';
 import { readIfExists, type ExistingProject } from './read-project.js';
 
@@ -77,10 +77,9 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
 /** The lock file records the hash of every generated file as written. */
 function lockFileEntry(files: EmittedFile[], options: WriteOptions): EmittedFile {
   const lock: LockFile = {
-    lockVersion: 1,
     generator: options.generator,
     surface: options.surface,
     files: Object.fromEntries(files.filter((file) => file.ownership === 'generated').map((file) => [file.path, hashContent(file.content)])),
   };
-  return { path: LOCK_FILE, content: `${JSON.stringify(lock, null, 2)}\n`, ownership: 'generated' };
+  return { path: LOCK_FILE, content: lockFileText(lock), ownership: 'generated' };
 }

@@ -39,7 +39,7 @@ describe('a description full of injection payloads', () => {
   beforeAll(async () => {
     await rm(MARKER, { force: true });
     dir = await tempDir('injection');
-    plan = (await generateProject({ spec: SPEC, out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: SPEC, out: dir, deploy: true })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -50,19 +50,34 @@ describe('a description full of injection payloads', () => {
   });
 
   it('generates code where the payloads are only string literals and comments', async () => {
-    // Generated tool and API files hold one import, one type alias and one constant of literals: no call, no
-    // template literal, no statement a payload could have opened.
+    // Generated tool and API files hold one import, one type alias and one constant of literals: no call but the
+    // tool module's own `defineTool(…)` around its literal, no template literal, no statement a payload could have opened.
     const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
     const generated = [
       path.join(dir, 'src/api.ts'),
       ...(await readdir(path.join(dir, 'src/tools'))).map((name) => path.join(dir, 'src/tools', name)),
     ];
+    const isDefineTool = (node: Node) =>
+      Node.isCallExpression(node) &&
+      node.getExpression().getText() === 'defineTool' &&
+      node.getArguments().length === 1 &&
+      Node.isObjectLiteralExpression(node.getArguments()[0]) &&
+      Node.isVariableDeclaration(node.getParent());
     for (const file of generated) {
       const source = project.createSourceFile(file, await readFile(file, 'utf8'), { overwrite: true });
       const forbidden = source
         .getDescendants()
         .filter((node) => Node.isCallExpression(node) || Node.isTemplateExpression(node) || Node.isNoSubstitutionTemplateLiteral(node))
+        .filter((node) => !isDefineTool(node))
         .map((node) => node.getText().slice(0, 80));
+      const calls = source.getDescendants().filter(isDefineTool).length;
+      if (calls > 0) {
+        expect(calls, file).toBe(1);
+        expect(
+          source.getImportDeclarations().map((declaration) => declaration.getModuleSpecifierValue()),
+          file,
+        ).toEqual(['../runtime/define-tool.js']);
+      }
       expect(forbidden, file).toEqual([]);
       const statements = source.getStatements().map((statement) => statement.getKindName());
       if (file.endsWith('index.ts')) expect(new Set(statements)).toEqual(new Set(['ImportDeclaration', 'VariableStatement']));
@@ -106,8 +121,9 @@ describe('a description full of injection payloads', () => {
     // Handlebars never saw description text as a template: the braces arrive as text.
     expect(readme).toContain('\\{\\{process.exit 7\\}\\}');
 
-    JSON.parse(await readFile(path.join(dir, 'test/tools-list.json'), 'utf8'));
     JSON.parse(await readFile(path.join(dir, 'test/cases.json'), 'utf8'));
+    for (const line of (await readFile(path.join(dir, 'test/action-cases.jsonl'), 'utf8')).split('\n').filter(Boolean)) JSON.parse(line);
+    JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
   });
 
   describe('the built server', () => {

@@ -5,7 +5,7 @@ import { getMcpConfigForManifest } from '@anthropic-ai/mcpb';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestCases } from '../../src/emit/test-cases.js';
+import { ACTION_CASES_FILE, type ActionCase } from '../../src/emit/test-cases.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 import { runBin } from '../helpers/cli.js';
 import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
@@ -64,7 +64,7 @@ describe('MCP bundle: optional credentials left blank', () => {
 
   beforeAll(async () => {
     dir = await tempDir('bundle-placeholders');
-    plan = (await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir, deploy: true })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -111,7 +111,7 @@ describe('Sentry-shaped description: a generic title and {region} in the host', 
 
   beforeAll(async () => {
     dir = await tempDir('sentry-shaped');
-    plan = (await generateProject({ spec: fixtureSpec('sentry-shaped.yaml'), out: dir })).plan as ToolPlan;
+    plan = (await generateProject({ spec: fixtureSpec('sentry-shaped.yaml'), out: dir, deploy: true })).plan as ToolPlan;
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -267,12 +267,17 @@ describe('GitHub with --credential bearer=GITHUB_TOKEN', () => {
   });
 
   it('sends the token as a bearer credential on every call, and the package token on each restore operation', async () => {
-    const cases = JSON.parse(await readFile(path.join(dir, 'test/cases.json'), 'utf8')) as TestCases;
-    expect(cases.actions.length).toBe(1223);
+    const cases = (await readFile(path.join(dir, ACTION_CASES_FILE), 'utf8'))
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as ActionCase);
+    expect(cases.length).toBe(1223);
     const failed: string[] = [];
-    for (const entry of cases.actions) {
+    for (const entry of cases) {
       const before = upstream.requests.length;
-      const result = await client.callTool({ name: entry.tool, arguments: entry.arguments });
+      // The cases leave out the action selector, which a client sends for a tool with several actions.
+      const args = entry.action === '' ? entry.arguments : { action: entry.action, ...entry.arguments };
+      const result = await client.callTool({ name: entry.tool, arguments: args });
       if (result.isError || upstream.requests.length !== before + 1) failed.push(`${entry.tool}/${entry.action}: ${textOf(result)}`);
     }
     expect(failed).toEqual([]);

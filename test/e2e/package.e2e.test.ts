@@ -45,10 +45,14 @@ describe('the packed tarball, installed in an empty folder', () => {
     // `npx -p <package> openapi-to-mcp`, as the README and --help give it, resolves this package, not the unrelated one.
     const byPackage = await run(npx, ['--no-install', '-p', 'openapi-mcp-planner', 'openapi-to-mcp', '--version'], { cwd: consumer });
     expect(byPackage.code, byPackage.stderr).toBe(0);
-    const generated = await run(npx, ['--no-install', 'openapi-to-mcp', fixtureSpec('redocly-museum.yaml'), '-o', 'museum-mcp'], {
-      cwd: consumer,
-      env: { NO_COLOR: '1' },
-    });
+    const generated = await run(
+      npx,
+      ['--no-install', 'openapi-to-mcp', fixtureSpec('redocly-museum.yaml'), '-o', 'museum-mcp', '--deploy'],
+      {
+        cwd: consumer,
+        env: { NO_COLOR: '1' },
+      },
+    );
     expect(generated.code, generated.stderr).toBe(0);
     expect(generated.stderr).toContain('Next:');
     const project = path.join(consumer, 'museum-mcp');

@@ -105,9 +105,9 @@ describe('--target workers under wrangler dev', () => {
     expect(await health.json()).toStrictEqual({ status: 'ok' });
     const client = await connectHttp(`${wrangler.url}/mcp`);
     try {
-      const expected = JSON.parse(await readFile(path.join(dir, 'test/tools-list.json'), 'utf8')) as Array<{ name: string }>;
+      const expected = JSON.parse(await readFile(path.join(dir, 'test/cases.json'), 'utf8')) as { tools: string[] };
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toStrictEqual(expected.map((tool) => tool.name));
+      expect(tools.map((tool) => tool.name)).toStrictEqual(expected.tools);
       const result = await client.callTool({ name: 'store_inventory_read', arguments: {} });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       expect(textOf(result)).toContain('Rex');

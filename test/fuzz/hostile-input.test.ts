@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnosticCode } from '../../src/diagnostics/codes.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
-import { runGenerate } from '../../src/pipeline.js';
+import { runGenerate, runPlan } from '../../src/pipeline.js';
 import { crashSigns, runBin, type CliResult } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { buildProject, linkDependencies, tempDir } from '../helpers/project.js';
@@ -33,6 +34,12 @@ const placeOf = (diagnostic: Diagnostic): Expected => ({
 
 const severity = (result: CliResult, level: Diagnostic['severity']) =>
   (result.json?.diagnostics ?? []).filter((diagnostic) => diagnostic.severity === level && diagnostic.code !== 'OTM_VALIDATION');
+
+/** The tools of a built project as the server lists them: the definitions its compiled modules export. */
+async function listedTools(out: string): Promise<unknown[]> {
+  const { tools } = (await import(pathToFileURL(path.join(out, 'dist/tools/index.js')).href)) as { tools: unknown[] };
+  return tools;
+}
 
 /** Generates into a fresh folder and checks what every run must hold, whatever the input. */
 async function generate(spec: string, extra: string[] = [], input?: string): Promise<CliResult & { out: string }> {
@@ -271,19 +278,19 @@ describe('descriptions that are generated with warnings: exit 0, a project that 
   it('keeps recursive and mutually recursive schemas as $defs references, and builds', async () => {
     const result = await generate(path.join(FIXTURES, 'recursive-schema.yaml'));
     expect(result.code).toBe(0);
-    const tools = JSON.parse(await readFile(path.join(result.out, 'test/tools-list.json'), 'utf8')) as Array<{
-      inputSchema: { $defs?: Record<string, unknown> };
-    }>;
-    expect(tools.some((tool) => tool.inputSchema.$defs?.['Tree'] !== undefined)).toBe(true);
     await linkDependencies(result.out);
     await buildProject(result.out);
+    const tools = (await listedTools(result.out)) as Array<{ inputSchema: { $defs?: Record<string, unknown> } }>;
+    expect(tools.some((tool) => tool.inputSchema.$defs?.['Tree'] !== undefined)).toBe(true);
   });
 
   it('turns empty, 300-character, non-ASCII and __proto__/constructor names into valid, unique names, and builds', async () => {
     const result = await generate(path.join(FIXTURES, 'names.json'));
     expect(result.code).toBe(0);
     expect(severity(result, 'error')).toEqual([]);
-    const tools = JSON.parse(await readFile(path.join(result.out, 'test/tools-list.json'), 'utf8')) as Array<{
+    await linkDependencies(result.out);
+    await buildProject(result.out);
+    const tools = (await listedTools(result.out)) as Array<{
       name: string;
       inputSchema: { properties: Record<string, { properties?: Record<string, unknown> }> };
     }>;
@@ -297,8 +304,6 @@ describe('descriptions that are generated with warnings: exit 0, a project that 
     // A nested property named __proto__ is data: it survives into the tool list as an own property.
     const nested = tools.flatMap((tool) => Object.values(tool.inputSchema.properties)).find((schema) => schema.properties?.['constructor']);
     expect(Object.keys(nested?.properties ?? {})).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
-    await linkDependencies(result.out);
-    await buildProject(result.out);
   });
 
   it('takes objects whose own toString or valueOf is not a function, anywhere, as data', async () => {
@@ -336,7 +341,17 @@ describe('descriptions that are generated with warnings: exit 0, a project that 
     const result = await generate(spec);
     expect(result.code).toBe(0);
     expect(result.elapsedMs).toBeLessThan(45_000);
-    const tools = await readFile(path.join(result.out, 'test/tools-list.json'), 'utf8');
+    // What tools/list shows: the plan's tools as the generated modules hold them.
+    const planned = await runPlan({ spec });
+    const tools = JSON.stringify(
+      planned.plan?.tools.map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+      })),
+    );
     // 200,000 values would crowd out everything else a model reads: the tool list stays small.
     expect(tools).not.toContain('"a99999"');
     expect(tools.length).toBeLessThan(20_000);
@@ -431,14 +446,14 @@ describe('a hostile lock file in the output folder', () => {
     const lockPath = path.join(out, 'openapi-to-mcp.lock.json');
     const lock = JSON.parse(await readFile(lockPath, 'utf8')) as {
       files: Record<string, string>;
-      surface: { tools: Record<string, unknown> };
+      tools: Record<string, unknown>;
     };
     // The hash of the victim as it is: the lock claims the generator wrote it, so it would be removed as stale.
     lock.files['../victim.txt'] = `sha256-${createHash('sha256').update('precious').digest('base64')}`;
-    const [first] = Object.keys(lock.surface.tools);
-    lock.surface.tools['../../escape'] = lock.surface.tools[first as string];
-    lock.surface.tools['constructor'] = lock.surface.tools[first as string];
-    delete lock.surface.tools[first as string];
+    const [first] = Object.keys(lock.tools);
+    lock.tools['../../escape'] = lock.tools[first as string];
+    lock.tools['constructor'] = lock.tools[first as string];
+    delete lock.tools[first as string];
     await writeFile(lockPath, JSON.stringify(lock));
     const result = await runBin([spec, '-o', out, '--force']);
     expect(crashSigns(result), result.stderr).toEqual([]);

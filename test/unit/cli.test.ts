@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, fixtureSpec } from '../helpers/paths.js';
 import { run, tempDir } from '../helpers/project.js';
@@ -68,6 +70,19 @@ describe('cli (through the real bin)', () => {
     const stale = await cli([fixtureSpec('oai-petstore-expanded.json'), '-o', out, '--check']);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('src/api.ts');
+  });
+
+  it('writes the deployment files with --deploy, and names them when a regeneration without it removes them', async () => {
+    const out = await tempDir('cli-deploy');
+    expect((await cli([fixtureSpec('oai-petstore.yaml'), '-o', out, '--deploy'])).code).toBe(0);
+    expect(existsSync(path.join(out, 'Dockerfile'))).toBe(true);
+    expect((await cli([fixtureSpec('oai-petstore.yaml'), '-o', out, '--deploy', '--check'])).code).toBe(0);
+    const lean = await cli([fixtureSpec('oai-petstore.yaml'), '-o', out]);
+    expect(lean.code).toBe(0);
+    expect(lean.stderr).toContain(
+      '5 removed (no longer generated): .dockerignore, .mcpbignore, Dockerfile, deploy/kubernetes.yaml, manifest.json',
+    );
+    expect(existsSync(path.join(out, 'Dockerfile'))).toBe(false);
   });
 
   it('reads a description from stdin', async () => {

@@ -25,18 +25,20 @@ function dig(value: unknown, ...path: Array<string | number>): unknown {
   return node;
 }
 
-async function files(target?: 'node' | 'workers') {
+async function files(target?: 'node' | 'workers', deploy = true) {
   const { plan } = await planOf(SPEC);
-  const emitted = await emitProject(plan, target ? { target } : {});
+  const emitted = await emitProject(plan, { ...(target ? { target } : {}), deploy });
   return Object.fromEntries(emitted.map((file) => [file.path, file.content]));
 }
 
+const DEPLOYMENT_FILES = ['.dockerignore', '.mcpbignore', 'Dockerfile', 'deploy/kubernetes.yaml', 'manifest.json'];
+
 describe('the generated project explains and deploys itself', () => {
-  it('has a README with the action table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
+  it('has a README with the tool table, every client set-up (stdio and HTTP), Docker and Kubernetes', async () => {
     const readme = (await files())['README.md'] as string;
     for (const text of [
-      '| `pets_read` | read-only | List pets |',
-      '| (single) | `GET /pets` | List pets |',
+      '| `pets_read` | read-only | List pets | 1 |',
+      '`src/tools/<tool>.ts` holds',
       '"mcpServers"',
       '--env TEST_KEY=… -- node /path/to/test-mcp/dist/main.js',
       'claude mcp add --transport http test-mcp http://127.0.0.1:3000/mcp',
@@ -49,6 +51,24 @@ describe('the generated project explains and deploys itself', () => {
     ])
       expect(readme, text).toContain(text);
     expect(readme).not.toContain('Cloudflare Workers');
+  });
+
+  it('writes the deployment files only when asked, and says in the README how to get them', async () => {
+    const lean = await files(undefined, false);
+    for (const file of DEPLOYMENT_FILES) expect(lean[file], file).toBeUndefined();
+    const readme = lean['README.md'] as string;
+    expect(readme).toContain('Regenerate with `--deploy` (or `deploy: true` in the configuration)');
+    expect(readme).not.toContain('docker build');
+    expect(readme).not.toContain('manifest.json');
+    // The by-hand set-ups stay.
+    expect(readme).toContain('"mcpServers"');
+    const full = await files();
+    for (const file of DEPLOYMENT_FILES) expect(full[file], file).toBeDefined();
+    expect(
+      Object.keys(full)
+        .filter((file) => !(file in lean))
+        .sort(),
+    ).toEqual(DEPLOYMENT_FILES);
   });
 
   it('writes an MCP bundle manifest whose user_config feeds the environment', async () => {

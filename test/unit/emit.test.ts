@@ -16,7 +16,6 @@ describe('emit', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         '.env.example',
-        'Dockerfile',
         'README.md',
         'package.json',
         'src/api.ts',
@@ -24,6 +23,8 @@ describe('emit', () => {
         'src/runtime/server.ts',
         'src/tools/index.ts',
         'src/tools/pets-read.ts',
+        'test/action-cases.jsonl',
+        'test/cases.json',
         'test/server.test.ts',
         'tsconfig.json',
       ]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
 import { printTypeAlias } from '../../src/emit/print/print-type.js';
-import { Compact, printConst, printJsonDocument } from '../../src/emit/print/print-value.js';
+import { Compact, printConst, printConstCall, printJsonDocument } from '../../src/emit/print/print-value.js';
 import { argumentsMembers } from '../../src/emit/schema-to-type.js';
 import { prettierFormat } from '../helpers/prettier.js';
 
@@ -123,6 +123,26 @@ describe('the value printer', () => {
       const wrapped = r.int(2) === 0 ? new Compact(data) : { name: 'x', [r.pick(KEYS)]: new Compact(data), after: value(r, 2) };
       const source = `${printConst(r.pick(['x', 'someLongerName'.repeat(1 + r.int(6))]), r.pick(['unknown', 'SchemaDefs']), wrapped)}\n`;
       expect(source, `seed ${seed}`).toBe(await prettierFormat('x.ts', source));
+    }
+  });
+
+  it('prints a call with one object argument exactly as prettier formats it', async () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const r = random(seed);
+      const data = { name: 'x', [r.pick(KEYS)]: value(r, 1), list: new Compact(value(r, 2)) };
+      const source = `${printConstCall(r.pick(['x', 'someLongerName'.repeat(1 + r.int(5))]), r.pick(['defineTool', 'f']), data)}\n`;
+      expect(source, `seed ${seed}`).toBe(await prettierFormat('x.ts', source));
+    }
+  });
+
+  it('prints compact JSON documents exactly as prettier formats them: objects on one line where they fit', async () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const r = random(seed);
+      const data = r.int(3) === 0 ? schema(r, 0) : value(r, r.int(3));
+      const source = printJsonDocument(
+        r.int(2) === 0 ? new Compact(data) : { name: 'x', [r.pick(KEYS)]: new Compact(data), after: value(r, 2) },
+      );
+      expect(source, `seed ${seed}`).toBe(await prettierFormat('x.json', source));
     }
   });
 

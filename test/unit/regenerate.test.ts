@@ -1,9 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDiff, runGenerate } from '../../src/pipeline.js';
 import { recoverInterrupted } from '../../src/write/apply-changes.js';
-import { LOCK_FILE } from '../../src/write/lock-file.js';
+import { LOCK_FILE, LOCK_VERSION, parseLock } from '../../src/write/lock-file.js';
 import { tempDir } from '../helpers/project.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -28,8 +28,15 @@ async function generate(dir: string, paths: Record<string, unknown>, extra: Reco
   return runGenerate({ spec: file, out: dir, ...extra });
 }
 
-const toolNames = async (dir: string) =>
-  Object.keys((JSON.parse(await readFile(path.join(dir, LOCK_FILE), 'utf8')) as { surface: { tools: object } }).surface.tools);
+const readLock = async (dir: string) => parseLock(await readFile(path.join(dir, LOCK_FILE), 'utf8'));
+const toolNames = async (dir: string) => Object.keys((await readLock(dir))?.surface.tools ?? {});
+
+/** Rewrites a project's lock file as the generator wrote it before version 2: every argument of every action in full. */
+async function downgradeLock(dir: string): Promise<void> {
+  const lock = (await readLock(dir))!;
+  const v1 = { lockVersion: 1, generator: lock.generator, surface: lock.surface, files: lock.files };
+  await writeFile(path.join(dir, LOCK_FILE), `${JSON.stringify(v1, null, 2)}\n`);
+}
 
 describe('regeneration', () => {
   it('keeps tool and action names when operations are added, reordered and renamed', async () => {
@@ -82,6 +89,69 @@ describe('regeneration', () => {
     const changelog = await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
     expect(changelog).toMatch(/BREAKING tool customers_read removed/);
     expect(changelog).toMatch(/First generation/);
+  });
+
+  it('regenerates a project whose lock file has the version 1 format: the same names, a true changelog, a version 2 lock', async () => {
+    const dir = await tempDir('regen-lock-v1');
+    const first = await generate(dir, v1);
+    const old = first.plan!.tools.find((tool) => tool.actions.length > 1)!.name;
+    // A name only the lock file knows: a fresh plan would not choose it.
+    await generate(dir, v1, { renameTools: { [old]: 'shop_orders_read' } });
+    const pinned = (await readLock(dir))!;
+    await downgradeLock(dir);
+    expect(JSON.parse(await readFile(path.join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ lockVersion: 1 });
+    expect(await readLock(dir)).toEqual(pinned);
+
+    const changed = structuredClone(v1) as Record<string, Record<string, unknown>>;
+    delete changed['/customers'];
+    changed['/orders']!['get'] = {
+      operationId: 'listOrders',
+      tags: ['orders'],
+      parameters: [{ in: 'query', name: 'status', schema: { type: 'string' } }],
+      responses: ok,
+    };
+    const result = await generate(dir, changed);
+    expect(result.ok).toBe(true);
+    expect(result.plan!.tools.map((tool) => tool.name)).toContain('shop_orders_read');
+    const kinds = result.diff!.changes.map((change) => `${change.kind}${change.breaking ? '!' : ''} ${change.tool}`);
+    expect(kinds.sort()).toEqual(['argument-added shop_orders_read', 'tool-removed! customers_read']);
+    const [listing] = Object.entries(pinned.surface.tools['shop_orders_read']!.actions).find(
+      ([, action]) => action.operation === 'GET /orders',
+    )!;
+    const changelog = await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(
+      `2 changes, 1 breaking:\n\n- BREAKING tool customers_read removed\n- argument status added to shop_orders_read.${listing}\n`,
+    );
+    // The project now carries a version 2 lock with the same pins.
+    const rewritten = JSON.parse(await readFile(path.join(dir, LOCK_FILE), 'utf8')) as {
+      lockVersion: number;
+      tools: Record<string, unknown>;
+    };
+    expect(rewritten.lockVersion).toBe(LOCK_VERSION);
+    expect(Object.keys(rewritten.tools)).toContain('shop_orders_read');
+    expect((await generate(dir, changed, { check: true })).stale).toEqual([]);
+  });
+
+  it('removes the deployment files when they are turned off, and keeps and names one edited by hand', async () => {
+    const dir = await tempDir('regen-deploy-off');
+    const deployment = ['.dockerignore', '.mcpbignore', 'Dockerfile', 'deploy/kubernetes.yaml', 'manifest.json'];
+    await generate(dir, v1, { deploy: true });
+    for (const file of deployment) await expect(readFile(path.join(dir, file), 'utf8'), file).resolves.toBeTruthy();
+    await writeFile(path.join(dir, 'Dockerfile'), `${await readFile(path.join(dir, 'Dockerfile'), 'utf8')}# ours\n`);
+    const off = await generate(dir, v1);
+    expect(off.ok).toBe(true);
+    const removed = off.write!.changes.filter((change) => change.kind === 'remove').map((change) => change.path);
+    expect(removed.sort()).toEqual(deployment.filter((file) => file !== 'Dockerfile'));
+    for (const file of removed) await expect(readFile(path.join(dir, file), 'utf8'), file).rejects.toThrow();
+    // The folder the removed Kubernetes file leaves empty goes too.
+    await expect(readdir(path.join(dir, 'deploy'))).rejects.toThrow();
+    expect(await readFile(path.join(dir, 'Dockerfile'), 'utf8')).toContain('# ours');
+    expect(off.diagnostics).toContainEqual(
+      expect.objectContaining({ severity: 'warning', code: 'OTM_OUTPUT_EDITED', message: expect.stringContaining('Dockerfile') }),
+    );
+    // Nothing stale is left behind: the lock file no longer claims the removed files, and a check finds nothing to do.
+    expect(Object.keys((await readLock(dir))!.files).filter((file) => deployment.includes(file))).toEqual([]);
+    expect((await generate(dir, v1, { check: true })).stale).toEqual([]);
   });
 
   it('diff compares two descriptions as a regeneration would', async () => {

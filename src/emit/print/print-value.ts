@@ -34,12 +34,13 @@ export class Compact {
 
 /** JSON data, as JSON.stringify sees it: undefined properties are left out (and undefined array items are null). */
 export type PrintValue = JsonValue | Code | Compact | undefined | PrintValue[] | PrintRecord;
-type PrintRecord = { [key: string]: PrintValue };
+export type PrintRecord = { [key: string]: PrintValue };
 
 type Flavor = { ts: boolean; compact?: boolean };
 const TS: Flavor = { ts: true };
 const COMPACT_TS: Flavor = { ts: true, compact: true };
 const JSON_FLAVOR: Flavor = { ts: false };
+const COMPACT_JSON: Flavor = { ts: false, compact: true };
 
 /** Keys whose width is below this never move their value to the next line (prettier's "short key"). */
 const SHORT_KEY = 5;
@@ -53,9 +54,9 @@ function isRecord(value: PrintValue): value is PrintRecord {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Code) && !(value instanceof Compact);
 }
 
-/** A compact value's data and the flavor to print it in (TypeScript only: JSON documents stay expanded). */
+/** A compact value's data and the flavor to print it in. */
 function unwrap(value: PrintValue, flavor: Flavor): [PrintValue, Flavor] {
-  return value instanceof Compact ? [value.value, flavor.ts ? COMPACT_TS : flavor] : [value, flavor];
+  return value instanceof Compact ? [value.value, flavor.ts ? COMPACT_TS : COMPACT_JSON] : [value, flavor];
 }
 
 /** The keys JSON.stringify writes. */
@@ -236,6 +237,15 @@ export function printConst(name: string, type: string, wrapped: PrintValue): str
     (opens ? column + 1 <= PRINT_WIDTH : column + flatWidth(value, PRINT_WIDTH, flavor) + 1 <= PRINT_WIDTH);
   if (fits) return `${head} ${print(value, column, 0, 1, flavor)};`;
   return `${head}\n  ${print(value, 2, 2, 1, flavor)};`;
+}
+
+/**
+ * `export const name = callee({ … });`: prettier hugs a call's only object argument, so the object opens on the line
+ * of the call and closes with it.
+ */
+export function printConstCall(name: string, callee: string, value: PrintRecord): string {
+  const head = `export const ${name} = ${callee}(`;
+  return `${head}${print(value, head.length, 0, 2, TS)});`;
 }
 
 /** A JSON document as prettier's `json` parser prints it, with a final newline. */

@@ -6,7 +6,7 @@
 // .env file reach the place the description gives them, and that API errors come back as tool errors a model can act
 // on. On the search surface every action is also found by its own summary.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,12 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cases from './cases.json' with { type: 'json' };
-import expectedTools from './tools-list.json' with { type: 'json' };
+
+/** One case per action, a JSON value per line. */
+const actionCases = readFileSync(new URL('./action-cases.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line) => JSON.parse(line) as Case);
 
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer };
 type Case = {
@@ -23,9 +28,9 @@ type Case = {
   arguments: Record<string, unknown>;
   method: string;
   path: string;
-  query: string[];
-  headers: string[];
-  cookies: string[];
+  query?: string[];
+  headers?: string[];
+  cookies?: string[];
   body?: { contentType: string; fields: string[] };
 };
 type CredentialCase = {
@@ -107,9 +112,26 @@ async function call(name: string, args: Record<string, unknown>) {
   return { result, request: received[0] };
 }
 
+/** Calls a case's tool the way a client does: a static tool with several actions takes the `action` selector. */
+function callCase(entry: { tool: string; action: string; arguments: Record<string, unknown> }) {
+  return call(entry.tool, callArguments(entry));
+}
+
+function callArguments(entry: { action: string; arguments: Record<string, unknown> }): Record<string, unknown> {
+  return cases.surface === 'static' && entry.action !== ''
+    ? { action: entry.action, ...entry.arguments }
+    : entry.arguments;
+}
+
 /** The arguments the action itself receives: the search surface's call tools take them under `arguments`. */
 function actionArguments(entry: Case): Record<string, unknown> {
   return cases.surface === 'search' ? (entry.arguments['arguments'] as Record<string, unknown>) : entry.arguments;
+}
+
+/** What `tools/list` shows of a tool. */
+function listed({ name, title, description, inputSchema, annotations, ...rest }: Record<string, unknown>) {
+  const outputSchema = rest['outputSchema'];
+  return { name, title, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations };
 }
 
 function textOf(result: { content?: unknown }): string {
@@ -144,37 +166,30 @@ async function bodyFields(request: Received): Promise<string[]> {
 }
 
 describe('tools/list', () => {
-  it('lists the generated tools unchanged', async () => {
+  it('lists the generated tools, in order, as their definitions in src/tools give them', async () => {
     const { tools } = await client.listTools();
-    expect(
-      tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-        name,
-        title,
-        description,
-        inputSchema,
-        ...(outputSchema ? { outputSchema } : {}),
-        annotations,
-      })),
-    ).toEqual(expectedTools);
+    expect(tools.map((tool) => tool.name)).toEqual(cases.tools);
+    const { tools: defined } = await import('../src/tools/index.js');
+    expect(tools.map(listed)).toEqual(defined.map(listed));
   });
 });
 
-describe.each(cases.actions as Case[])('$tool $action', (entry) => {
+describe.each(actionCases)('$tool $action', (entry) => {
   it(`sends ${entry.method} ${entry.path} with its parameters`, async () => {
     answer = ok;
-    const { result, request } = await call(entry.tool, entry.arguments);
+    const { result, request } = await callCase(entry);
     expect(result.isError ?? false, textOf(result)).toBe(false);
     expect(request, 'no request reached the API').toBeDefined();
     if (!request) return;
     expect(request.method).toBe(entry.method);
     expect(request.url).toMatch(pathPattern(entry.path));
     const query = [...new URL(request.url, 'http://localhost').searchParams.keys()];
-    for (const name of entry.query) expect(matches(query, name), `query ${name} in ${request.url}`).toBe(true);
-    for (const name of entry.headers) expect(request.headers[name], `header ${name}`).toBeDefined();
+    for (const name of entry.query ?? []) expect(matches(query, name), `query ${name} in ${request.url}`).toBe(true);
+    for (const name of entry.headers ?? []) expect(request.headers[name], `header ${name}`).toBeDefined();
     const cookies = String(request.headers.cookie ?? '')
       .split(/;\s*/)
       .map((pair) => pair.split('=')[0] ?? '');
-    for (const name of entry.cookies) expect(cookies, `cookie ${name}`).toContain(name);
+    for (const name of entry.cookies ?? []) expect(cookies, `cookie ${name}`).toContain(name);
     if (entry.body) {
       expect(String(request.headers['content-type'] ?? '').toLowerCase()).toContain(entry.body.contentType);
       // An empty form (Stripe's DELETE bodies declare no fields) is a body of zero bytes; any other body has some.
@@ -189,7 +204,7 @@ describe.each(cases.actions as Case[])('$tool $action', (entry) => {
 describe.each(cases.breaches as BreachCase[])('$tool $action with an argument that breaks the description', (entry) => {
   it(`is refused before any request: ${entry.expect}`, async () => {
     answer = ok;
-    const { result, request } = await call(entry.tool, entry.arguments);
+    const { result, request } = await callCase(entry);
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain('Nothing was sent to the API');
@@ -201,7 +216,7 @@ describe.each(cases.breaches as BreachCase[])('$tool $action with an argument th
 describe.each(cases.credentials as CredentialCase[])('credential $name in $in', (entry) => {
   it('reaches the API where the description puts it', async () => {
     answer = ok;
-    const { request } = await call(entry.tool, entry.arguments);
+    const { request } = await callCase(entry);
     expect(request).toBeDefined();
     const url = new URL(request?.url ?? '/', 'http://localhost');
     const value =
@@ -215,7 +230,7 @@ describe.each(cases.credentials as CredentialCase[])('credential $name in $in', 
 
   it('names the variable to fix when the API refuses it', async () => {
     answer = { status: 401, body: '{"message":"Invalid credentials"}' };
-    const { result } = await call(entry.tool, entry.arguments);
+    const { result } = await callCase(entry);
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain('401');
@@ -224,14 +239,12 @@ describe.each(cases.credentials as CredentialCase[])('credential $name in $in', 
 });
 
 describe('API errors', () => {
-  const first = (cases.actions as Case[])[0];
-  const blamed = (cases.actions as Case[]).find((entry) =>
-    Object.keys(actionArguments(entry)).some((name) => name !== 'action'),
-  );
+  const first = actionCases[0];
+  const blamed = actionCases.find((entry) => Object.keys(actionArguments(entry)).some((name) => name !== 'action'));
 
   it.runIf(first !== undefined)('a 404 says what is missing and what to check', async () => {
     answer = { status: 404, body: '{"message":"No such thing"}' };
-    const { result } = await call(first!.tool, first!.arguments);
+    const { result } = await callCase(first!);
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain('404');
@@ -241,7 +254,7 @@ describe('API errors', () => {
   it.runIf(blamed !== undefined)('a 400 names the argument the API blames', async () => {
     const argument = Object.keys(actionArguments(blamed!)).find((name) => name !== 'action') as string;
     answer = { status: 400, body: JSON.stringify({ errors: [{ field: argument, message: 'is not valid' }] }) };
-    const { result } = await call(blamed!.tool, blamed!.arguments);
+    const { result } = await callCase(blamed!);
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain('is not valid');
@@ -250,14 +263,14 @@ describe('API errors', () => {
 
   it.runIf(first !== undefined)('a 429 says how long to wait', async () => {
     answer = { status: 429, body: '{"message":"Slow down"}', headers: { 'retry-after': '7' } };
-    const { result } = await call(first!.tool, first!.arguments);
+    const { result } = await callCase(first!);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('7 seconds');
   });
 
   it.runIf(first !== undefined)('a 5xx says the failure is on the API side', async () => {
     answer = { status: 503, body: 'upstream unavailable' };
-    const { result } = await call(first!.tool, first!.arguments);
+    const { result } = await callCase(first!);
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain('503');

@@ -12,7 +12,7 @@ export type Style =
   'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
 export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
-/** How one tool argument reaches the HTTP request. */
+/** How one tool argument reaches the HTTP request, every default filled in (see define-tool.ts). */
 export type ArgumentRoute =
   | {
       arg: string;
@@ -26,6 +26,28 @@ export type ArgumentRoute =
     }
   | { arg: string; in: 'body'; name: string; file?: boolean; contentType?: string; style?: Style; explode?: boolean }
   | { arg: string; in: 'body-whole'; file?: boolean };
+
+/** Where an argument goes. */
+export type ArgumentLocation = ArgumentRoute['in'];
+
+/**
+ * An argument's route as a tool module writes it, under the argument's name: its location alone when everything
+ * else is OpenAPI's default, else only what differs — `name` when the request calls it otherwise, `style` when it
+ * is not the location's (`simple` in path and header, `form` in query and cookie), `explode` when it is not true
+ * exactly for `form`, `allowReserved` and `json` when true.
+ */
+export type ArgumentSpec =
+  | ArgumentLocation
+  | {
+      in: 'path' | 'query' | 'header' | 'cookie';
+      name?: string;
+      style?: Style;
+      explode?: boolean;
+      allowReserved?: boolean;
+      json?: boolean;
+    }
+  | { in: 'body'; name?: string; file?: boolean; contentType?: string; style?: Style; explode?: boolean }
+  | { in: 'body-whole'; file?: boolean };
 
 export type ServerVariable = { name: string; default: string; enum?: string[] };
 export type ServerConfig = { url: string; variables?: ServerVariable[] };
@@ -50,6 +72,7 @@ export type ActionRoute = {
   body?: { mediaType: string; kind: BodyKind; required: boolean };
   security: SecurityRequirement[];
   servers?: ServerConfig[];
+  /** Media types to ask for (`Accept`); empty: JSON. */
   accepts: string[];
   /** `Accept` / `Content-Type` values the description pins; a request body's own type still wins. */
   headers?: Array<[string, string]>;
@@ -61,6 +84,20 @@ export type ActionRoute = {
    * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
    */
   argumentsSchema?: { [keyword: string]: unknown };
+};
+
+/**
+ * An action's route as a tool module writes it: arguments by name, in the order they are sent; `required` without
+ * the path arguments, which always are; empty lists left out, and `accepts` too when it is JSON alone (what the
+ * server asks for when it is empty); a body's media type only when it is not its kind's own (`BODY_MEDIA_TYPES` in
+ * define-tool.ts) and `required` only when true (OpenAPI's default is false).
+ */
+export type ActionSpec = Omit<ActionRoute, 'arguments' | 'required' | 'security' | 'accepts' | 'body'> & {
+  arguments?: ByName<ArgumentSpec>;
+  body?: { kind: BodyKind; mediaType?: string; required?: boolean };
+  required?: string[];
+  security?: SecurityRequirement[];
+  accepts?: string[];
 };
 
 export type ToolAnnotations = {
@@ -81,6 +118,16 @@ export type ToolDefinition = {
   /** Routes by action name; a single-action tool has one route under the empty name. */
   actions: Record<string, ActionRoute>;
 };
+
+/** A tool as its module writes it; `defineTool` completes it into a `ToolDefinition`. */
+export type ToolSpec = Omit<ToolDefinition, 'actions'> & { actions: ByName<ActionSpec> };
+
+/**
+ * Values by name in an object literal. A name may be one of Object's own members (`constructor`, `toString` …): typed
+ * by the index signature alone, such a property takes Object's member as its type and its value is not checked
+ * against `T` (a string literal widens and fails), so those names are declared with `T` too.
+ */
+export type ByName<T> = { [name: string]: T } & { [K in keyof Object]?: T | Object[K] };
 
 /**
  * A tool served by its own handler instead of routes to the API: the search surface's tools, which find actions and
