@@ -1,11 +1,11 @@
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { SchemaModel } from '../../model/api-model.js';
 import type { ArgumentDraft, NamedAction } from '../drafts.js';
-import { singular } from '../group/resource-words.js';
-import { capLength, cleanText, firstSentence } from '../describe/sanitize-text.js';
+import { singular } from '../text/resource-words.js';
+import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
 import { mostlyRequired } from './shared-arguments.js';
-import { isPagingArgument } from '../describe/describe-response.js';
-import { compareStrings, wordsOf } from '../words.js';
+import { isPagingArgument } from './paging-arguments.js';
+import { compareStrings, wordsOf } from '../text/words.js';
 import { SUBSCHEMA_KEYWORDS } from '../../model/build-schema.js';
 
 /**

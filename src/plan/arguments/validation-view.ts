@@ -1,7 +1,7 @@
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { SchemaModel } from '../../model/api-model.js';
 import { sampleFromPattern } from './pattern-sample.js';
-import { compareStrings } from '../words.js';
+import { compareStrings } from '../text/words.js';
 
 /**
  * Formats the generated server checks (templates/runtime/formats.ts registers exactly these). Any other format is

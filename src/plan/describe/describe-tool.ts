@@ -1,10 +1,10 @@
 import type { OperationModel } from '../../model/api-model.js';
-import { capLength, cleanText, firstSentence } from './sanitize-text.js';
+import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
 import type { Intent } from '../../surface/surface.js';
 import { mostlyRequired } from '../arguments/shared-arguments.js';
-import { comparable } from '../group/resource-words.js';
+import { comparable } from '../text/resource-words.js';
 import { compressNames } from '../arguments/tool-schema.js';
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../text/words.js';
 import type { ActionSummary } from '../drafts.js';
 
 export type ToolDescriptionInput = {

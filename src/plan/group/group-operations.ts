@@ -1,6 +1,6 @@
 import type { Intent } from '../../surface/surface.js';
-import { resourceWords, singular, WordWeights } from './resource-words.js';
-import { compareStrings } from '../words.js';
+import { resourceWords, singular, WordWeights } from '../text/resource-words.js';
+import { compareStrings } from '../text/words.js';
 import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
 
 export type GroupingLimits = {
