@@ -6,7 +6,7 @@ import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
 import { mostlyRequired } from './shared-arguments.js';
 import { isPagingArgument } from './paging-arguments.js';
 import { compareStrings, wordsOf } from '../text/words.js';
-import { SUBSCHEMA_KEYWORDS } from '../../model/build-schema.js';
+import * as jsonSchema from '../../kernel/schema-keywords.js';
 
 /**
  * Schema detail per level: how long descriptions may be, how deep nested objects stay typed, which validation
@@ -26,19 +26,13 @@ const LEVELS = [
 ] as const;
 
 /** Validation keywords dropped at the lean levels: the server checks them against the full schema anyway. */
-const BOUND_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
+const BOUND_KEYWORDS = new Set<string>([
+  ...jsonSchema.STRING_LENGTH,
+  ...jsonSchema.NUMBER_RANGE,
+  ...jsonSchema.EXCLUSIVE_RANGE,
   'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.PROPERTY_COUNT,
 ]);
 
 export const MAX_DETAIL = LEVELS.length - 1;
@@ -66,14 +60,10 @@ const KEYWORD_ORDER = [
   'maximum',
   'exclusiveMaximum',
   'multipleOf',
-  'minLength',
-  'maxLength',
+  ...jsonSchema.STRING_LENGTH,
   'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.PROPERTY_COUNT,
   'allOf',
   'anyOf',
   'oneOf',
@@ -85,8 +75,7 @@ const KEYWORD_ORDER = [
   'dependentSchemas',
   'propertyNames',
   'contains',
-  'minContains',
-  'maxContains',
+  ...jsonSchema.CONTAINS_COUNT,
   'unevaluatedItems',
   'unevaluatedProperties',
   'title',
@@ -387,7 +376,7 @@ class Projector {
         for (const name of Object.keys(value).sort(compareStrings))
           setOwn(properties, name, this.node(value[name] as JsonValue, depth + 1, false));
         out['properties'] = properties;
-      } else if ((SUBSCHEMA_KEYWORDS as readonly string[]).includes(keyword)) {
+      } else if ((jsonSchema.SUBSCHEMA as readonly string[]).includes(keyword)) {
         out[keyword] = this.node(value, depth + 1, false);
       } else if (['allOf', 'anyOf', 'oneOf'].includes(keyword) && Array.isArray(value)) {
         const variants = dedupe(value.map((item) => this.node(item, depth + 1, false)));
