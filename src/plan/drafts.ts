@@ -1,7 +1,7 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import type { Intent } from '../surface/surface.js';
-import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, PaginationModel, ToolModel } from './tool-plan.js';
+import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, PaginationModel, RouteModel, ToolModel } from './tool-plan.js';
 
 /**
  * The planner's in-between values, in the order the sub-stages hand them on: the options it is given, the rules that
@@ -133,7 +133,8 @@ export type HeaderDecisions = { marked: HeaderDecision[]; refused: HeaderDecisio
 
 /**
  * What every round of the budget search starts from, computed once per plan: the selected operations, the schemas
- * arguments refer to, and per operation key its arguments, its summary and (read operations) its concise view.
+ * arguments refer to, and per operation key its arguments, its summary, its route and (read operations) its concise
+ * view.
  */
 export type PlanInputs = {
   selected: OperationModel[];
@@ -141,6 +142,8 @@ export type PlanInputs = {
   defs: Record<string, SchemaModel>;
   drafts: Map<string, ActionDraft>;
   summaries: Map<string, OperationSummary>;
+  /** How the generated server calls each operation: the same in whichever tool it lands. */
+  routes: Map<string, RouteModel>;
   conciseViews: Map<string, ConciseModel | undefined>;
 };
 

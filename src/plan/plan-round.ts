@@ -1,22 +1,20 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { SecuritySchemeModel } from '../model/api-model.js';
 import { totalTokens } from './budget/budget.js';
 import type { TokenEstimate } from './budget/count-tokens.js';
 import { fitBudget } from './budget/fit-budget.js';
 import type { ToolBuilder } from './build/tool-builder.js';
 import { siblingMap } from './describe/siblings.js';
-import type { Budget, HeaderOptions, PlanInputs, Round, ToolDraft } from './drafts.js';
+import type { Budget, PlanInputs, Round, ToolDraft } from './drafts.js';
 import type { Grouping } from './group/group-operations.js';
-import { decideHeaders } from './headers/decide-headers.js';
+import type { HeaderDecider } from './headers/header-decider.js';
 import { toolDrafts, type NamingOptions } from './name/tool-drafts.js';
 
-/** What every round shares: the plan's inputs, the grouping to cut, naming, header rules, the builder, the budget. */
+/** What every round shares: the plan's inputs, the grouping to cut, naming, header decisions, the builder, the budget. */
 export type RoundContext = {
   inputs: PlanInputs;
   grouping: Grouping;
   naming: NamingOptions;
-  securitySchemes: readonly SecuritySchemeModel[];
-  headers: HeaderOptions;
+  headers: HeaderDecider;
   builder: ToolBuilder;
   budget: Budget;
 };
@@ -30,14 +28,7 @@ export function planRound(context: RoundContext, groupingBudget: number, estimat
   const headerDiagnostics = new Diagnostics();
   const drafts = toolDrafts(context.grouping.at(groupingBudget), inputs, context.naming).map((draft): ToolDraft => ({
     ...draft,
-    headers: decideHeaders({
-      tool: draft.name,
-      actions: draft.actions,
-      defs: inputs.defs,
-      securitySchemes: context.securitySchemes,
-      options: context.headers,
-      diagnostics: headerDiagnostics,
-    }),
+    headers: context.headers.decide(draft.name, draft.actions, headerDiagnostics),
   }));
   const siblings = siblingMap(drafts);
   const siblingsOf = (draft: ToolDraft) => siblings.get(draft.name) ?? {};

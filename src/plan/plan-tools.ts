@@ -1,6 +1,8 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel } from '../model/api-model.js';
+import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
+import { buildRoute } from './arguments/build-route.js';
 import { inputDefs } from './arguments/input-defs.js';
 import { assemblePlan } from './assemble/assemble-plan.js';
 import { budgetOf, reportBudget } from './budget/budget.js';
@@ -13,6 +15,7 @@ import type { PlanInputs, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
 import { reportUnusedHeaderOptions } from './headers/decide-headers.js';
+import { HeaderDecider } from './headers/header-decider.js';
 import { checkHeaderMarkings } from './headers/validate-headers.js';
 import { pinnedNames } from './name/pinned-names.js';
 import { planRound, type RoundContext } from './plan-round.js';
@@ -41,6 +44,7 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     defs,
     drafts,
     summaries: summarizeOperations(selected, drafts, defs),
+    routes: new Map([...drafts].map(([key, draft]) => [key, buildRoute(draft, model.servers)])),
     // Only read tools offer the concise view, and a read tool holds only read operations.
     conciseViews: new Map(
       units.filter((unit) => unit.intent === 'read').map((unit) => [unit.operation.key, conciseView(unit.operation, model.schemas)]),
@@ -52,15 +56,15 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     inputs,
     grouping: groupOperations(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked),
     naming: { preferredActions, prefix: options.prefix ?? model.extension.prefix, strategy: options.strategy },
-    securitySchemes: model.securitySchemes,
-    headers: options.headers ?? {},
+    headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }),
     builder: new ToolBuilder({
       apiTitle: displayName(model.title),
-      apiServers: model.servers,
       defs,
       schemas: model.schemas,
       outputSchema: options.outputSchema,
       conciseViews: inputs.conciseViews,
+      routes: inputs.routes,
+      phrases: new ArgumentPhrases(),
     }),
     budget,
   };

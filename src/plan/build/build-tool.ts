@@ -1,23 +1,26 @@
-import type { SchemaModel, ServerModel } from '../../model/api-model.js';
+import type { SchemaModel } from '../../model/api-model.js';
 import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
-import { buildRoute } from '../arguments/build-route.js';
 import { isIdempotentMethod } from '../select/classify-intent.js';
 import { withResponseFormat } from '../describe/concise-view.js';
 import { describeTool } from '../describe/describe-tool.js';
 import { applyHeaders } from '../headers/decide-headers.js';
 import { looseOutputSchema } from '../describe/output-schema.js';
 import { cleanText } from '../text/sanitize-text.js';
-import type { ConciseModel, OutputSchemaMode, ToolAnnotations } from '../tool-plan.js';
+import type { ConciseModel, OutputSchemaMode, RouteModel, ToolAnnotations } from '../tool-plan.js';
 import { buildToolSchema } from '../arguments/tool-schema.js';
+import type { ArgumentPhrases } from '../arguments/argument-phrases.js';
 
 export type BuildToolContext = {
   apiTitle: string;
-  apiServers: ServerModel[];
   defs: Record<string, SchemaModel>;
   /** The description's schemas as written (responses need their readOnly fields, which `defs` drops). */
   schemas: Record<string, SchemaModel>;
   outputSchema: OutputSchemaMode;
   siblings: Siblings;
+  /** Routes of the operations by key (see PlanInputs). */
+  routes: ReadonlyMap<string, RouteModel>;
+  /** The arguments' phrases, shared by every build of the plan. */
+  phrases: ArgumentPhrases;
   /** Concise views of read operations by key (see PlanInputs): they do not depend on the detail level. */
   conciseViews: ReadonlyMap<string, ConciseModel | undefined>;
 };
@@ -26,7 +29,7 @@ export type BuildToolContext = {
 export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltTool {
   // Marked properties stay typed at every detail level: an untyped argument cannot carry x-mcp-header.
   const marked = new Set(draft.headers.marked.map((decision) => decision.property));
-  const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
+  const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked, context.phrases);
   const operations = draft.actions.map((action) => action.draft.operation);
   const concise = operations.map((operation) => (draft.intent === 'read' ? context.conciseViews.get(operation.key) : undefined));
   const { schema: inputSchema, offered } = withResponseFormat(
@@ -64,7 +67,7 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
         deprecated: action.draft.operation.deprecated,
       },
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-      route: buildRoute(action.draft, context.apiServers),
+      route: context.routes.get(action.draft.operation.key) as RouteModel,
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
       ...(offered && concise[index] ? { concise: concise[index] } : {}),
     })),
