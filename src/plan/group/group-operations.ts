@@ -283,19 +283,10 @@ class WordTable {
 function intersectWords(a: UnitWords, sizeA: number, b: UnitWords, sizeB: number): UnitWords {
   const ids: number[] = [];
   const depths: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.ids.length && j < b.ids.length) {
-    const x = a.ids[i] as number;
-    const y = b.ids[j] as number;
-    if (x === y) {
-      ids.push(x);
-      depths.push(((a.depths[i] as number) * sizeA + (b.depths[j] as number) * sizeB) / (sizeA + sizeB));
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
+  forShared(a.ids, b.ids, (i, j) => {
+    ids.push(a.ids[i] as number);
+    depths.push(((a.depths[i] as number) * sizeA + (b.depths[j] as number) * sizeB) / (sizeA + sizeB));
+  });
   return { ids, depths };
 }
 
@@ -312,21 +303,26 @@ function nameKeyOf(intent: Intent, words: readonly number[]): number {
   return high * 0x4000000 + low;
 }
 
-/** Ids both ascending lists hold. */
-function intersect(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
+/** Calls `both` with the positions in `a` and in `b` of every id the two ascending lists both hold, in order. */
+function forShared(a: readonly number[], b: readonly number[], both: (i: number, j: number) => void): void {
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
     if (x === y) {
-      out.push(x);
+      both(i, j);
       i++;
       j++;
     } else if (x < y) i++;
     else j++;
   }
+}
+
+/** Ids both ascending lists hold. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  forShared(a, b, (i) => out.push(a[i] as number));
   return out;
 }
 
@@ -661,18 +657,7 @@ function commonSuffixLength(a: string[], b: string[]): number {
 /** How many ids both ascending lists hold. */
 function intersectionSize(a: readonly number[], b: readonly number[]): number {
   let count = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      count++;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
+  forShared(a, b, () => count++);
   return count;
 }
 
