@@ -111,6 +111,8 @@ export type ActionSummary = {
   operation: OperationModel;
   /** One short line: what the action does. */
   summary: string;
+  /** The summary's words that may say more than the action's name (describe-tool.ts, summaryWords). */
+  summaryWords: string[];
   /** Arguments the action cannot do without. */
   needs: string[];
   returns: string;

@@ -2,7 +2,7 @@ import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import type { ActionDraft, OperationSummary } from '../drafts.js';
 import { cleanText } from '../text/sanitize-text.js';
 import { describeResponse } from './describe-response.js';
-import { summarize } from './describe-tool.js';
+import { summarize, summaryWords } from './describe-tool.js';
 
 /**
  * What each operation does, needs and returns, by operation key: written once per plan, whichever tool and action
@@ -20,11 +20,13 @@ export function summarizeOperations(
 
 function summarizeOperation(operation: OperationModel, draft: ActionDraft, defs: Record<string, SchemaModel>): OperationSummary {
   const response = describeResponse(operation, draft.arguments, defs);
+  const summary = operation.extension.description
+    ? cleanText(operation.extension.description, 200).text || summarize(operation)
+    : summarize(operation);
   return {
     operation,
-    summary: operation.extension.description
-      ? cleanText(operation.extension.description, 200).text || summarize(operation)
-      : summarize(operation),
+    summary,
+    summaryWords: summaryWords(summary),
     needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
     returns: response.text,
     ...(response.pagination ? { pagination: response.pagination } : {}),
