@@ -21,19 +21,42 @@ const LAYERS = [
   ['cli', '^src/cli/'],
 ];
 
-const upward = LAYERS.slice(0, -1).map(([name, path], index) => ({
-  name: `${name}-imports-downward-only`,
-  comment: `${name} may import only from ${LAYERS.slice(0, index + 1)
-    .map(([below]) => below)
-    .join(', ')}`,
-  severity: 'error',
-  from: { path },
-  to: { path: LAYERS.slice(index + 1).map(([, later]) => later) },
-}));
+/**
+ * The planner's sub-stages (src/plan/), in the order they hand their values on: each may import from itself and the
+ * ones before it. The in-between types (drafts.ts), the output types (tool-plan.ts) and the word and text helpers
+ * (text/) come first; the composition at the top (plan-tools.ts, plan-round.ts, surface-of.ts) comes last.
+ */
+const PLAN_STAGES = [
+  ['plan-types', '^src/plan/(drafts|tool-plan|plan-memo)[.]ts$'],
+  ['plan-text', '^src/plan/text/'],
+  ['plan-select', '^src/plan/select/'],
+  ['plan-arguments', '^src/plan/arguments/'],
+  ['plan-group', '^src/plan/group/'],
+  ['plan-name', '^src/plan/name/'],
+  ['plan-headers', '^src/plan/headers/'],
+  ['plan-describe', '^src/plan/describe/'],
+  ['plan-budget', '^src/plan/budget/'],
+  ['plan-build', '^src/plan/build/'],
+  ['plan-assemble', '^src/plan/assemble/'],
+  ['plan-stage', '^src/plan/(plan-tools|plan-round|surface-of)[.]ts$'],
+];
+
+const downwardOnly = (layers) =>
+  layers.slice(0, -1).map(([name, path], index) => ({
+    name: `${name}-imports-downward-only`,
+    comment: `${name} may import only from ${layers
+      .slice(0, index + 1)
+      .map(([below]) => below)
+      .join(', ')}`,
+    severity: 'error',
+    from: { path },
+    to: { path: layers.slice(index + 1).map(([, later]) => later) },
+  }));
 
 module.exports = {
   forbidden: [
-    ...upward,
+    ...downwardOnly(LAYERS),
+    ...downwardOnly(PLAN_STAGES),
     {
       name: 'no-cycles',
       comment: 'Modules that import each other, directly or through others, cannot be read or tested apart.',
@@ -46,6 +69,13 @@ module.exports = {
       comment: 'A module outside every layer would escape the rules above: give it a place in LAYERS.',
       severity: 'error',
       from: { path: '^src/', pathNot: LAYERS.map(([, path]) => path) },
+      to: {},
+    },
+    {
+      name: 'every-plan-module-in-a-sub-stage',
+      comment: 'A planner module outside every sub-stage would escape the order above: give it a place in PLAN_STAGES.',
+      severity: 'error',
+      from: { path: '^src/plan/', pathNot: PLAN_STAGES.map(([, path]) => path) },
       to: {},
     },
   ],

@@ -2,6 +2,7 @@ import type { EmitMemo } from '../emit/emit-project.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { PlanMemo } from '../plan/plan-memo.js';
+import type { BuiltTool } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
@@ -17,7 +18,7 @@ const MAX_MEMO_BYTES = 32 * 1024 * 1024;
 const HEADROOM = 1024 * 1024;
 
 type Source = { path: string; content: string };
-type Stored = { builds: Record<string, ToolModel>; counts: Record<string, number>; sources: Record<string, Source> };
+type Stored = { builds: Record<string, BuiltTool>; counts: Record<string, number>; sources: Record<string, Source> };
 
 /**
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
@@ -80,7 +81,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     );
   }
 
-  build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => ToolModel): ToolModel {
+  build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => BuiltTool): BuiltTool {
     const id = contentHash(this.context, key, ...draft.operations.map((operation) => this.operationHash(operation)));
     const kept = own(this.stored.builds, id);
     // Signed by this user, but checked against what is asked all the same: the name becomes a file name.
@@ -89,7 +90,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return tool;
   }
 
-  count(tool: ToolModel, make: () => number): number {
+  count(tool: BuiltTool, make: () => number): number {
     const id = contentHash(JSON.stringify([tool.name, tool.title, tool.description, tool.inputSchema, tool.annotations]));
     const kept = own(this.stored.counts, id);
     const tokens = kept ?? make();
@@ -126,7 +127,7 @@ function storedOf(value: unknown): Stored {
   if (isJsonObject(builds))
     for (const [id, tool] of Object.entries(builds))
       if (isJsonObject(tool) && typeof tool['name'] === 'string' && Array.isArray(tool['actions']))
-        stored.builds[id] = tool as unknown as ToolModel;
+        stored.builds[id] = tool as unknown as BuiltTool;
   if (isJsonObject(counts))
     for (const [id, tokens] of Object.entries(counts))
       if (Number.isSafeInteger(tokens) && (tokens as number) >= 0) stored.counts[id] = tokens as number;

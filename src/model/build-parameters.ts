@@ -4,6 +4,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js
 import type { ParameterLocation, ParameterModel, ParameterStyle, SchemaModel } from './api-model.js';
 import { scalarExamples, type SchemaConverter } from './build-schema.js';
 import { isHttpToken } from '../kernel/http-token.js';
+import * as jsonSchema from '../kernel/schema-keywords.js';
 import { stringOf } from './resolve-ref.js';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -18,16 +19,11 @@ const SWAGGER2_SCHEMA_KEYWORDS = [
   'items',
   'enum',
   'default',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
+  ...jsonSchema.NUMBER_RANGE,
+  ...jsonSchema.EXCLUSIVE_RANGE,
+  ...jsonSchema.STRING_LENGTH,
   'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
+  ...jsonSchema.ARRAY_SIZE,
   'multipleOf',
   'x-nullable',
 ] as const;

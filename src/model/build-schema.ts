@@ -1,21 +1,10 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { childPointer, parsePointer, resolvePointer } from '../diagnostics/json-pointer.js';
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
+import * as jsonSchema from '../kernel/schema-keywords.js';
 import type { SchemaModel } from './api-model.js';
 
 /** Keywords kept from OpenAPI schemas: JSON Schema 2020-12 validation and annotation vocabulary. */
-export const SUBSCHEMA_KEYWORDS = [
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-] as const;
 const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas'] as const;
 const PLAIN_KEYWORDS = [
@@ -24,19 +13,13 @@ const PLAIN_KEYWORDS = [
   'const',
   'format',
   'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
+  ...jsonSchema.STRING_LENGTH,
+  ...jsonSchema.NUMBER_RANGE,
   'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minContains',
-  'maxContains',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.CONTAINS_COUNT,
   'required',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.PROPERTY_COUNT,
   'dependentRequired',
   'title',
   'description',
@@ -46,8 +29,7 @@ const PLAIN_KEYWORDS = [
   'writeOnly',
   'contentMediaType',
   'contentEncoding',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
+  ...jsonSchema.EXCLUSIVE_RANGE,
 ] as const;
 const isText = (value: JsonValue) => typeof value === 'string';
 const isNumber = (value: JsonValue) => typeof value === 'number' && Number.isFinite(value);
@@ -272,7 +254,7 @@ export class SchemaConverter {
       if (required.length > 0) out['required'] = [...new Set(required)];
       else delete out['required'];
     }
-    for (const keyword of SUBSCHEMA_KEYWORDS) {
+    for (const keyword of jsonSchema.SUBSCHEMA) {
       const value = node[keyword];
       if (value === undefined || value === null) continue;
       if (keyword === 'items' && Array.isArray(value)) {

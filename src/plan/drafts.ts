@@ -1,14 +1,15 @@
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { PlanMemo } from './plan-memo.js';
 import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import type { Intent } from '../surface/surface.js';
-import type { ArgumentRoute, HeaderDecision, OutputSchemaMode, PaginationModel } from './tool-plan.js';
+import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, PaginationModel, RouteModel, ToolModel } from './tool-plan.js';
 
 /**
  * The planner's in-between values, in the order the sub-stages hand them on: the options it is given, the rules that
- * select operations (select/), the units grouping works on and the groups it forms (group/), each action's arguments
- * (arguments/), the summaries descriptions are written from (describe/), the header decisions (headers/), the drafts
- * a tool is built from (build-tool.ts) and the budget they are fitted to (budget/). The output, ToolPlan, is in
- * tool-plan.ts.
+ * select operations (select/), each action's arguments (arguments/), the units grouping works on and the groups it
+ * forms (group/), the names pinned by the lock file and the named drafts (name/), the header decisions (headers/),
+ * the summaries descriptions are written from (describe/), the tools built from the drafts (build/), and the budget
+ * they are fitted to with the rounds of its search (budget/). The output, ToolPlan, is in tool-plan.ts.
  */
 
 /**
@@ -97,11 +98,24 @@ export type ActionDraft = {
 
 export type NamedAction = { name: string; draft: ActionDraft };
 
+/** Names an earlier generation gave (the lock file): the tool each operation stays in, and its action name. */
+export type PinnedNames = {
+  /** Operation key → tool name. */
+  locked: Map<string, string>;
+  /** Operation key → action name. */
+  preferredActions: Map<string, string>;
+};
+
+/** What an operation does, needs and returns: the same in every tool it may land in. */
+export type OperationSummary = Omit<ActionSummary, 'name'>;
+
 export type ActionSummary = {
   name: string;
   operation: OperationModel;
   /** One short line: what the action does. */
   summary: string;
+  /** The summary's words that may say more than the action's name (describe-tool.ts, summaryWords). */
+  summaryWords: string[];
   /** Arguments the action cannot do without. */
   needs: string[];
   returns: string;
@@ -122,6 +136,25 @@ export type HeaderOptions = {
 
 export type HeaderDecisions = { marked: HeaderDecision[]; refused: HeaderDecision[] };
 
+/**
+ * What every round of the budget search starts from, computed once per plan: the selected operations, the schemas
+ * arguments refer to, and per operation key its arguments, its summary, its route and (read operations) its concise
+ * view.
+ */
+export type PlanInputs = {
+  selected: OperationModel[];
+  /** The description's schemas as arguments see them (see arguments/input-defs.ts). */
+  defs: Record<string, SchemaModel>;
+  drafts: Map<string, ActionDraft>;
+  summaries: Map<string, OperationSummary>;
+  /** How the generated server calls each operation: the same in whichever tool it lands. */
+  routes: Map<string, RouteModel>;
+  conciseViews: Map<string, ConciseModel | undefined>;
+};
+
+/** A named tool before its header decisions. */
+export type NamedToolDraft = Omit<ToolDraft, 'headers'>;
+
 /** A tool before rendering: its name, members and the schema detail it is rendered at. */
 export type ToolDraft = {
   name: string;
@@ -135,4 +168,27 @@ export type ToolDraft = {
   headers: HeaderDecisions;
 };
 
+/** A tool's siblings: the tools on the same resource with the other intents, by intent, for its description. */
+export type Siblings = Partial<Record<Intent, string>>;
+
+/** A tool as built from a draft, before its tokens are counted or estimated. */
+export type BuiltTool = Omit<ToolModel, 'tokens'>;
+
 export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: number };
+
+/**
+ * One round of the budget search: the tools of one grouping budget, fitted to the budget on estimated tokens, and
+ * how to build any of its drafts with exact counts.
+ */
+export type Round = {
+  groupingBudget: number;
+  /** The drafts at the detail levels the fitting chose. */
+  drafts: ToolDraft[];
+  tools: ToolModel[];
+  /** Estimated tokens of the whole list. */
+  total: number;
+  /** The header decisions' diagnostics: only the kept round's describe the plan. */
+  headerDiagnostics: Diagnostics;
+  /** Builds a draft of this round with its exact o200k count. */
+  buildExactly: (draft: ToolDraft) => ToolModel;
+};

@@ -1,11 +1,11 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import { buildArguments } from '../plan/arguments/build-arguments.js';
-import { cleanText } from '../plan/describe/sanitize-text.js';
+import { cleanText } from '../plan/text/sanitize-text.js';
 import { inputView } from '../plan/arguments/schema-views.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
-import { compareStrings } from '../plan/words.js';
+import { compareStrings } from '../plan/text/words.js';
 import { actionInputSchema } from './action-schema.js';
 import { scopeFamilies } from './scope-families.js';
 import { buildSearchIndex, type SearchDocument } from './search-index.js';

@@ -2,7 +2,7 @@ import type { JsonObject } from '../model/api-model.js';
 import { countToolTokens } from '../plan/budget/count-tokens.js';
 import type { ToolAnnotations } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
-import { snakeCase } from '../plan/words.js';
+import { snakeCase } from '../plan/text/words.js';
 import type { SurfaceTool } from './search-plan.js';
 
 /** Most results one search returns, and how many without `limit`. */

@@ -4,7 +4,7 @@ import { loadSpec } from '../../src/load/load-spec.js';
 import { buildApiModel } from '../../src/model/build-api-model.js';
 import { planTools } from '../../src/plan/plan-tools.js';
 import { sanitizeKey } from '../../src/plan/arguments/sanitize-key.js';
-import { cleanText } from '../../src/plan/describe/sanitize-text.js';
+import { cleanText } from '../../src/plan/text/sanitize-text.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import { openapi, planOf } from '../helpers/inline.js';
 import { withDefaults } from '../helpers/options.js';

@@ -3,7 +3,7 @@ import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../.
 import { objectShape, type ObjectShape } from './schema-views.js';
 import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from '../tool-plan.js';
 import { ValidationView } from './validation-view.js';
-import { compareStrings } from '../words.js';
+import { compareStrings } from '../text/words.js';
 
 type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
 

@@ -1,12 +1,11 @@
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { SchemaModel } from '../../model/api-model.js';
 import type { ArgumentDraft, NamedAction } from '../drafts.js';
-import { singular } from '../group/resource-words.js';
-import { capLength, cleanText, firstSentence } from '../describe/sanitize-text.js';
+import { ArgumentPhrases } from './argument-phrases.js';
 import { mostlyRequired } from './shared-arguments.js';
-import { isPagingArgument } from '../describe/describe-response.js';
-import { compareStrings, wordsOf } from '../words.js';
-import { SUBSCHEMA_KEYWORDS } from '../../model/build-schema.js';
+import { isPagingArgument } from './paging-arguments.js';
+import { compareStrings } from '../text/words.js';
+import * as jsonSchema from '../../kernel/schema-keywords.js';
 
 /**
  * Schema detail per level: how long descriptions may be, how deep nested objects stay typed, which validation
@@ -26,19 +25,13 @@ const LEVELS = [
 ] as const;
 
 /** Validation keywords dropped at the lean levels: the server checks them against the full schema anyway. */
-const BOUND_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
+const BOUND_KEYWORDS = new Set<string>([
+  ...jsonSchema.STRING_LENGTH,
+  ...jsonSchema.NUMBER_RANGE,
+  ...jsonSchema.EXCLUSIVE_RANGE,
   'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.PROPERTY_COUNT,
 ]);
 
 export const MAX_DETAIL = LEVELS.length - 1;
@@ -66,14 +59,10 @@ const KEYWORD_ORDER = [
   'maximum',
   'exclusiveMaximum',
   'multipleOf',
-  'minLength',
-  'maxLength',
+  ...jsonSchema.STRING_LENGTH,
   'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.PROPERTY_COUNT,
   'allOf',
   'anyOf',
   'oneOf',
@@ -85,8 +74,7 @@ const KEYWORD_ORDER = [
   'dependentSchemas',
   'propertyNames',
   'contains',
-  'minContains',
-  'maxContains',
+  ...jsonSchema.CONTAINS_COUNT,
   'unevaluatedItems',
   'unevaluatedProperties',
   'title',
@@ -135,6 +123,8 @@ export function buildToolSchema(
   detail: number,
   /** Arguments that stay typed properties at every level (those marked with x-mcp-header). */
   typed: ReadonlySet<string> = new Set(),
+  /** Shared by the builds of one plan, which describe the same arguments again and again. */
+  phrases = new ArgumentPhrases(),
 ): ToolSchema {
   const level = LEVELS[Math.min(detail, MAX_DETAIL)] ?? LEVELS[0];
   const multi = actions.length > 1;
@@ -148,7 +138,7 @@ export function buildToolSchema(
     };
     required.push('action');
   }
-  const projector = new Projector(defs, level);
+  const projector = new Projector(defs, level, phrases);
   const untyped = new Map<string, string[]>();
   const mentioned = new Map<string, string[]>();
   const mention = (action: string, key: string) => mentioned.set(action, [...(mentioned.get(action) ?? []), key]);
@@ -167,7 +157,7 @@ export function buildToolSchema(
     const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
     const base = merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean);
     const note = multi ? requiredNote(merged.key, requiredBy, actions, shared) : '';
-    const meaning = level.argument >= 140 ? cleanText(base, level.argument).text : informativePhrase(base, merged.key, level.argument);
+    const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
     const description = joinSentences([meaning, renamedNote(merged), note]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
@@ -181,26 +171,6 @@ export function buildToolSchema(
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
   return { schema, untyped, mentioned };
-}
-
-/** Words that carry no meaning of their own in an argument's description. */
-const FILLER = new Set(
-  'a an the of for to in on by and or is are be it its this that with from as at which what id ids identifier unique name number value values given specified'.split(
-    ' ',
-  ),
-);
-
-/**
- * A short phrase of an argument's meaning, at the lean levels: its description capped, or nothing when the
- * description only says what the argument's name does ("The unique identifier of the release." for `release_id`).
- */
-function informativePhrase(description: string | undefined, key: string, maxLength: number): string {
-  if (maxLength <= 0) return '';
-  const text = cleanText(description, 400).text;
-  const named = new Set(wordsOf(key).map(singular));
-  const adds = wordsOf(text).filter((word) => !FILLER.has(word) && !named.has(singular(word)));
-  if (adds.length === 0) return '';
-  return capLength(firstSentence(text, 400), maxLength);
 }
 
 /**
@@ -333,6 +303,7 @@ class Projector {
   constructor(
     private readonly defs: Record<string, SchemaModel>,
     private readonly level: Level,
+    private readonly phrases: ArgumentPhrases,
   ) {}
 
   project(schema: SchemaModel, depth: number): SchemaModel {
@@ -360,7 +331,7 @@ class Projector {
     for (const [keyword, value] of Object.entries(schema)) {
       if (keyword === 'description') {
         const cap = top ? this.level.argument : this.level.nested;
-        const text = cap > 0 && typeof value === 'string' ? cleanText(value, cap).text : '';
+        const text = cap > 0 && typeof value === 'string' ? this.phrases.full(value, cap) : '';
         if (text) out['description'] = text;
         continue;
       }
@@ -387,7 +358,7 @@ class Projector {
         for (const name of Object.keys(value).sort(compareStrings))
           setOwn(properties, name, this.node(value[name] as JsonValue, depth + 1, false));
         out['properties'] = properties;
-      } else if ((SUBSCHEMA_KEYWORDS as readonly string[]).includes(keyword)) {
+      } else if ((jsonSchema.SUBSCHEMA as readonly string[]).includes(keyword)) {
         out[keyword] = this.node(value, depth + 1, false);
       } else if (['allOf', 'anyOf', 'oneOf'].includes(keyword) && Array.isArray(value)) {
         const variants = dedupe(value.map((item) => this.node(item, depth + 1, false)));
@@ -419,7 +390,7 @@ class Projector {
         this.pending.push(name);
       }
       const cap = top ? this.level.argument : this.level.nested;
-      const text = description && cap > 0 ? cleanText(description, cap).text : '';
+      const text = description && cap > 0 ? this.phrases.full(description, cap) : '';
       return text ? { $ref: `#/$defs/${name}`, description: text } : { $ref: `#/$defs/${name}` };
     }
     if (target === undefined || this.inlining.has(name) || depth >= this.level.maxDepth) return this.stub(target ?? {});

@@ -1,7 +1,8 @@
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import * as jsonSchema from '../../kernel/schema-keywords.js';
 import type { SchemaModel } from '../../model/api-model.js';
 import { sampleFromPattern } from './pattern-sample.js';
-import { compareStrings } from '../words.js';
+import { compareStrings } from '../text/words.js';
 
 /**
  * Formats the generated server checks (templates/runtime/formats.ts registers exactly these). Any other format is
@@ -27,20 +28,13 @@ const PLAIN_KEYWORDS = [
   'enum',
   'const',
   'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
+  ...jsonSchema.STRING_LENGTH,
+  ...jsonSchema.NUMBER_RANGE,
+  ...jsonSchema.EXCLUSIVE_RANGE,
   'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minContains',
-  'maxContains',
-  'minProperties',
-  'maxProperties',
+  ...jsonSchema.ARRAY_SIZE,
+  ...jsonSchema.CONTAINS_COUNT,
+  ...jsonSchema.PROPERTY_COUNT,
   'dependentRequired',
 ] as const;
 const SUBSCHEMA_KEYWORDS = [

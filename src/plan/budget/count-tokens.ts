@@ -40,24 +40,25 @@ export function countToolTokens(tool: ListedTool): number {
  * scripts far fewer). Within a few percent a tool, and closer on a whole list; the plan reports exact counts.
  */
 export class TokenEstimate {
-  private ratio = 4.4;
+  constructor(private readonly ratio = 4.4) {}
 
-  /** Characters a count is made from; kept with a rendered tool so that a recalibration needs no new render. */
+  /** Characters a count is made from; kept with a built tool so that a recalibration needs no new build. */
   static characters(tool: ListedTool): number {
     return listedJson(tool).length;
+  }
+
+  /** An estimate with the ratio of exact counts of tools (their o200k tokens); this one when there are none. */
+  calibrated(tools: Array<ListedTool & { tokens: number }>): TokenEstimate {
+    const characters = tools.reduce((sum, tool) => sum + TokenEstimate.characters(tool), 0);
+    const tokens = tools.reduce((sum, tool) => sum + tool.tokens, 0);
+    return tokens > 0 ? new TokenEstimate(characters / tokens) : this;
   }
 
   fromCharacters(characters: number): number {
     return Math.ceil(characters / this.ratio);
   }
-
-  /** Sets the ratio from exact counts of tools (their characters and their o200k tokens). */
-  calibrate(tools: Array<{ characters: number; tokens: number }>): void {
-    const characters = tools.reduce((sum, tool) => sum + tool.characters, 0);
-    const tokens = tools.reduce((sum, tool) => sum + tool.tokens, 0);
-    if (tokens > 0) this.ratio = characters / tokens;
-  }
 }
+
 /** Longer than any word: a run of this many characters without white space is counted slice by slice. */
 const LONG_RUN = 1_000;
 

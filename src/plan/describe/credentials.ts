@@ -1,6 +1,6 @@
 import type { OperationModel, SecuritySchemeModel } from '../../model/api-model.js';
 import type { CredentialModel } from '../tool-plan.js';
-import { envCase } from '../words.js';
+import { envCase } from '../text/words.js';
 
 /**
  * Environment variables for the security schemes the selected operations use. One set per scheme, named

@@ -2,18 +2,12 @@ import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
 import { objectShape } from '../arguments/schema-views.js';
+import { isPagingArgument } from '../arguments/paging-arguments.js';
 import type { ArgumentDraft } from '../drafts.js';
 import type { PaginationModel } from '../tool-plan.js';
 
-const PAGE_ARGUMENTS =
-  /^(page|per_page|page_size|pagesize|limit|offset|cursor|after|before|starting_after|ending_before|page_token|pagetoken|next_token|continuation_token|marker|start|count|skip|top|max_results|maxresults|pagenumber|page_number|next|from|size)$/i;
 const NEXT_FIELDS =
   /^(next|next_cursor|nextcursor|next_page|nextpage|next_page_token|nextpagetoken|next_token|nexttoken|cursor|has_more|hasmore|continuation_token|next_page_uri|nextpageuri|next_page_url|marker|next_marker|links|_links|paging|pagination|meta)$/i;
-
-/** Arguments that only page through results (`page`, `per_page`, `cursor` …). */
-export function isPagingArgument(key: string): boolean {
-  return PAGE_ARGUMENTS.test(key);
-}
 
 export type ResponseSummary = { text: string; pagination?: PaginationModel };
 
@@ -36,7 +30,7 @@ export function successSchema(operation: OperationModel): { schema?: SchemaModel
  */
 export function describeResponse(operation: OperationModel, args: ArgumentDraft[], defs: Record<string, SchemaModel>): ResponseSummary {
   const { schema, headers, mediaType } = successSchema(operation);
-  const pagingArguments = args.filter((arg) => arg.route.in === 'query' && PAGE_ARGUMENTS.test(arg.key)).map((arg) => arg.key);
+  const pagingArguments = args.filter((arg) => arg.route.in === 'query' && isPagingArgument(arg.key)).map((arg) => arg.key);
   const text = schema === undefined ? (mediaType && !isJsonMediaType(mediaType) ? `${mediaType} content` : '') : shapeText(schema, defs);
   const nextFields = schema === undefined ? [] : nextFieldsOf(schema, defs);
   const nextLinkHeader = headers.some((header) => header.toLowerCase() === 'link');

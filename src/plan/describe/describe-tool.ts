@@ -1,10 +1,10 @@
 import type { OperationModel } from '../../model/api-model.js';
-import { capLength, cleanText, firstSentence } from './sanitize-text.js';
+import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
 import type { Intent } from '../../surface/surface.js';
 import { mostlyRequired } from '../arguments/shared-arguments.js';
-import { comparable } from '../group/resource-words.js';
+import { comparable } from '../text/resource-words.js';
 import { compressNames } from '../arguments/tool-schema.js';
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../text/words.js';
 import type { ActionSummary } from '../drafts.js';
 
 export type ToolDescriptionInput = {
@@ -175,6 +175,13 @@ const FILLER = new Set([
   'single',
 ]);
 
+/** The words of an action's summary that may say more than its name: all but FILLER, in comparable form. */
+export function summaryWords(summary: string): string[] {
+  return wordsOf(summary)
+    .filter((word) => !FILLER.has(word))
+    .map(comparable);
+}
+
 /**
  * The action's summary, lower-cased and capped, when it says more than the action's name, the tool's resource and
  * the API's name do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release").
@@ -183,7 +190,7 @@ function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet
   // An operation without summary or description is summarised by its method and path, which the name already says.
   if (/^[A-Z]+ \//.test(action.summary)) return '';
   const named = new Set([...wordsOf(action.name).map(comparable), ...known]);
-  const adds = wordsOf(action.summary).some((word) => !FILLER.has(word) && !named.has(comparable(word)));
+  const adds = action.summaryWords.some((word) => !named.has(word));
   if (!adds) return '';
   const text = capLength(action.summary, length).replace(/[.]$/, '');
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;

@@ -3,7 +3,7 @@ import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
 import { objectShape } from '../arguments/schema-views.js';
-import { compareStrings } from '../words.js';
+import { compareStrings } from '../text/words.js';
 
 /** Nesting kept in an output schema; deeper values are left unconstrained (`{}`). */
 const MAX_DEPTH = 4;

@@ -1,6 +1,6 @@
 import type { Intent } from '../../surface/surface.js';
-import { resourceWords, singular, WordWeights } from './resource-words.js';
-import { compareStrings } from '../words.js';
+import { resourceWords, singular, WordWeights } from '../text/resource-words.js';
+import { compareStrings } from '../text/words.js';
 import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
 
 export type GroupingLimits = {
@@ -211,9 +211,10 @@ type Cluster = {
   /** Intent and words: two live clusters never share it, so no two tools share a name. */
   nameKey: number;
   resource: string[];
-  identity: Set<string>;
-  tagWords: Set<string>;
-  argumentNames: Set<string>;
+  /** Identifying parameters, tag words and argument names as ascending ids (WordTable.idsOf): compared by merging. */
+  identity: number[];
+  tagWords: number[];
+  argumentNames: number[];
 };
 
 /** One operation's resource words as ascending ids, and how deep in its path each first appears (0 = first segment). */
@@ -227,6 +228,8 @@ type UnitWords = { ids: number[]; depths: number[] };
 class WordTable {
   private readonly ids = new Map<string, number>();
   private readonly rarity: number[] = [];
+  /** Other names (parameters, tag words), numbered as they are first seen: only their sets are compared. */
+  private readonly nameIds = new Map<string, number>();
 
   constructor(units: GroupingUnit[]) {
     const lists = units.map((unit) => resourceWords(unit.resource));
@@ -251,6 +254,20 @@ class WordTable {
     return { ids, depths: ids.map((id) => depthOf.get(id) as number) };
   }
 
+  /** Names as ascending ids, each once. */
+  idsOf(names: readonly string[]): number[] {
+    const ids = new Set<number>();
+    for (const name of names) {
+      let id = this.nameIds.get(name);
+      if (id === undefined) {
+        id = this.nameIds.size;
+        this.nameIds.set(name, id);
+      }
+      ids.add(id);
+    }
+    return [...ids].sort((x, y) => x - y);
+  }
+
   /** Weight of `ids` at the given depths (parallel), or of the ids of `words` that `keep` holds. */
   weight(words: UnitWords, keep?: readonly number[]): number {
     let sum = 0;
@@ -266,19 +283,10 @@ class WordTable {
 function intersectWords(a: UnitWords, sizeA: number, b: UnitWords, sizeB: number): UnitWords {
   const ids: number[] = [];
   const depths: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.ids.length && j < b.ids.length) {
-    const x = a.ids[i] as number;
-    const y = b.ids[j] as number;
-    if (x === y) {
-      ids.push(x);
-      depths.push(((a.depths[i] as number) * sizeA + (b.depths[j] as number) * sizeB) / (sizeA + sizeB));
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
+  forShared(a.ids, b.ids, (i, j) => {
+    ids.push(a.ids[i] as number);
+    depths.push(((a.depths[i] as number) * sizeA + (b.depths[j] as number) * sizeB) / (sizeA + sizeB));
+  });
   return { ids, depths };
 }
 
@@ -295,21 +303,26 @@ function nameKeyOf(intent: Intent, words: readonly number[]): number {
   return high * 0x4000000 + low;
 }
 
-/** Ids both ascending lists hold. */
-function intersect(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
+/** Calls `both` with the positions in `a` and in `b` of every id the two ascending lists both hold, in order. */
+function forShared(a: readonly number[], b: readonly number[], both: (i: number, j: number) => void): void {
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
     if (x === y) {
-      out.push(x);
+      both(i, j);
       i++;
       j++;
     } else if (x < y) i++;
     else j++;
   }
+}
+
+/** Ids both ascending lists hold. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  forShared(a, b, (i) => out.push(a[i] as number));
   return out;
 }
 
@@ -339,8 +352,8 @@ function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
     weight: table.weight(shared),
     nameKey: nameKeyOf(first.intent, words),
     resource: commonPrefix(units.map((unit) => unit.resource)),
-    identity: new Set(units.flatMap((unit) => unit.identity)),
-    tagWords: new Set(
+    identity: table.idsOf(units.flatMap((unit) => unit.identity)),
+    tagWords: table.idsOf(
       [...tags].flatMap((tag) =>
         tag
           .toLowerCase()
@@ -348,7 +361,7 @@ function toCluster(units: GroupingUnit[], table: WordTable): Cluster {
           .filter(Boolean),
       ),
     ),
-    argumentNames: new Set(units.flatMap((unit) => unit.argumentNames)),
+    argumentNames: table.idsOf(units.flatMap((unit) => unit.argumentNames)),
   };
 }
 
@@ -368,9 +381,9 @@ function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
     weight: table.weight(shared),
     nameKey: nameKeyOf(a.intent, words),
     resource: commonPrefix([a.resource, b.resource]),
-    identity: new Set([...a.identity, ...b.identity]),
-    tagWords: new Set([...a.tagWords, ...b.tagWords]),
-    argumentNames: new Set([...a.argumentNames, ...b.argumentNames]),
+    identity: union(a.identity, b.identity),
+    tagWords: union(a.tagWords, b.tagWords),
+    argumentNames: union(a.argumentNames, b.argumentNames),
   };
 }
 
@@ -380,7 +393,7 @@ function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
  * before rendering; the budget fitting leans schemas afterwards.
  */
 function estimatedTokens(cluster: Cluster): number {
-  return 70 + 18 * cluster.units.length + 7 * cluster.argumentNames.size;
+  return 70 + 18 * cluster.units.length + 7 * cluster.argumentNames.length;
 }
 
 /**
@@ -419,6 +432,11 @@ class Agglomerator {
   private history: MergeHistory | undefined;
   /** Slot → position in the history's start list (a merged cluster stays in the slot of the one it kept). */
   private readonly startPositions: number[] = [];
+  /**
+   * The slots of the live clusters, ascending: every scan visits only these. Most slots die in the natural merges,
+   * and a dead slot can neither merge nor be anyone's partner.
+   */
+  private live: number[];
 
   constructor(
     initial: Cluster[],
@@ -432,6 +450,7 @@ class Agglomerator {
     );
     this.clusters = initial.map((cluster) => ({ ...cluster, rank: ranks.get(cluster.id) ?? 0 }));
     this.size = initial.length;
+    this.live = initial.map((_, slot) => slot);
     this.scores = new Float64Array(this.size * this.size).fill(NEVER);
     this.sharedKeys = new Float64Array(this.size * this.size);
     this.sharedCounts = new Int32Array(this.size * this.size);
@@ -547,7 +566,7 @@ class Agglomerator {
 
   private bestPartner(i: number, rule: Rule): number {
     let best = -1;
-    for (let j = 0; j < this.size; j++) {
+    for (const j of this.live) {
       if (j === i || !this.allowed(i, j, rule)) continue;
       if (best < 0 || this.better(i, j, i, best)) best = j;
     }
@@ -562,10 +581,10 @@ class Agglomerator {
 
   private mergeWhile(rule: Rule, keepGoing: () => boolean): void {
     const partner = new Int32Array(this.size).fill(-1);
-    for (let i = 0; i < this.size; i++) if (this.clusters[i]) partner[i] = this.bestPartner(i, rule);
+    for (const i of this.live) partner[i] = this.bestPartner(i, rule);
     while (keepGoing()) {
       let bestI = -1;
-      for (let i = 0; i < this.size; i++) {
+      for (const i of this.live) {
         const j = partner[i] as number;
         if (j < 0) continue;
         if (bestI < 0 || this.better(i, j, bestI, partner[bestI] as number)) bestI = i;
@@ -582,15 +601,16 @@ class Agglomerator {
       this.history?.record(this.startPositions[keep] as number, this.startPositions[drop] as number, this.tokens, this.count);
       this.clusters[keep] = merged;
       this.clusters[drop] = undefined;
+      this.live = this.live.filter((slot) => slot !== drop);
       partner[drop] = -1;
-      for (let k = 0; k < this.size; k++) if (k !== keep) this.scorePair(keep, k);
+      for (const k of this.live) if (k !== keep) this.scorePair(keep, k);
       partner[keep] = this.bestPartner(keep, rule);
       // A name no live cluster holds any more frees the merges that would produce it: merges of clusters whose
       // words include all of its words.
       const freed = before.filter((cluster) => !this.names.has(cluster.nameKey) && cluster.words.length > 0);
-      for (let k = 0; k < this.size; k++) {
-        const cluster = this.clusters[k];
-        if (k === keep || !cluster) continue;
+      for (const k of this.live) {
+        const cluster = this.clusters[k] as Cluster;
+        if (k === keep) continue;
         const current = partner[k] as number;
         const mayProduceFreed =
           freed.length > 0 && cluster.intent === merged.intent && freed.some((gone) => contains(cluster.words, gone.words));
@@ -613,9 +633,9 @@ export function affinity(
   const suffix = shorter === 0 ? 0 : (0.8 * commonSuffixLength(a.resource, b.resource)) / shorter;
   const pathScore = Math.max(prefix, suffix);
   const paramScore =
-    a.identity.size === 0 || b.identity.size === 0
+    a.identity.length === 0 || b.identity.length === 0
       ? 0.5
-      : intersectionSize(a.identity, b.identity) / Math.min(a.identity.size, b.identity.size);
+      : intersectionSize(a.identity, b.identity) / Math.min(a.identity.length, b.identity.length);
   const tagUnion = unionSize(a.tagWords, b.tagWords);
   const tagScore = tagUnion === 0 ? 0.5 : intersectionSize(a.tagWords, b.tagWords) / tagUnion;
   return 0.45 * pathScore + 0.35 * paramScore + 0.2 * tagScore;
@@ -634,13 +654,28 @@ function commonSuffixLength(a: string[], b: string[]): number {
   return length;
 }
 
-function intersectionSize(a: Set<string>, b: Set<string>): number {
+/** How many ids both ascending lists hold. */
+function intersectionSize(a: readonly number[], b: readonly number[]): number {
   let count = 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const item of small) if (large.has(item)) count++;
+  forShared(a, b, () => count++);
   return count;
 }
 
-function unionSize(a: Set<string>, b: Set<string>): number {
-  return a.size + b.size - intersectionSize(a, b);
+function unionSize(a: readonly number[], b: readonly number[]): number {
+  return a.length + b.length - intersectionSize(a, b);
+}
+
+/** The ids either ascending list holds, ascending. */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? (a[i] as number) : Infinity;
+    const y = j < b.length ? (b[j] as number) : Infinity;
+    out.push(x <= y ? x : y);
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { OperationModel } from '../../model/api-model.js';
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../text/words.js';
 
 /** Segments that only version or namespace an API and say nothing about the resource. */
 const VERSION_SEGMENT = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;

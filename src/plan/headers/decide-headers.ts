@@ -9,7 +9,7 @@ import { credentialWord, personalDataWord, routingWord } from './parameter-signa
 import type { HeaderDecision } from '../tool-plan.js';
 import { canonical, mergeArguments, mergeSchemas, type MergedArgument } from '../arguments/tool-schema.js';
 import { MAX_HEADER_INTEGER } from './validate-headers.js';
-import { compareStrings, wordsOf } from '../words.js';
+import { compareStrings, wordsOf } from '../text/words.js';
 
 export type HeaderContext = {
   tool: string;

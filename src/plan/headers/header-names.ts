@@ -1,4 +1,4 @@
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../text/words.js';
 
 /** Names longer than this make unwieldy headers; SEP-2243 sets no limit, proxies often cap a header line at 8 KiB. */
 const MAX_HEADER_NAME = 64;

@@ -1,4 +1,4 @@
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../text/words.js';
 
 /**
  * What a parameter's name says about it: that it routes the request (a tenant, an account, a region …), that it

@@ -1,3 +1,4 @@
+import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import { isHttpToken } from '../../kernel/http-token.js';
 
@@ -95,4 +96,19 @@ function lowerBound(node: JsonObject): number | undefined {
 function upperBound(node: JsonObject): number | undefined {
   const bounds = [node['maximum'], node['exclusiveMaximum']].filter((value): value is number => typeof value === 'number');
   return bounds.length > 0 ? Math.min(...bounds) : undefined;
+}
+
+/**
+ * The last gate before anything is written: every marking of every tool is checked against SEP-2243 as the SDK
+ * and conforming clients check it. A violation here is a generator bug or a marking no rule caught; either way a
+ * client would silently drop the tool, so generation fails instead.
+ */
+export function checkHeaderMarkings(tools: ReadonlyArray<{ name: string; inputSchema: JsonObject }>, diagnostics: Diagnostics): void {
+  for (const tool of tools) {
+    for (const violation of headerViolations(tool.inputSchema)) {
+      diagnostics.error('OTM_HEADER_INVALID', `Tool ${tool.name}, property ${violation.path}: ${violation.message}.`, {
+        hint: 'Conforming Streamable HTTP clients drop a tool with an invalid x-mcp-header; remove the marking (configuration headers.remove).',
+      });
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import type { OperationModel } from '../../model/api-model.js';
 import type { GroupingUnit } from '../drafts.js';
-import { resourceWords, sharedWords, singular, surfaceForms, WordWeights } from '../group/resource-words.js';
-import { compareStrings, snakeCase, wordsOf } from '../words.js';
+import { resourceWords, sharedWords, singular, surfaceForms, WordWeights } from '../text/resource-words.js';
+import { compareStrings, snakeCase, wordsOf } from '../text/words.js';
 
 const MAX_ACTION_LENGTH = 48;
 

@@ -1,7 +1,7 @@
 import type { OperationModel } from '../../model/api-model.js';
 import type { Intent } from '../../surface/surface.js';
-import { singular } from '../group/resource-words.js';
-import { wordsOf } from '../words.js';
+import { singular } from '../text/resource-words.js';
+import { wordsOf } from '../text/words.js';
 
 /** Verbs that make a POST a read: search and lookup endpoints that use a body for their query. */
 const READ_VERBS = new Set([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationModel } from '../../../src/model/api-model.js';
-import { describeTool } from '../../../src/plan/describe/describe-tool.js';
+import { describeTool, summaryWords } from '../../../src/plan/describe/describe-tool.js';
 import { type ActionSummary } from '../../../src/plan/drafts.js';
 import { groupOperations } from '../../../src/plan/group/group-operations.js';
 import { type GroupingUnit } from '../../../src/plan/drafts.js';
@@ -80,6 +80,7 @@ describe('lean descriptions', () => {
     name,
     operation: { deprecated: false } as OperationModel,
     summary: name,
+    summaryWords: summaryWords(name),
     needs,
     returns: '',
     optional: [...common, ...optional],

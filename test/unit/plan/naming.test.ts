@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyIntent } from '../../../src/plan/select/classify-intent.js';
-import { resourceWords, singular } from '../../../src/plan/group/resource-words.js';
+import { resourceWords, singular } from '../../../src/plan/text/resource-words.js';
 import { openapi, modelOf, planOf } from '../../helpers/inline.js';
 
 const ok = { responses: { 200: { description: 'ok' } } };

@@ -1,57 +1,37 @@
-import type { OperationModel, SchemaModel, ServerModel } from '../model/api-model.js';
-import { type ActionDraft, type ActionSummary, type ToolDraft } from './drafts.js';
-import { buildRoute } from './arguments/build-route.js';
-import { isIdempotentMethod } from './select/classify-intent.js';
-import { conciseView, withResponseFormat } from './describe/concise-view.js';
-import { describeResponse } from './describe/describe-response.js';
-import { describeTool, summarize } from './describe/describe-tool.js';
-import { applyHeaders } from './headers/decide-headers.js';
-import { looseOutputSchema } from './describe/output-schema.js';
-import { cleanText } from './describe/sanitize-text.js';
-import type { ConciseModel, OutputSchemaMode, ToolAnnotations, ToolModel } from './tool-plan.js';
-import type { Intent } from '../surface/surface.js';
-import { buildToolSchema } from './arguments/tool-schema.js';
+import type { SchemaModel } from '../../model/api-model.js';
+import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
+import { isIdempotentMethod } from '../select/classify-intent.js';
+import { withResponseFormat } from '../describe/concise-view.js';
+import { describeTool } from '../describe/describe-tool.js';
+import { applyHeaders } from '../headers/decide-headers.js';
+import { looseOutputSchema } from '../describe/output-schema.js';
+import { cleanText } from '../text/sanitize-text.js';
+import type { ConciseModel, OutputSchemaMode, RouteModel, ToolAnnotations } from '../tool-plan.js';
+import { buildToolSchema } from '../arguments/tool-schema.js';
+import type { ArgumentPhrases } from '../arguments/argument-phrases.js';
 
 export type BuildToolContext = {
   apiTitle: string;
-  apiServers: ServerModel[];
   defs: Record<string, SchemaModel>;
   /** The description's schemas as written (responses need their readOnly fields, which `defs` drops). */
   schemas: Record<string, SchemaModel>;
   outputSchema: OutputSchemaMode;
-  siblings: Partial<Record<Intent, string>>;
-  /** Concise views by operation, shared by every render of a plan: they do not depend on the detail level. */
-  conciseViews: Map<OperationModel, ConciseModel | undefined>;
-  /** Tokens of the rendered tool: an estimate while the budget is searched, exact for the plan. */
-  count: (tool: Omit<ToolModel, 'tokens'>) => number;
+  siblings: Siblings;
+  /** Routes of the operations by key (see PlanInputs). */
+  routes: ReadonlyMap<string, RouteModel>;
+  /** The arguments' phrases, shared by every build of the plan. */
+  phrases: ArgumentPhrases;
+  /** Concise views of read operations by key (see PlanInputs): they do not depend on the detail level. */
+  conciseViews: ReadonlyMap<string, ConciseModel | undefined>;
 };
 
-export function actionSummary(
-  name: string,
-  operation: OperationModel,
-  draft: ActionDraft,
-  defs: Record<string, SchemaModel>,
-): ActionSummary {
-  const response = describeResponse(operation, draft.arguments, defs);
-  return {
-    name,
-    operation,
-    summary: operation.extension.description
-      ? cleanText(operation.extension.description, 200).text || summarize(operation)
-      : summarize(operation),
-    needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-    returns: response.text,
-    ...(response.pagination ? { pagination: response.pagination } : {}),
-  };
-}
-
-/** A draft at its detail level → the tool a model sees, its routes, and its token count. */
-export function buildTool(draft: ToolDraft, context: BuildToolContext): ToolModel {
+/** A draft at its detail level → the tool a model sees and its routes; its tokens are counted by the caller. */
+export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltTool {
   // Marked properties stay typed at every detail level: an untyped argument cannot carry x-mcp-header.
   const marked = new Set(draft.headers.marked.map((decision) => decision.property));
-  const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked);
+  const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked, context.phrases);
   const operations = draft.actions.map((action) => action.draft.operation);
-  const concise = operations.map((operation) => (draft.intent === 'read' ? conciseViewOf(operation, context) : undefined));
+  const concise = operations.map((operation) => (draft.intent === 'read' ? context.conciseViews.get(operation.key) : undefined));
   const { schema: inputSchema, offered } = withResponseFormat(
     applyHeaders(built.schema, draft.headers.marked, context.defs),
     draft.actions.filter((_, index) => concise[index]).map((action) => action.name),
@@ -68,7 +48,7 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): ToolMode
     siblings: context.siblings,
     detail: draft.detail,
   });
-  const tool: Omit<ToolModel, 'tokens'> = {
+  return {
     name: draft.name,
     title: draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft),
     description,
@@ -87,19 +67,13 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): ToolMode
         deprecated: action.draft.operation.deprecated,
       },
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
-      route: buildRoute(action.draft, context.apiServers),
+      route: context.routes.get(action.draft.operation.key) as RouteModel,
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
       ...(offered && concise[index] ? { concise: concise[index] } : {}),
     })),
     headers: draft.headers,
     detail: draft.detail,
   };
-  return { ...tool, tokens: context.count(tool) };
-}
-
-function conciseViewOf(operation: OperationModel, context: BuildToolContext): ConciseModel | undefined {
-  if (!context.conciseViews.has(operation)) context.conciseViews.set(operation, conciseView(operation, context.schemas));
-  return context.conciseViews.get(operation);
 }
 
 /** Sub-resources a title lists before it says how many more there are. */

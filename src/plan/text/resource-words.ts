@@ -1,4 +1,4 @@
-import { compareStrings } from '../words.js';
+import { compareStrings } from './words.js';
 
 /**
  * The words a tool name may use: the nouns of an operation's resource path. A name made only of words that every

@@ -1,0 +1,10 @@
+import type { ApiModel, SchemaModel } from '../../model/api-model.js';
+import { inputView } from './schema-views.js';
+
+/** The description's schemas as arguments see them, as own properties whatever their names (`__proto__`). */
+export function inputDefs(model: ApiModel): Record<string, SchemaModel> {
+  const defs: Record<string, SchemaModel> = {};
+  for (const [name, schema] of Object.entries(model.schemas))
+    Object.defineProperty(defs, name, { value: inputView(schema), enumerable: true });
+  return defs;
+}

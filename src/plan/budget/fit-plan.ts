@@ -1,0 +1,28 @@
+import type { Diagnostics } from '../../diagnostics/diagnostic.js';
+import type { Budget, Round, Strategy } from '../drafts.js';
+import type { ToolModel } from '../tool-plan.js';
+import { fitsTokens } from './budget.js';
+import { TokenEstimate } from './count-tokens.js';
+import { fitBudget } from './fit-budget.js';
+import { searchGrouping } from './search-grouping.js';
+
+/** A round at a grouping budget, its tools' tokens estimated with the given estimate. */
+export type PlanRound = (groupingBudget: number, estimate: TokenEstimate) => Round;
+
+/**
+ * The budget loop. The search counts estimated tokens; the plan keeps exact counts. When the chosen tools, counted
+ * exactly, miss the budget, the estimate is calibrated on those counts and the search runs once more; tools still
+ * over budget are fitted again on exact counts.
+ */
+export function fitPlan(planRound: PlanRound, strategy: Strategy, budget: Budget): { tools: ToolModel[]; headerDiagnostics: Diagnostics } {
+  const search = (estimate: TokenEstimate): Round =>
+    strategy === 'auto'
+      ? searchGrouping((groupingBudget) => planRound(groupingBudget, estimate), budget.maxTotalTokens)
+      : planRound(budget.maxTotalTokens, estimate);
+  const first = search(new TokenEstimate());
+  const firstCounted = first.drafts.map(first.buildExactly);
+  const chosen = fitsTokens(firstCounted, budget) ? first : search(new TokenEstimate().calibrated(firstCounted));
+  const counted = chosen === first ? firstCounted : chosen.drafts.map(chosen.buildExactly);
+  const tools = fitsTokens(counted, budget) ? counted : fitBudget(chosen.drafts, chosen.buildExactly, budget).tools;
+  return { tools, headerDiagnostics: chosen.headerDiagnostics };
+}

@@ -1,0 +1,34 @@
+import type { OperationModel, SchemaModel } from '../../model/api-model.js';
+import type { ActionDraft, OperationSummary } from '../drafts.js';
+import { cleanText } from '../text/sanitize-text.js';
+import { describeResponse } from './describe-response.js';
+import { summarize, summaryWords } from './describe-tool.js';
+
+/**
+ * What each operation does, needs and returns, by operation key: written once per plan, whichever tool and action
+ * name the operation ends up with in a round of the budget search.
+ */
+export function summarizeOperations(
+  operations: readonly OperationModel[],
+  drafts: ReadonlyMap<string, ActionDraft>,
+  defs: Record<string, SchemaModel>,
+): Map<string, OperationSummary> {
+  return new Map(
+    operations.map((operation) => [operation.key, summarizeOperation(operation, drafts.get(operation.key) as ActionDraft, defs)]),
+  );
+}
+
+function summarizeOperation(operation: OperationModel, draft: ActionDraft, defs: Record<string, SchemaModel>): OperationSummary {
+  const response = describeResponse(operation, draft.arguments, defs);
+  const summary = operation.extension.description
+    ? cleanText(operation.extension.description, 200).text || summarize(operation)
+    : summarize(operation);
+  return {
+    operation,
+    summary,
+    summaryWords: summaryWords(summary),
+    needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
+    returns: response.text,
+    ...(response.pagination ? { pagination: response.pagination } : {}),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Intent } from '../../surface/surface.js';
+import type { ActionDraft, GroupingUnit, NamedToolDraft, OperationGroup, OperationSummary, PlanInputs, Strategy } from '../drafts.js';
+import { compareStrings } from '../text/words.js';
+import { nameActions, nameTools } from './name-tools.js';
+
+/** What naming needs besides the groups: the pinned action names, the namespace and the strategy. */
+export type NamingOptions = { preferredActions: ReadonlyMap<string, string>; prefix: string | undefined; strategy: Strategy };
+
+/**
+ * Groups → named tool drafts: names tools and actions and gathers what each tool renders from; operations sorted by
+ * key, actions by name.
+ */
+export function toolDrafts(
+  groups: OperationGroup[],
+  inputs: Pick<PlanInputs, 'drafts' | 'summaries'>,
+  options: NamingOptions,
+): NamedToolDraft[] {
+  const sorted = groups.map((group) => ({
+    ...group,
+    units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
+  }));
+  const actionNames = sorted.map((group) =>
+    nameActions(
+      group.units.map((unit) => unit.operation),
+      options.preferredActions,
+    ),
+  );
+  const naming = nameTools(
+    sorted.map((group, index) => ({
+      units: group.units,
+      ...(group.fixedName ? { fixedName: group.fixedName } : {}),
+      ...(group.lockedName ? { lockedName: group.lockedName } : {}),
+      ...(group.units.length === 1 ? { actionName: actionNames[index]?.[0] as string } : {}),
+    })),
+    options.prefix,
+    { byAction: options.strategy === 'per-operation' },
+  );
+  return sorted.map((group, index) => ({
+    name: naming[index]?.name ?? `tool_${index}`,
+    resourceLabel: naming[index]?.resourceLabel ?? 'resources',
+    contents: naming[index]?.contents ?? [],
+    intent: toolIntent(group.units),
+    detail: 0,
+    actions: group.units
+      .map((unit, position) => {
+        const key = unit.operation.key;
+        const name = group.units.length === 1 ? '' : (actionNames[index]?.[position] ?? '');
+        const summary = inputs.summaries.get(key) as OperationSummary;
+        return { name, draft: inputs.drafts.get(key) as ActionDraft, summary: { name, ...summary } };
+      })
+      .sort((a, b) => compareStrings(a.name, b.name)),
+  }));
+}
+
+/** A tool's intent: the strongest effect among its actions (only explicit `x-mcp.tool` groups can mix them). */
+function toolIntent(units: GroupingUnit[]): Intent {
+  if (units.some((unit) => unit.intent === 'delete')) return 'delete';
+  if (units.some((unit) => unit.intent === 'write')) return 'write';
+  return 'read';
+}
