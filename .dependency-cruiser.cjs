@@ -27,7 +27,7 @@ const LAYERS = [
  * (text/) come first; the composition at the top (plan-tools.ts, plan-round.ts, surface-of.ts) comes last.
  */
 const PLAN_STAGES = [
-  ['plan-types', '^src/plan/(drafts|tool-plan|plan-memo)[.]ts$'],
+  ['plan-types', '^src/plan/(drafts|tool-plan)[.]ts$'],
   ['plan-text', '^src/plan/text/'],
   ['plan-select', '^src/plan/select/'],
   ['plan-arguments', '^src/plan/arguments/'],

@@ -1,8 +1,7 @@
 import type { EmitMemo } from '../emit/emit-project.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import type { PlanMemo } from '../plan/plan-memo.js';
-import type { BuiltTool } from '../plan/drafts.js';
+import type { BuiltTool, PlanMemo } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';

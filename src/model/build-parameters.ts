@@ -33,26 +33,13 @@ const SWAGGER2_SCHEMA_KEYWORDS = [
  * @see https://spec.openapis.org/oas/v3.1.0#parameter-object
  */
 export function buildParameter3(node: JsonObject, pointer: string, context: ParameterContext): ParameterModel | undefined {
-  const name = stringOf(node['name']) ?? (typeof node['name'] === 'string' ? node['name'] : undefined);
-  const location = node['in'];
-  if (name === undefined) {
-    context.diagnostics.warn('OTM_INVALID_OBJECT', 'A parameter has no name; it was skipped.', { pointer });
-    return undefined;
-  }
-  if (!isLocation(location)) {
-    context.diagnostics.warn(
-      'OTM_PARAMETER_LOCATION',
-      location === undefined
-        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
-        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
-      {
-        pointer: childPointer(pointer, 'in'),
-        hint: 'Use path, query, header or cookie.',
-      },
-    );
-    return undefined;
-  }
-  if (!sendableName(name, location, pointer, context.diagnostics)) return undefined;
+  const named = sendableParameter(node, pointer, context, {
+    name: stringOf(node['name']) ?? (typeof node['name'] === 'string' ? node['name'] : undefined),
+    cookies: true,
+    hint: 'Use path, query, header or cookie.',
+  });
+  if (!named) return undefined;
+  const { name, location } = named;
   let schemaNode: JsonValue | undefined = node['schema'];
   let schemaPointer = childPointer(pointer, 'schema');
   let contentType: string | undefined;
@@ -88,26 +75,13 @@ export function buildParameter3(node: JsonObject, pointer: string, context: Para
  * @see https://swagger.io/specification/v2/#parameter-object
  */
 export function buildParameter2(node: JsonObject, pointer: string, context: ParameterContext): ParameterModel | undefined {
-  const name = typeof node['name'] === 'string' ? node['name'] : undefined;
-  const location = node['in'];
-  if (name === undefined) {
-    context.diagnostics.warn('OTM_INVALID_OBJECT', 'A parameter has no name; it was skipped.', { pointer });
-    return undefined;
-  }
-  if (!isLocation(location) || location === 'cookie') {
-    context.diagnostics.warn(
-      'OTM_PARAMETER_LOCATION',
-      location === undefined
-        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
-        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
-      {
-        pointer: childPointer(pointer, 'in'),
-        hint: 'Swagger 2.0 parameters are in path, query, header, body or formData.',
-      },
-    );
-    return undefined;
-  }
-  if (!sendableName(name, location, pointer, context.diagnostics)) return undefined;
+  const named = sendableParameter(node, pointer, context, {
+    name: typeof node['name'] === 'string' ? node['name'] : undefined,
+    cookies: false,
+    hint: 'Swagger 2.0 parameters are in path, query, header, body or formData.',
+  });
+  if (!named) return undefined;
+  const { name, location } = named;
   const { style, explode } = collectionStyle(node['collectionFormat'], location);
   return {
     name,
@@ -204,4 +178,33 @@ function mcpHeaderOf(node: JsonObject, pointer: string, diagnostics: Diagnostics
     pointer: childPointer(pointer, 'x-mcp-header'),
   });
   return {};
+}
+
+/**
+ * A parameter's name and location, when it has both and can be sent there (Swagger 2.0 has no cookie parameters);
+ * otherwise a warning at the parameter and undefined (the parameter is skipped).
+ */
+function sendableParameter(
+  node: JsonObject,
+  pointer: string,
+  context: ParameterContext,
+  rules: { name: string | undefined; cookies: boolean; hint: string },
+): { name: string; location: ParameterLocation } | undefined {
+  const { name } = rules;
+  const location = node['in'];
+  if (name === undefined) {
+    context.diagnostics.warn('OTM_INVALID_OBJECT', 'A parameter has no name; it was skipped.', { pointer });
+    return undefined;
+  }
+  if (!isLocation(location) || (location === 'cookie' && !rules.cookies)) {
+    context.diagnostics.warn(
+      'OTM_PARAMETER_LOCATION',
+      location === undefined
+        ? `Parameter "${name}" has no location (\`in\`); it was skipped.`
+        : `Parameter "${name}" is in ${JSON.stringify(location)}, which cannot be sent; it was skipped.`,
+      { pointer: childPointer(pointer, 'in'), hint: rules.hint },
+    );
+    return undefined;
+  }
+  return sendableName(name, location, pointer, context.diagnostics) ? { name, location } : undefined;
 }

@@ -1,5 +1,4 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { PlanMemo } from './plan-memo.js';
 import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import type { Intent } from '../surface/surface.js';
 import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, PaginationModel, RouteModel, ToolModel } from './tool-plan.js';
@@ -191,4 +190,19 @@ export type Round = {
   headerDiagnostics: Diagnostics;
   /** Builds a draft of this round with its exact o200k count. */
   buildExactly: (draft: ToolDraft) => ToolModel;
+};
+
+/**
+ * Work the planner may take from an earlier run (the regeneration cache, `src/cache/`): pure results under keys the
+ * memo derives from their inputs' content. The planner asks with the work to do; the memo answers from what it holds
+ * or does the work and keeps the result. Without a memo the planner does all the work, and the plan is the same.
+ */
+export type PlanMemo = {
+  /**
+   * A tool built from a draft: `key` is everything the build depends on besides the plan-wide context and the content
+   * of its operations (one per action, in order), which the memo hashes itself.
+   */
+  build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => BuiltTool): BuiltTool;
+  /** The exact o200k count of a tool's entry in `tools/list`. */
+  count(tool: BuiltTool, make: () => number): number;
 };

@@ -1,5 +1,4 @@
-import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
-import type { PlanMemo } from '../plan-memo.js';
+import type { BuiltTool, PlanMemo, Siblings, ToolDraft } from '../drafts.js';
 import { countToolTokens, TokenEstimate } from '../budget/count-tokens.js';
 import type { ToolModel } from '../tool-plan.js';
 import { buildTool, type BuildToolContext } from './build-tool.js';
