@@ -124,13 +124,15 @@ writeFileSync(path.resolve(repo, args.out ?? 'bench/results.md'), markdown);
 writeFileSync(path.join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write(`${markdown}\n`);
 
-/** Our tool and action for GitHub's GET /meta, from the generated project's test cases. */
+/** Our tool and action for GitHub's GET /meta, from the generated project's action cases (one JSON object a line). */
 async function ourCall(project) {
   const { readFileSync } = await import('node:fs');
-  const cases = JSON.parse(readFileSync(path.join(project.dir, 'test/cases.json'), 'utf8'));
-  const entry = cases.actions.find((action) => action.method.toLowerCase() === 'get' && action.path === '/meta');
+  const lines = readFileSync(path.join(project.dir, 'test/action-cases.jsonl'), 'utf8').split('\n').filter(Boolean);
+  const entry = lines.map((line) => JSON.parse(line)).find((action) => action.method.toLowerCase() === 'get' && action.path === '/meta');
   if (!entry) throw new Error('no action for GET /meta in the generated GitHub server');
-  return { params: { name: entry.tool, arguments: entry.arguments }, upstreamPath: '/meta' };
+  // A static tool with several actions takes the action selector beside the arguments, as the generated test sends it.
+  const args = entry.action ? { action: entry.action, ...entry.arguments } : entry.arguments;
+  return { params: { name: entry.tool, arguments: args }, upstreamPath: '/meta' };
 }
 
 /**
