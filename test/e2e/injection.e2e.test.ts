@@ -23,7 +23,8 @@ const MARKER = '/tmp/otm-pwned';
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // The regeneration cache is data only the generator reads back (JSON.parse), never code a runtime loads.
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '.openapi-to-mcp-cache') continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await filesUnder(full)));
     else out.push(full);
