@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, Project, WriterFunction } from 'ts-morph';
 import type { BodyKind, ServerModel } from '../model/api-model.js';
+import { defaultStyle } from '../model/build-parameters.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
@@ -183,9 +184,6 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
   return { path, content };
 }
 
-/** OpenAPI's default style of each parameter location; the runtime's `defineTool` fills the same in. */
-const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
-
 /**
  * The arguments of a route as a tool module writes them (`ArgumentSpec` in the runtime's types): by name, in order,
  * without `required` (the action lists those) and without what equals OpenAPI's defaults — the name when it is the
@@ -213,7 +211,7 @@ function argumentSpec(route: ArgumentRoute): PrintRecord {
     if (route.explode !== undefined) spec['explode'] = route.explode;
     return spec;
   }
-  if (route.style !== DEFAULT_STYLE[route.in]) spec['style'] = route.style;
+  if (route.style !== defaultStyle(route.in)) spec['style'] = route.style;
   if (route.explode !== (route.style === 'form')) spec['explode'] = route.explode;
   if (route.allowReserved) spec['allowReserved'] = true;
   if (route.json) spec['json'] = true;

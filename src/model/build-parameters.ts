@@ -144,7 +144,8 @@ function sendableName(name: string, location: ParameterLocation, pointer: string
   return false;
 }
 
-function defaultStyle(location: ParameterLocation): ParameterStyle {
+/** OpenAPI's default style of a parameter location (3.1 §4.8.12.4); the generated runtime's `defineTool` fills the same in. */
+export function defaultStyle(location: ParameterLocation): ParameterStyle {
   return location === 'query' || location === 'cookie' ? 'form' : 'simple';
 }
 
