@@ -72,7 +72,11 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     budget,
   };
   const rounds = new RoundPlanner(context);
-  const { tools, headerDiagnostics } = fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
+  const { tools, headerDiagnostics } = fitPlan(
+    (groupingBudget, estimate) => rounds.round(groupingBudget, estimate),
+    options.strategy,
+    budget,
+  );
   reportBudget(tools, budget, diagnostics);
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
