@@ -159,26 +159,38 @@ const MAX_INITIAL_GROUPS = 2_000;
  * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
  */
 function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
+  if (groups.length <= MAX_INITIAL_GROUPS) return groups;
   const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
-  let current = groups;
+  // Each group with the resource prefix its members share, so that a pass compares prefixes, not every member's path.
+  let current = groups.map(withPrefix);
   for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
-    const keyOf = (members: GroupingUnit[]) => {
+    const keyOf = ({ members, prefix }: Prefixed) => {
       const first = members[0] as GroupingUnit;
       const pinned = first.operation.extension.group;
       if (pinned !== undefined) return `${first.intent} group:${pinned}`;
-      const prefix = commonPrefix(members.map((unit) => unit.resource)).slice(0, depth);
-      return `${first.intent} ${prefix.join('/')}`;
+      return `${first.intent} ${prefix.slice(0, depth).join('/')}`;
     };
-    const joined = new Map<string, GroupingUnit[]>();
-    for (const members of current) {
-      const key = keyOf(members);
+    const joined = new Map<string, Prefixed[]>();
+    for (const group of current) {
+      const key = keyOf(group);
       const list = joined.get(key);
-      if (list) list.push(...members);
-      else joined.set(key, [...members]);
+      if (list) list.push(group);
+      else joined.set(key, [group]);
     }
-    current = [...joined.keys()].sort(compareStrings).flatMap((key) => splitOversized(joined.get(key) ?? []));
+    current = [...joined.keys()].sort(compareStrings).flatMap((key) => {
+      const parts = joined.get(key) ?? [];
+      // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
+      if (parts.length === 1) return parts;
+      return splitOversized(parts.flatMap((part) => part.members)).map(withPrefix);
+    });
   }
-  return current;
+  return current.map((group) => group.members);
+}
+
+type Prefixed = { members: GroupingUnit[]; prefix: string[] };
+
+function withPrefix(members: GroupingUnit[]): Prefixed {
+  return { members, prefix: commonPrefix(members.map((unit) => unit.resource)) };
 }
 
 function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
@@ -189,12 +201,12 @@ function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
   let part: GroupingUnit[] = [];
   let names = new Set<string>();
   for (const unit of sorted) {
-    const joined = new Set([...names, ...unit.argumentNames]);
-    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || joined.size > MAX_RELAXED_ARGUMENTS)) {
+    const fresh = new Set(unit.argumentNames.filter((name) => !names.has(name)));
+    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || names.size + fresh.size > MAX_RELAXED_ARGUMENTS)) {
       parts.push(part);
       part = [];
       names = new Set(unit.argumentNames);
-    } else names = joined;
+    } else for (const name of fresh) names.add(name);
     part.push(unit);
   }
   parts.push(part);
