@@ -181,6 +181,8 @@ export type Budget = { maxTools: number; maxToolTokens: number; maxTotalTokens: 
  */
 export type Round = {
   groupingBudget: number;
+  /** Whether the grouping is the coarsest there is: no lower grouping budget gives other tools. */
+  coarsest: boolean;
   /** The drafts at the detail levels the fitting chose. */
   drafts: ToolDraft[];
   tools: ToolModel[];

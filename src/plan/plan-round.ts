@@ -1,10 +1,10 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { totalTokens } from './budget/budget.js';
 import type { TokenEstimate } from './budget/count-tokens.js';
-import { fitBudget } from './budget/fit-budget.js';
+import { fitBudget, type Fitted } from './budget/fit-budget.js';
 import type { ToolBuilder } from './build/tool-builder.js';
 import { siblingMap } from './describe/siblings.js';
-import type { Budget, PlanInputs, Round, ToolDraft } from './drafts.js';
+import type { Budget, PlanInputs, Round, Siblings, ToolDraft } from './drafts.js';
 import type { Grouping } from './group/group-operations.js';
 import type { HeaderDecider } from './headers/header-decider.js';
 import { toolDrafts, type NamingOptions } from './name/tool-drafts.js';
@@ -19,26 +19,64 @@ export type RoundContext = {
   budget: Budget;
 };
 
+/** The tools of one grouping state, named and with their header decisions, before any fitting. */
+type Formed = { drafts: ToolDraft[]; headerDiagnostics: Diagnostics; siblingsOf: (draft: ToolDraft) => Siblings };
+
 /**
- * One round of the budget search: the grouping cut at a budget → named drafts → header decisions → tools built and
+ * The rounds of the budget search: the grouping cut at a budget → named drafts → header decisions → tools built and
  * fitted to the budget on estimated tokens.
+ *
+ * Budgets that stop the grouping at the same state give the same groups, and a round is a pure function of its groups
+ * and its estimate: the search often asks for the same state again (a description that cannot fit its budget asks
+ * for the coarsest grouping round after round), so a state is named and decided once, and fitted once per estimate.
  */
-export function planRound(context: RoundContext, groupingBudget: number, estimate: TokenEstimate): Round {
-  const { inputs, builder, budget } = context;
-  const headerDiagnostics = new Diagnostics();
-  const drafts = toolDrafts(context.grouping.at(groupingBudget), inputs, context.naming).map((draft): ToolDraft => ({
-    ...draft,
-    headers: context.headers.decide(draft.name, draft.actions, headerDiagnostics),
-  }));
-  const siblings = siblingMap(drafts);
-  const siblingsOf = (draft: ToolDraft) => siblings.get(draft.name) ?? {};
-  const fitted = fitBudget(drafts, (draft) => builder.estimated(draft, siblingsOf(draft), estimate), budget);
-  return {
-    groupingBudget,
-    drafts: fitted.drafts,
-    tools: fitted.tools,
-    total: totalTokens(fitted.tools),
-    headerDiagnostics,
-    buildExactly: (draft) => builder.exact(draft, siblingsOf(draft)),
-  };
+export class RoundPlanner {
+  private readonly formed = new Map<number, Formed>();
+  private readonly fitted = new Map<TokenEstimate, Map<number, Fitted>>();
+
+  constructor(private readonly context: RoundContext) {}
+
+  round(groupingBudget: number, estimate: TokenEstimate): Round {
+    const state = this.context.grouping.stateAt(groupingBudget);
+    const { headerDiagnostics, siblingsOf } = this.form(state);
+    const fitted = this.fit(state, estimate);
+    return {
+      groupingBudget,
+      coarsest: state === this.context.grouping.lastState,
+      drafts: fitted.drafts,
+      tools: fitted.tools,
+      total: totalTokens(fitted.tools),
+      headerDiagnostics,
+      buildExactly: (draft) => this.context.builder.exact(draft, siblingsOf(draft)),
+    };
+  }
+
+  private form(state: number): Formed {
+    let formed = this.formed.get(state);
+    if (!formed) {
+      const { inputs, naming, headers, grouping } = this.context;
+      const headerDiagnostics = new Diagnostics();
+      const drafts = toolDrafts(grouping.groupsAt(state), inputs, naming).map((draft): ToolDraft => ({
+        ...draft,
+        headers: headers.decide(draft.name, draft.actions, headerDiagnostics),
+      }));
+      const siblings = siblingMap(drafts);
+      formed = { drafts, headerDiagnostics, siblingsOf: (draft) => siblings.get(draft.name) ?? {} };
+      this.formed.set(state, formed);
+    }
+    return formed;
+  }
+
+  private fit(state: number, estimate: TokenEstimate): Fitted {
+    const byState = this.fitted.get(estimate) ?? new Map<number, Fitted>();
+    this.fitted.set(estimate, byState);
+    let fitted = byState.get(state);
+    if (!fitted) {
+      const { drafts, siblingsOf } = this.form(state);
+      const { builder, budget } = this.context;
+      fitted = fitBudget(drafts, (draft) => builder.estimated(draft, siblingsOf(draft), estimate), budget);
+      byState.set(state, fitted);
+    }
+    return fitted;
+  }
 }

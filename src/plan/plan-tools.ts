@@ -18,7 +18,7 @@ import { reportUnusedHeaderOptions } from './headers/decide-headers.js';
 import { HeaderDecider } from './headers/header-decider.js';
 import { checkHeaderMarkings } from './headers/validate-headers.js';
 import { pinnedNames } from './name/pinned-names.js';
-import { planRound, type RoundContext } from './plan-round.js';
+import { RoundPlanner, type RoundContext } from './plan-round.js';
 import { selectOperations } from './select/select-operations.js';
 import type { ToolPlan } from './tool-plan.js';
 
@@ -71,8 +71,9 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     ),
     budget,
   };
+  const rounds = new RoundPlanner(context);
   const { tools, headerDiagnostics } = fitPlan(
-    (groupingBudget, estimate) => planRound(context, groupingBudget, estimate),
+    (groupingBudget, estimate) => rounds.round(groupingBudget, estimate),
     options.strategy,
     budget,
   );

@@ -22,10 +22,20 @@ const MAX_NAMED_ARGUMENTS = 160;
 
 /**
  * The grouping of a description for any token budget: merging is one fixed sequence (the closest allowed pair first,
- * whatever the budget), and a budget only says where it stops — so the sequence is computed once and `at(budget)`
- * replays it up to the first state that fits.
+ * whatever the budget), and a budget only says where it stops — so the sequence is computed once and a budget picks
+ * a state of it, the first that fits. States are numbered along the sequence: two budgets at the same state give the
+ * same groups, and a lower budget never stops at an earlier state.
  */
-export type Grouping = { at(tokenBudget: number): OperationGroup[] };
+export type Grouping = {
+  /** The state a token budget stops at. */
+  stateAt(tokenBudget: number): number;
+  /** The groups of a state. */
+  groupsAt(state: number): OperationGroup[];
+  /** The last state: a budget that stops there can get no coarser grouping by going lower. */
+  lastState: number;
+  /** The groups at a token budget. */
+  at(tokenBudget: number): OperationGroup[];
+};
 
 /**
  * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
@@ -61,18 +71,20 @@ export function groupOperations(
     ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => toCluster(members, table)),
   ];
   const history = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));
+  const groupsAt = (state: number): OperationGroup[] => [
+    ...groups,
+    ...history.replay(state).map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) })),
+  ];
   return {
-    at: (tokenBudget) => [
-      ...groups,
-      ...history
-        .replay(tokenBudget)
-        .map((cluster) => ({ units: cluster.units, ...(cluster.locked ? { lockedName: cluster.locked } : {}) })),
-    ],
+    stateAt: (tokenBudget) => history.stateAt(tokenBudget),
+    groupsAt,
+    lastState: history.lastState,
+    at: (tokenBudget) => groupsAt(history.stateAt(tokenBudget)),
   };
 }
 
 function constant(groups: OperationGroup[]): Grouping {
-  return { at: () => groups };
+  return { stateAt: () => 0, groupsAt: () => groups, lastState: 0, at: () => groups };
 }
 
 /** The clusters once the natural merges are done, and every later merge with the state it leaves. */
@@ -89,14 +101,21 @@ class MergeHistory {
     this.steps.push({ keep, drop, tokens, count });
   }
 
-  /** The clusters at the first state that fits the budget and the tool limit (the last state when none does). */
-  replay(tokenBudget: number): Array<Pick<Cluster, 'units' | 'locked'>> {
+  /** State n: the clusters after the first n recorded merges. */
+  get lastState(): number {
+    return this.steps.length;
+  }
+
+  /** The first state that fits the budget and the tool limit (the last state when none does). */
+  stateAt(tokenBudget: number): number {
     const fits = (tokens: number, count: number) => tokens <= tokenBudget && count <= this.maxTools;
-    let stop = fits(this.startTokens, this.start.length) ? 0 : this.steps.length;
-    for (let index = 0; index < this.steps.length && stop === this.steps.length; index++) {
-      const step = this.steps[index] as { tokens: number; count: number };
-      if (fits(step.tokens, step.count)) stop = index + 1;
-    }
+    if (fits(this.startTokens, this.start.length)) return 0;
+    const index = this.steps.findIndex((step) => fits(step.tokens, step.count));
+    return index < 0 ? this.steps.length : index + 1;
+  }
+
+  /** The clusters at a state. */
+  replay(stop: number): Array<Pick<Cluster, 'units' | 'locked'>> {
     const clusters: Array<Pick<Cluster, 'units' | 'locked'> | undefined> = this.start.map((cluster) => ({
       units: cluster.units,
       ...(cluster.locked ? { locked: cluster.locked } : {}),
@@ -140,26 +159,38 @@ const MAX_INITIAL_GROUPS = 2_000;
  * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
  */
 function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
+  if (groups.length <= MAX_INITIAL_GROUPS) return groups;
   const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
-  let current = groups;
+  // Each group with the resource prefix its members share, so that a pass compares prefixes, not every member's path.
+  let current = groups.map(withPrefix);
   for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
-    const keyOf = (members: GroupingUnit[]) => {
+    const keyOf = ({ members, prefix }: Prefixed) => {
       const first = members[0] as GroupingUnit;
       const pinned = first.operation.extension.group;
       if (pinned !== undefined) return `${first.intent} group:${pinned}`;
-      const prefix = commonPrefix(members.map((unit) => unit.resource)).slice(0, depth);
-      return `${first.intent} ${prefix.join('/')}`;
+      return `${first.intent} ${prefix.slice(0, depth).join('/')}`;
     };
-    const joined = new Map<string, GroupingUnit[]>();
-    for (const members of current) {
-      const key = keyOf(members);
+    const joined = new Map<string, Prefixed[]>();
+    for (const group of current) {
+      const key = keyOf(group);
       const list = joined.get(key);
-      if (list) list.push(...members);
-      else joined.set(key, [...members]);
+      if (list) list.push(group);
+      else joined.set(key, [group]);
     }
-    current = [...joined.keys()].sort(compareStrings).flatMap((key) => splitOversized(joined.get(key) ?? []));
+    current = [...joined.keys()].sort(compareStrings).flatMap((key) => {
+      const parts = joined.get(key) ?? [];
+      // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
+      if (parts.length === 1) return parts;
+      return splitOversized(parts.flatMap((part) => part.members)).map(withPrefix);
+    });
   }
-  return current;
+  return current.map((group) => group.members);
+}
+
+type Prefixed = { members: GroupingUnit[]; prefix: string[] };
+
+function withPrefix(members: GroupingUnit[]): Prefixed {
+  return { members, prefix: commonPrefix(members.map((unit) => unit.resource)) };
 }
 
 function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
@@ -170,12 +201,12 @@ function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
   let part: GroupingUnit[] = [];
   let names = new Set<string>();
   for (const unit of sorted) {
-    const joined = new Set([...names, ...unit.argumentNames]);
-    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || joined.size > MAX_RELAXED_ARGUMENTS)) {
+    const fresh = new Set(unit.argumentNames.filter((name) => !names.has(name)));
+    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || names.size + fresh.size > MAX_RELAXED_ARGUMENTS)) {
       parts.push(part);
       part = [];
       names = new Set(unit.argumentNames);
-    } else names = joined;
+    } else for (const name of fresh) names.add(name);
     part.push(unit);
   }
   parts.push(part);
