@@ -1,4 +1,6 @@
 import type { EmitMemo } from '../emit/emit-project.js';
+import type { EmittedFile } from '../emit/file-set.js';
+import { moduleHeads } from '../emit/source-files.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { BuildRecord, PlanMemo } from '../plan/drafts.js';
@@ -19,13 +21,14 @@ const HEADROOM = 1024 * 1024;
 type Source = { path: string; content: string };
 /** A build's record as stored: its characters, and its exact tokens when a run counted them. */
 type StoredRecord = [characters: number, exactTokens?: number];
-type Stored = { builds: Record<string, BuildRecord>; sources: Record<string, Source> };
+type Stored = { builds: Record<string, BuildRecord>; sources: Record<string, Source>; heads: Record<string, string> };
 
 /**
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
- * servers, schemas, output schema mode) — and each printed tool module (key: the tool and its file name). A changed
+ * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), and the
+ * module heads ts-morph printed (`moduleHeads`: with all of them known, ts-morph is not loaded). A changed
  * operation changes the keys of the builds it is in and nothing else; the planner and the emitter still make every
  * decision, so the output is what a full run gives.
  *
@@ -36,7 +39,7 @@ type Stored = { builds: Record<string, BuildRecord>; sources: Record<string, Sou
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Stored = { builds: {}, sources: {} };
+  private readonly used: Omit<Stored, 'heads'> = { builds: {}, sources: {} };
   private readonly operationHashes = new WeakMap<OperationModel, string>();
   private readonly context: string;
 
@@ -50,15 +53,19 @@ export class WorkMemo implements PlanMemo, EmitMemo {
 
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
   static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
-    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);
+    const stored = storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES));
+    for (const [key, head] of Object.entries(stored.heads)) if (!moduleHeads.has(key)) moduleHeads.set(key, head);
+    return new WorkMemo(stored, model, outputSchema);
   }
 
   /**
-   * Writes what this run used, entry by entry: the build records, then the printed modules. Past MAX_MEMO_BYTES the
-   * remaining modules are left out — a later run prints those again — so that the file stays readable.
+   * Writes what this run used, entry by entry: the build records, the heads of the files emitted, then the printed
+   * modules. Past MAX_MEMO_BYTES the remaining modules are left out — a later run prints those again — so that the
+   * file stays readable.
    */
-  async save(outDir: string, signer: Signer): Promise<void> {
+  async save(outDir: string, signer: Signer, files: EmittedFile[]): Promise<void> {
     const { builds, sources } = this.used;
+    const heads = [...moduleHeads].filter(([, head]) => files.some((file) => file.content.startsWith(`${head}\n\n`)));
     await writeSigned(
       outDir,
       MEMO_FILE,
@@ -67,8 +74,9 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        await write(`{"builds":${recordsText},"sources":{`);
-        let bytes = recordsText.length;
+        const headsText = JSON.stringify(Object.fromEntries(heads));
+        await write(`{"builds":${recordsText},"heads":${headsText},"sources":{`);
+        let bytes = recordsText.length + headsText.length;
         let first = true;
         for (const [id, source] of Object.entries(sources)) {
           const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(source)}`;
@@ -119,9 +127,10 @@ const isCount = (value: unknown): value is number => Number.isSafeInteger(value)
 
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, sources: {} };
+  const stored: Stored = { builds: {}, sources: {}, heads: {} };
   if (!isJsonObject(value)) return stored;
-  const { builds, sources } = value;
+  const { builds, sources, heads } = value;
+  if (isJsonObject(heads)) for (const [key, head] of Object.entries(heads)) if (typeof head === 'string') stored.heads[key] = head;
   if (isJsonObject(builds))
     for (const [id, record] of Object.entries(builds))
       if (Array.isArray(record) && record.length >= 1 && record.length <= 2 && record.every(isCount))
