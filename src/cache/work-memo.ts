@@ -21,14 +21,21 @@ const HEADROOM = 1024 * 1024;
 type Source = { path: string; content: string };
 /** A build's record as stored: its characters, and its exact tokens when a run counted them. */
 type StoredRecord = [characters: number, exactTokens?: number];
-type Stored = { builds: Record<string, BuildRecord>; sources: Record<string, Source>; heads: Record<string, string> };
+type Stored = {
+  builds: Record<string, BuildRecord>;
+  sources: Record<string, Source>;
+  scaffold: Record<string, string>;
+  heads: Record<string, string>;
+};
 
 /**
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
- * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), and the
- * module heads ts-morph printed (`moduleHeads`: with all of them known, ts-morph is not loaded). A changed
+ * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), each
+ * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
+ * Handlebars nor prettier's JSON formatting is loaded), and the module heads ts-morph printed (`moduleHeads`: with
+ * all of them known, ts-morph is not loaded). A changed
  * operation changes the keys of the builds it is in and nothing else; the planner and the emitter still make every
  * decision, so the output is what a full run gives.
  *
@@ -39,7 +46,7 @@ type Stored = { builds: Record<string, BuildRecord>; sources: Record<string, Sou
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Omit<Stored, 'heads'> = { builds: {}, sources: {} };
+  private readonly used: Omit<Stored, 'heads'> = { builds: {}, sources: {}, scaffold: {} };
   private readonly operationHashes = new WeakMap<OperationModel, string>();
   private readonly context: string;
 
@@ -64,7 +71,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
    * file stays readable.
    */
   async save(outDir: string, signer: Signer, files: EmittedFile[]): Promise<void> {
-    const { builds, sources } = this.used;
+    const { builds, sources, scaffold } = this.used;
     const heads = [...moduleHeads].filter(([, head]) => files.some((file) => file.content.startsWith(`${head}\n\n`)));
     await writeSigned(
       outDir,
@@ -74,9 +81,9 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        const headsText = JSON.stringify(Object.fromEntries(heads));
-        await write(`{"builds":${recordsText},"heads":${headsText},"sources":{`);
-        let bytes = recordsText.length + headsText.length;
+        const smallText = `"heads":${JSON.stringify(Object.fromEntries(heads))},"scaffold":${JSON.stringify(scaffold)}`;
+        await write(`{"builds":${recordsText},${smallText},"sources":{`);
+        let bytes = recordsText.length + smallText.length;
         let first = true;
         for (const [id, source] of Object.entries(sources)) {
           const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(source)}`;
@@ -105,6 +112,13 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return source;
   }
 
+  async scaffoldFile(key: string, make: () => Promise<string>): Promise<string> {
+    const id = contentHash(key);
+    const content = own(this.stored.scaffold, id) ?? (await make());
+    this.used.scaffold[id] = content;
+    return content;
+  }
+
   private operationHash(operation: OperationModel): string {
     let hash = this.operationHashes.get(operation);
     if (!hash) {
@@ -127,10 +141,14 @@ const isCount = (value: unknown): value is number => Number.isSafeInteger(value)
 
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, sources: {}, heads: {} };
+  const stored: Stored = { builds: {}, sources: {}, scaffold: {}, heads: {} };
   if (!isJsonObject(value)) return stored;
-  const { builds, sources, heads } = value;
-  if (isJsonObject(heads)) for (const [key, head] of Object.entries(heads)) if (typeof head === 'string') stored.heads[key] = head;
+  const { builds, sources, scaffold, heads } = value;
+  for (const [field, texts] of [
+    ['heads', heads],
+    ['scaffold', scaffold],
+  ] as const)
+    if (isJsonObject(texts)) for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') stored[field][key] = text;
   if (isJsonObject(builds))
     for (const [id, record] of Object.entries(builds))
       if (Array.isArray(record) && record.length >= 1 && record.length <= 2 && record.every(isCount))
