@@ -35,9 +35,8 @@ type Stored = {
  * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), each
  * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
  * Handlebars nor prettier's JSON formatting is loaded), and the module heads ts-morph printed (`moduleHeads`: with
- * all of them known, ts-morph is not loaded). A changed
- * operation changes the keys of the builds it is in and nothing else; the planner and the emitter still make every
- * decision, so the output is what a full run gives.
+ * all of them known, ts-morph is not loaded). A changed operation changes the keys of the builds it is in and
+ * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
  * with the records it needs to build only those it keeps (the planner's ToolBuilder). Storing every build in full
