@@ -33,7 +33,7 @@ export async function openRunCache(outDir: string, inputs: RunInputs): Promise<R
 
 /** The stored result of a run with the same inputs, or undefined (none, another run's, or not to be trusted). */
 export async function lookupRun(cache: RunCache): Promise<RunEntry | undefined> {
-  return checkRunEntry(await readSigned(cache.outDir, RUN_FILE, cache.signer, MAX_RUN_BYTES), cache.key);
+  return checkRunEntry(await readSigned(cache.outDir, RUN_FILE, cache.signer, MAX_RUN_BYTES, cache.key), cache.key);
 }
 
 export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): Promise<void> {
@@ -50,6 +50,7 @@ export async function storeRun(cache: RunCache, entry: Omit<RunEntry, 'key'>): P
       await write('}');
     },
     cache.signer,
+    cache.key,
   );
 }
 

@@ -7,33 +7,37 @@ import { CACHE_DIR } from '../write/read-project.js';
 export { CACHE_DIR };
 
 /** Bumped whenever what a cache file holds changes shape. */
-const STORE_VERSION = 2;
+const STORE_VERSION = 3;
 
 /** Who may read an entry: this user's key, and the generator code that wrote it. */
 export type Signer = { secret: Buffer; fingerprint: string };
 
 /**
- * A cache file is three lines: a header (`storeVersion`, `fingerprint`), the JSON body as written, and the body's
- * HMAC. The signature comes last so that the body can be written piece by piece: a large API's cache is never one
- * string in memory.
+ * A cache file is three lines: a header (`storeVersion`, `fingerprint`, and the content key of an entry that holds
+ * one), the JSON body as written, and the body's HMAC. The signature comes last so that the body can be written piece
+ * by piece: a large API's cache is never one string in memory. The key is in the header so that a run whose inputs
+ * changed learns from the first line that the entry is another run's, without reading and verifying megabytes.
  */
-type Header = { storeVersion: number; fingerprint: string };
+type Header = { storeVersion: number; fingerprint: string; key?: string };
+
+/** Longer than any header (a version, two hashes): a file whose first line is not in this prefix is not ours. */
+const HEADER_BYTES = 1024;
 
 /**
  * Reads one signed cache file. Anything unexpected — no file, over `maxBytes`, not JSON, another version of the generator,
- * a signature that does not match this user's key — is a miss, never an error: the run then does the full work.
- * The body comes back parsed but unchecked: callers validate its shape before using it.
+ * another key than `key` (when given), a signature that does not match this user's key — is a miss, never an error:
+ * the run then does the full work. The body comes back parsed but unchecked: callers validate its shape before using it.
  */
-export async function readSigned(outDir: string, name: string, signer: Signer, maxBytes: number): Promise<unknown> {
+export async function readSigned(outDir: string, name: string, signer: Signer, maxBytes: number, key?: string): Promise<unknown> {
   const file = path.join(outDir, CACHE_DIR, name);
   try {
     if ((await stat(file)).size > maxBytes) return undefined;
+    if (!acceptable(parseHeader(await readStart(file, HEADER_BYTES)), signer, key)) return undefined;
     const text = await readFile(file, 'utf8');
     const first = text.indexOf('\n');
     const last = text.lastIndexOf('\n');
     if (first < 0 || last <= first) return undefined;
-    const header = JSON.parse(text.slice(0, first)) as Partial<Header>;
-    if (header.storeVersion !== STORE_VERSION || header.fingerprint !== signer.fingerprint) return undefined;
+    if (!acceptable(parseHeader(text.slice(0, first)), signer, key)) return undefined;
     const body = text.slice(first + 1, last);
     const expected = hmac(signer).update(body).digest();
     const given = Buffer.from(text.slice(last + 1), 'hex');
@@ -44,6 +48,31 @@ export async function readSigned(outDir: string, name: string, signer: Signer, m
   }
 }
 
+async function readStart(file: string, bytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The header line at the start of `text` (the whole of it when it holds no line break), or undefined. */
+function parseHeader(text: string): Partial<Header> | undefined {
+  const end = text.indexOf('\n');
+  try {
+    const header = JSON.parse(end < 0 ? text : text.slice(0, end)) as unknown;
+    return typeof header === 'object' && header !== null ? (header as Partial<Header>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function acceptable(header: Partial<Header> | undefined, signer: Signer, key: string | undefined): boolean {
+  return header?.storeVersion === STORE_VERSION && header.fingerprint === signer.fingerprint && (key === undefined || header.key === key);
+}
+
 /** Writes a body's JSON text in pieces (each piece is valid JSON text only once all are joined). */
 export type BodyWriter = (write: (piece: string) => Promise<void>) => Promise<void>;
 
@@ -51,7 +80,7 @@ export type BodyWriter = (write: (piece: string) => Promise<void>) => Promise<vo
  * Writes one signed cache file, through a temporary file and a rename so that a reader never sees half of it.
  * A cache that cannot be written costs the next run its speed, nothing else: failures are swallowed.
  */
-export async function writeSigned(outDir: string, name: string, body: BodyWriter, signer: Signer): Promise<void> {
+export async function writeSigned(outDir: string, name: string, body: BodyWriter, signer: Signer, key?: string): Promise<void> {
   const dir = path.join(outDir, CACHE_DIR);
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -60,7 +89,7 @@ export async function writeSigned(outDir: string, name: string, body: BodyWriter
     await writeFile(path.join(dir, '.gitignore'), '# Regeneration cache of openapi-to-mcp: local to this machine.\n*\n');
     const handle = await open(temporary, 'w');
     try {
-      const header: Header = { storeVersion: STORE_VERSION, fingerprint: signer.fingerprint };
+      const header: Header = { storeVersion: STORE_VERSION, fingerprint: signer.fingerprint, ...(key === undefined ? {} : { key }) };
       await handle.write(`${JSON.stringify(header)}\n`);
       const signature = hmac(signer);
       await body(async (piece) => {

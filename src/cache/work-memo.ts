@@ -1,7 +1,9 @@
 import type { EmitMemo } from '../emit/emit-project.js';
+import type { EmittedFile } from '../emit/file-set.js';
+import { moduleHeads } from '../emit/source-files.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import type { BuiltTool, PlanMemo } from '../plan/drafts.js';
+import type { BuildRecord, PlanMemo } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
@@ -9,27 +11,41 @@ import { readSigned, writeSigned, type Signer } from './signed-store.js';
 
 const MEMO_FILE = 'work.json';
 /**
- * The memo's largest size: parsing it costs memory and time that grow with it, and past this size (the builds of a
- * very large API's budget search) they outweigh the builds saved.
+ * The memo's largest size. Its records are small (two numbers a build); the printed tool modules are the bulk, and
+ * past this size (a very large API's modules) parsing them costs more than printing them again.
  */
 const MAX_MEMO_BYTES = 32 * 1024 * 1024;
-/** Room left under MAX_MEMO_BYTES for the counts and the signature. */
+/** Room left under MAX_MEMO_BYTES for the records and the signature. */
 const HEADROOM = 1024 * 1024;
 
 type Source = { path: string; content: string };
-type Stored = { builds: Record<string, BuiltTool>; counts: Record<string, number>; sources: Record<string, Source> };
+/** A build's record as stored: its characters, and its exact tokens when a run counted them. */
+type StoredRecord = [characters: number, exactTokens?: number];
+type Stored = {
+  builds: Record<string, BuildRecord>;
+  sources: Record<string, Source>;
+  scaffold: Record<string, string>;
+  heads: Record<string, string>;
+};
 
 /**
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
- * their inputs' content: each tool build (its draft's key, its operations, and the plan-wide context: title,
- * servers, schemas, output schema mode), each exact token count (the counted JSON), each printed tool module (the tool
- * and its file name). A changed operation changes the keys of the builds it is in and nothing else; the planner and
- * the emitter still make every decision, so the output is what a full run gives.
+ * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
+ * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
+ * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), each
+ * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
+ * Handlebars nor prettier's JSON formatting is loaded), and the module heads ts-morph printed (`moduleHeads`: with
+ * all of them known, ts-morph is not loaded). A changed operation changes the keys of the builds it is in and
+ * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
+ *
+ * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
+ * with the records it needs to build only those it keeps (the planner's ToolBuilder). Storing every build in full
+ * made the memo 15–20 MB for GitHub, and reading and verifying it cost more than building the few tools kept.
  *
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Stored = { builds: {}, counts: {}, sources: {} };
+  private readonly used: Omit<Stored, 'heads'> = { builds: {}, sources: {}, scaffold: {} };
   private readonly operationHashes = new WeakMap<OperationModel, string>();
   private readonly context: string;
 
@@ -43,32 +59,33 @@ export class WorkMemo implements PlanMemo, EmitMemo {
 
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
   static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
-    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);
+    const stored = storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES));
+    for (const [key, head] of Object.entries(stored.heads)) if (!moduleHeads.has(key)) moduleHeads.set(key, head);
+    return new WorkMemo(stored, model, outputSchema);
   }
 
   /**
-   * Writes what this run used, entry by entry. Builds are the bulk (every detail level the budget search rendered);
-   * past MAX_MEMO_BYTES the rest are left out — a later run builds those again — so that the file stays readable.
+   * Writes what this run used, entry by entry: the build records, the heads of the files emitted, then the printed
+   * modules. Past MAX_MEMO_BYTES the remaining modules are left out — a later run prints those again — so that the
+   * file stays readable.
    */
-  async save(outDir: string, signer: Signer): Promise<void> {
-    const { builds, counts, sources } = this.used;
+  async save(outDir: string, signer: Signer, files: EmittedFile[]): Promise<void> {
+    const { builds, sources, scaffold } = this.used;
+    const heads = [...moduleHeads].filter(([, head]) => files.some((file) => file.content.startsWith(`${head}\n\n`)));
     await writeSigned(
       outDir,
       MEMO_FILE,
       async (write) => {
-        await write(`{"counts":${JSON.stringify(counts)},"sources":{`);
-        let bytes = 0;
+        const records = Object.entries(builds).flatMap(([id, record]) =>
+          record.characters === undefined ? [] : [[id, storedRecord(record)]],
+        );
+        const recordsText = JSON.stringify(Object.fromEntries(records));
+        const smallText = `"heads":${JSON.stringify(Object.fromEntries(heads))},"scaffold":${JSON.stringify(scaffold)}`;
+        await write(`{"builds":${recordsText},${smallText},"sources":{`);
+        let bytes = recordsText.length + smallText.length;
         let first = true;
         for (const [id, source] of Object.entries(sources)) {
           const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(source)}`;
-          bytes += Buffer.byteLength(piece);
-          first = false;
-          await write(piece);
-        }
-        await write('},"builds":{');
-        first = true;
-        for (const [id, tool] of Object.entries(builds)) {
-          const piece = `${first ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(tool)}`;
           bytes += Buffer.byteLength(piece);
           if (bytes > MAX_MEMO_BYTES - HEADROOM) break;
           first = false;
@@ -80,21 +97,11 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     );
   }
 
-  build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => BuiltTool): BuiltTool {
-    const id = contentHash(this.context, key, ...draft.operations.map((operation) => this.operationHash(operation)));
-    const kept = own(this.stored.builds, id);
-    // Signed by this user, but checked against what is asked all the same: the name becomes a file name.
-    const tool = kept && kept.name === draft.name && kept.actions.length === draft.operations.length ? kept : make();
-    this.used.builds[id] = tool;
-    return tool;
-  }
-
-  count(tool: BuiltTool, make: () => number): number {
-    const id = contentHash(JSON.stringify([tool.name, tool.title, tool.description, tool.inputSchema, tool.annotations]));
-    const kept = own(this.stored.counts, id);
-    const tokens = kept ?? make();
-    this.used.counts[id] = tokens;
-    return tokens;
+  buildRecord(key: string, operations: OperationModel[]): BuildRecord {
+    const id = contentHash(this.context, key, ...operations.map((operation) => this.operationHash(operation)));
+    const record = own(this.used.builds, id) ?? { ...own(this.stored.builds, id) };
+    this.used.builds[id] = record;
+    return record;
   }
 
   toolSource(tool: ToolModel, fileName: string, make: () => Source): Source {
@@ -102,6 +109,13 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     const source = own(this.stored.sources, id) ?? make();
     this.used.sources[id] = source;
     return source;
+  }
+
+  async scaffoldFile(key: string, make: () => Promise<string>): Promise<string> {
+    const id = contentHash(key);
+    const content = own(this.stored.scaffold, id) ?? (await make());
+    this.used.scaffold[id] = content;
+    return content;
   }
 
   private operationHash(operation: OperationModel): string {
@@ -118,18 +132,26 @@ function own<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
+function storedRecord(record: BuildRecord): StoredRecord {
+  return record.exactTokens === undefined ? [record.characters as number] : [record.characters as number, record.exactTokens];
+}
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, counts: {}, sources: {} };
+  const stored: Stored = { builds: {}, sources: {}, scaffold: {}, heads: {} };
   if (!isJsonObject(value)) return stored;
-  const { builds, counts, sources } = value;
+  const { builds, sources, scaffold, heads } = value;
+  for (const [field, texts] of [
+    ['heads', heads],
+    ['scaffold', scaffold],
+  ] as const)
+    if (isJsonObject(texts)) for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') stored[field][key] = text;
   if (isJsonObject(builds))
-    for (const [id, tool] of Object.entries(builds))
-      if (isJsonObject(tool) && typeof tool['name'] === 'string' && Array.isArray(tool['actions']))
-        stored.builds[id] = tool as unknown as BuiltTool;
-  if (isJsonObject(counts))
-    for (const [id, tokens] of Object.entries(counts))
-      if (Number.isSafeInteger(tokens) && (tokens as number) >= 0) stored.counts[id] = tokens as number;
+    for (const [id, record] of Object.entries(builds))
+      if (Array.isArray(record) && record.length >= 1 && record.length <= 2 && record.every(isCount))
+        stored.builds[id] = record.length === 2 ? { characters: record[0], exactTokens: record[1] } : { characters: record[0] };
   if (isJsonObject(sources))
     for (const [id, source] of Object.entries(sources))
       if (

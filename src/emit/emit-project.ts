@@ -93,9 +93,12 @@ export type EmitOptions = {
   deploy?: boolean;
 };
 
-/** The regeneration cache's hook: a tool's module, from an earlier run that printed the same tool under the same name. */
+/** The regeneration cache's hooks: work an earlier run did from the same inputs. */
 export type EmitMemo = {
+  /** A tool's module, from an earlier run that printed the same tool under the same name. */
   toolSource(tool: ToolModel, fileName: string, make: () => { path: string; content: string }): { path: string; content: string };
+  /** A scaffold file as finished from its template: `key` is its path, its template and the view, as JSON. */
+  scaffoldFile(key: string, make: () => Promise<string>): Promise<string>;
 };
 
 /**
@@ -106,12 +109,9 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const packageName = options.packageName ?? `${plan.api.slug}-mcp`;
   const files: EmittedFile[] = [];
   const generated = (path: string, content: string) => files.push({ path, content, ownership: 'generated' });
-  // Scaffold text rendered from templates is finished (prettier for JSON) once every file is listed.
-  const renderedPaths = new Set<string>();
-  const rendered = (path: string, content: string) => {
-    renderedPaths.add(path);
-    generated(path, content);
-  };
+  // Scaffold files rendered from templates are rendered and finished (prettier for JSON) once every file is listed.
+  const scaffold: Array<{ path: string; template: string }> = [];
+  const rendered = (path: string, template: string) => scaffold.push({ path, template });
 
   const fileNames = uniqueFileNames(plan.tools.map((tool) => tool.name));
   const { search } = options;
@@ -147,16 +147,16 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
   const deploy = options.deploy ?? false;
   const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers', deploy };
-  rendered('package.json', renderTemplate('project/package.json.hbs', view));
-  rendered('tsconfig.json', renderTemplate('project/tsconfig.json.hbs', view));
-  rendered('README.md', renderTemplate('project/README.md.hbs', view));
-  rendered('.env.example', renderTemplate('project/env.example.hbs', view));
-  rendered('.gitignore', renderTemplate('project/gitignore.hbs', view));
+  rendered('package.json', 'project/package.json.hbs');
+  rendered('tsconfig.json', 'project/tsconfig.json.hbs');
+  rendered('README.md', 'project/README.md.hbs');
+  rendered('.env.example', 'project/env.example.hbs');
+  rendered('.gitignore', 'project/gitignore.hbs');
   if (deploy) {
-    rendered('Dockerfile', renderTemplate('project/Dockerfile.hbs', view));
-    rendered('.dockerignore', renderTemplate('project/dockerignore.hbs', view));
-    rendered('deploy/kubernetes.yaml', renderTemplate('project/deploy/kubernetes.yaml.hbs', view));
-    rendered('.mcpbignore', renderTemplate('project/mcpbignore.hbs', view));
+    rendered('Dockerfile', 'project/Dockerfile.hbs');
+    rendered('.dockerignore', 'project/dockerignore.hbs');
+    rendered('deploy/kubernetes.yaml', 'project/deploy/kubernetes.yaml.hbs');
+    rendered('.mcpbignore', 'project/mcpbignore.hbs');
     generated(
       'manifest.json',
       printJsonDocument(
@@ -169,7 +169,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
       ),
     );
   }
-  if (target === 'workers') rendered('wrangler.toml', renderTemplate('workers/wrangler.toml.hbs', view));
+  if (target === 'workers') rendered('wrangler.toml', 'workers/wrangler.toml.hbs');
   generated('rolldown.config.mjs', withHeader(readTemplate('project/rolldown.config.mjs')));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
@@ -177,10 +177,15 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   // Compact: each case's arguments on one line where they fit (prettier keeps them so).
   generated('test/cases.json', printJsonDocument(new Compact(cases as PrintValue)));
   generated(ACTION_CASES_FILE, actionCasesText(actionCases));
+  const finish = (path: string, template: string) => finishFile(path, renderTemplate(template, view));
   const finished = await Promise.all(
-    files.map(async (file) => (renderedPaths.has(file.path) ? { ...file, content: await finishFile(file.path, file.content) } : file)),
+    scaffold.map(async ({ path, template }): Promise<EmittedFile> => {
+      const make = () => finish(path, template);
+      const content = options.memo ? await options.memo.scaffoldFile(JSON.stringify([path, template, view]), make) : await make();
+      return { path, content, ownership: 'generated' };
+    }),
   );
-  return finished.sort(compareFiles);
+  return [...files, ...finished].sort(compareFiles);
 }
 
 function pair(file: { path: string; content: string }): [string, string] {

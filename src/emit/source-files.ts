@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { extname } from 'node:path';
 import type { ImportDeclarationStructure, Project, WriterFunction } from 'ts-morph';
 import type { BodyKind, ServerModel } from '../model/api-model.js';
 import { defaultStyle } from '../model/build-parameters.js';
@@ -21,13 +22,31 @@ export const GENERATED_HEADER =
  * printers' literal escaping. They are joined after ts-morph's file, not written into it: ts-morph parses every
  * file it creates, and parsing the declarations (1.7 MB for GitHub) was most of the emit stage.
  */
-export function moduleText(path: string, headerLines: string[], imports: ImportDeclarationStructure[], declarations: string[]): string {
-  const statements = imports.length > 0 ? [header(headerLines), blankLine, ...imports] : [header(headerLines)];
-  const file = sourceProject().createSourceFile(path, { statements }, { overwrite: true });
-  const head = file.getFullText();
-  file.forget();
-  return `${head.trimEnd()}\n\n${declarations.join('\n\n')}\n`;
+export function moduleText(path: string, headerLines: string[], imports: ModuleImport[], declarations: string[]): string {
+  // The path matters to ts-morph only through its extension (the kind of script): modules share heads across paths.
+  const key = JSON.stringify([extname(path), headerLines, imports]);
+  let head = moduleHeads.get(key);
+  if (head === undefined) {
+    const structures = imports.map((entry): ImportDeclarationStructure => ({ kind: morph().StructureKind.ImportDeclaration, ...entry }));
+    const statements = structures.length > 0 ? [header(headerLines), blankLine, ...structures] : [header(headerLines)];
+    const file = sourceProject().createSourceFile(path, { statements }, { overwrite: true });
+    head = file.getFullText().trimEnd();
+    file.forget();
+    moduleHeads.set(key, head);
+  }
+  return `${head}\n\n${declarations.join('\n\n')}\n`;
 }
+
+/** One import of a module: a named import, type-only or not. */
+export type ModuleImport = { moduleSpecifier: string; namedImports: string[]; isTypeOnly?: boolean };
+
+/**
+ * Module heads ts-morph printed, by what moduleText prints them from (the path's extension, header lines, imports, as
+ * JSON): a head is a pure function of those, and every tool module has the same one. The regeneration cache
+ * (`src/cache/work-memo.ts`) adds an earlier run's heads and stores those of this run's files, so that a run whose
+ * modules all have known heads does not load ts-morph (≈ 150 ms).
+ */
+export const moduleHeads = new Map<string, string>();
 
 type TsMorph = typeof import('ts-morph');
 
@@ -61,12 +80,12 @@ function header(extra: string[]): string {
   return [GENERATED_HEADER, ...extra.map((line) => `// ${commentText(line)}`)].join('\n');
 }
 
-export function typeImport(moduleSpecifier: string, name: string): ImportDeclarationStructure {
-  return { kind: morph().StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier, namedImports: [name] };
+export function typeImport(moduleSpecifier: string, name: string): ModuleImport {
+  return { isTypeOnly: true, moduleSpecifier, namedImports: [name] };
 }
 
-export function namedImport(moduleSpecifier: string, name: string): ImportDeclarationStructure {
-  return { kind: morph().StructureKind.ImportDeclaration, moduleSpecifier, namedImports: [name] };
+export function namedImport(moduleSpecifier: string, name: string): ModuleImport {
+  return { moduleSpecifier, namedImports: [name] };
 }
 
 /** `export type Name = { … };` with prettier's layout of the object type, under a one-line doc comment. */

@@ -195,16 +195,18 @@ export type Round = {
 };
 
 /**
- * Work the planner may take from an earlier run (the regeneration cache, `src/cache/`): pure results under keys the
- * memo derives from their inputs' content. The planner asks with the work to do; the memo answers from what it holds
- * or does the work and keeps the result. Without a memo the planner does all the work, and the plan is the same.
+ * What the planner may take from an earlier run (the regeneration cache, `src/cache/`): facts about tool builds under
+ * keys the memo derives from their inputs' content. Without a memo the planner does all the work, and the plan is
+ * the same.
  */
 export type PlanMemo = {
   /**
-   * A tool built from a draft: `key` is everything the build depends on besides the plan-wide context and the content
-   * of its operations (one per action, in order), which the memo hashes itself.
+   * The record of one build: `key` is everything the build depends on besides the plan-wide context and the content
+   * of its operations (one per action, in order), which the memo hashes itself. It holds what an earlier run learnt
+   * of the same build (its characters, its exact count); the builder fills in what it computes, for the next run.
    */
-  build(key: string, draft: { name: string; operations: OperationModel[] }, make: () => BuiltTool): BuiltTool;
-  /** The exact o200k count of a tool's entry in `tools/list`. */
-  count(tool: BuiltTool, make: () => number): number;
+  buildRecord(key: string, operations: OperationModel[]): BuildRecord;
 };
+
+/** What is known of a build without building it: the characters its tokens are estimated from, its exact count. */
+export type BuildRecord = { characters?: number; exactTokens?: number };

@@ -111,10 +111,12 @@ export async function proveCacheIdentical(work: string, steps: ProofStep[]): Pro
 export function proofSteps(document: Document): ProofStep[] {
   const changed = changeOneOperation(document);
   const moved = addAndRemoveOperation(changed);
-  const corrupt = (mutate: (text: string) => string) => async (cached: string) => {
-    const file = path.join(cached, CACHE_DIR, 'run.json');
-    await writeFile(file, mutate(await readFile(file, 'utf8')));
-  };
+  const corrupt =
+    (mutate: (text: string) => string, name = 'run.json') =>
+    async (cached: string) => {
+      const file = path.join(cached, CACHE_DIR, name);
+      await writeFile(file, mutate(await readFile(file, 'utf8')));
+    };
   return [
     { name: 'first generation', document },
     // The lock file now pins the names: the first regeneration plans (its inputs differ), the next one is cached.
@@ -138,6 +140,22 @@ export function proofSteps(document: Document): ProofStep[] {
       document: moved,
       options: { outputSchema: 'loose', prefix: 'proof' },
       before: corrupt((text) => text.replace('export', 'exportX')),
+      expectHit: false,
+    },
+    // Scaffold files (the deployment ones among them) taken from the work memo where their view did not change.
+    { name: 'deployment files', document: moved, options: { outputSchema: 'loose', prefix: 'proof', deploy: true }, expectHit: false },
+    {
+      // The work memo (build records, modules, scaffold files, module heads) edited: ignored as a whole.
+      name: 'a tampered work memo and another changed operation',
+      document: changeOneOperation(moved),
+      options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
+      before: corrupt((text) => text.replace('export', 'exportX'), 'work.json'),
+      expectHit: false,
+    },
+    {
+      name: 'one more changed operation',
+      document: changeOneOperation(changeOneOperation(moved)),
+      options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
       expectHit: false,
     },
   ];

@@ -1,21 +1,27 @@
-import type { BuiltTool, PlanMemo, Siblings, ToolDraft } from '../drafts.js';
+import type { BuildRecord, BuiltTool, PlanMemo, Siblings, ToolDraft } from '../drafts.js';
 import { countToolTokens, TokenEstimate } from '../budget/count-tokens.js';
 import type { ToolModel } from '../tool-plan.js';
 import { buildTool, type BuildToolContext } from './build-tool.js';
 
-/** A built tool, with the characters its tokens are estimated from and, once counted, its exact tokens. */
-type Built = { tool: BuiltTool; characters: number; exactTokens?: number };
+/**
+ * A build of the plan: the record of what is known of it (characters, once counted its exact tokens), the tool once
+ * it has been built, and how to build it.
+ */
+type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; make: () => BuiltTool };
 
 /**
  * Builds the tools of a plan, each at most once. The rounds of the budget search re-form many of the same tools, and
  * the fitting rebuilds a tool at every detail level it tries: a build is a pure function of what buildKey lists and
  * of the plan-wide context given here (title, servers, schemas, options), so it is kept, with its characters (a new
  * estimate needs no new build) and its exact count once one is asked for.
+ *
+ * With a memo (the regeneration cache), a build an earlier run made from the same content is not made again for the
+ * search: its characters and exact count are the memo's, and the tool itself is built only if it is read — which
+ * the search never does for the hundreds of variants it tries and drops, only for the tools it keeps.
  */
 export class ToolBuilder {
-  private readonly built = new Map<string, Built>();
+  private readonly builds = new Map<string, Build>();
 
-  /** `memo`: the regeneration cache's hook, which answers builds and counts an earlier run made from the same content. */
   constructor(
     private readonly context: Omit<BuildToolContext, 'siblings'>,
     private readonly memo?: PlanMemo,
@@ -23,30 +29,69 @@ export class ToolBuilder {
 
   /** The tool with tokens estimated from its characters. */
   estimated(draft: ToolDraft, siblings: Siblings, estimate: TokenEstimate): ToolModel {
-    const built = this.build(draft, siblings);
-    return { ...built.tool, tokens: estimate.fromCharacters(built.characters) };
+    const build = this.build(draft, siblings);
+    const tokens = estimate.fromCharacters(build.record.characters);
+    return build.tool ? { ...build.tool, tokens } : builtOnRead(() => toolOf(build), tokens);
   }
 
   /** The tool with its exact o200k count. */
   exact(draft: ToolDraft, siblings: Siblings): ToolModel {
-    const built = this.build(draft, siblings);
-    const tool = built.tool;
-    built.exactTokens ??= this.memo ? this.memo.count(tool, () => countToolTokens(tool)) : countToolTokens(tool);
-    return { ...built.tool, tokens: built.exactTokens };
+    const build = this.build(draft, siblings);
+    const tool = toolOf(build);
+    build.record.exactTokens ??= countToolTokens(tool);
+    return { ...tool, tokens: build.record.exactTokens };
   }
 
-  private build(draft: ToolDraft, siblings: Siblings): Built {
+  private build(draft: ToolDraft, siblings: Siblings): Build {
     const key = buildKey(draft, siblings);
-    let built = this.built.get(key);
-    if (!built) {
+    let build = this.builds.get(key);
+    if (!build) {
       const make = () => buildTool(draft, { ...this.context, siblings });
-      const operations = draft.actions.map((action) => action.draft.operation);
-      const tool = this.memo ? this.memo.build(key, { name: draft.name, operations }, make) : make();
-      built = { tool, characters: TokenEstimate.characters(tool) };
-      this.built.set(key, built);
+      const record =
+        this.memo?.buildRecord(
+          key,
+          draft.actions.map((action) => action.draft.operation),
+        ) ?? {};
+      if (record.characters === undefined) {
+        const tool = make();
+        record.characters = TokenEstimate.characters(tool);
+        build = { record: record as Build['record'], tool, make };
+      } else build = { record: record as Build['record'], make };
+      this.builds.set(key, build);
     }
-    return built;
+    return build;
   }
+}
+
+function toolOf(build: Build): BuiltTool {
+  build.tool ??= build.make();
+  return build.tool;
+}
+
+/**
+ * A tool whose tokens are known and whose other fields are built on first read. The budget search reads only the
+ * tokens of the variants it tries; anything else (a field, its keys, a spread, JSON) builds the tool into the object
+ * first, in the order a built tool has its fields, so that nothing can tell it from `{ ...tool, tokens }`.
+ */
+function builtOnRead(build: () => BuiltTool, tokens: number): ToolModel {
+  const target = {} as ToolModel;
+  let filled = false;
+  const fill = (): ToolModel => {
+    if (!filled) {
+      filled = true;
+      Object.assign(target, build(), { tokens });
+    }
+    return target;
+  };
+  return new Proxy(target, {
+    get: (_target, property) => (property === 'tokens' && !filled ? tokens : Reflect.get(fill(), property)),
+    has: (_target, property) => Reflect.has(fill(), property),
+    ownKeys: () => Reflect.ownKeys(fill()),
+    getOwnPropertyDescriptor: (_target, property) => Reflect.getOwnPropertyDescriptor(fill(), property),
+    set: (_target, property, value) => Reflect.set(fill(), property, value),
+    defineProperty: (_target, property, descriptor) => Reflect.defineProperty(fill(), property, descriptor),
+    deleteProperty: (_target, property) => Reflect.deleteProperty(fill(), property),
+  });
 }
 
 /**
