@@ -185,7 +185,6 @@ export type Round = {
   coarsest: boolean;
   /** The drafts at the detail levels the fitting chose. */
   drafts: ToolDraft[];
-  tools: ToolModel[];
   /** Estimated tokens of the whole list. */
   total: number;
   /** The header decisions' diagnostics: only the kept round's describe the plan. */

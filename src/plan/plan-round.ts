@@ -2,7 +2,7 @@ import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { totalTokens } from './budget/budget.js';
 import type { TokenEstimate } from './budget/count-tokens.js';
 import { fitBudget, type Fitted } from './budget/fit-budget.js';
-import type { ToolBuilder } from './build/tool-builder.js';
+import type { EstimatedTool, ToolBuilder } from './build/tool-builder.js';
 import { siblingMap } from './describe/siblings.js';
 import type { Budget, PlanInputs, Round, Siblings, ToolDraft } from './drafts.js';
 import type { Grouping } from './group/group-operations.js';
@@ -32,7 +32,7 @@ type Formed = { drafts: ToolDraft[]; headerDiagnostics: Diagnostics; siblingsOf:
  */
 export class RoundPlanner {
   private readonly formed = new Map<number, Formed>();
-  private readonly fitted = new Map<TokenEstimate, Map<number, Fitted>>();
+  private readonly fitted = new Map<TokenEstimate, Map<number, Fitted<EstimatedTool>>>();
 
   constructor(private readonly context: RoundContext) {}
 
@@ -44,7 +44,6 @@ export class RoundPlanner {
       groupingBudget,
       coarsest: state === this.context.grouping.lastState,
       drafts: fitted.drafts,
-      tools: fitted.tools,
       total: totalTokens(fitted.tools),
       headerDiagnostics,
       buildExactly: (draft) => this.context.builder.exact(draft, siblingsOf(draft)),
@@ -67,8 +66,8 @@ export class RoundPlanner {
     return formed;
   }
 
-  private fit(state: number, estimate: TokenEstimate): Fitted {
-    const byState = this.fitted.get(estimate) ?? new Map<number, Fitted>();
+  private fit(state: number, estimate: TokenEstimate): Fitted<EstimatedTool> {
+    const byState = this.fitted.get(estimate) ?? new Map<number, Fitted<EstimatedTool>>();
     this.fitted.set(estimate, byState);
     let fitted = byState.get(state);
     if (!fitted) {

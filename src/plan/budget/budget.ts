@@ -15,7 +15,7 @@ export function budgetOf(maxTools: number, options: BudgetOptions, operations: n
   };
 }
 
-export function totalTokens(tools: readonly ToolModel[]): number {
+export function totalTokens(tools: ReadonlyArray<{ tokens: number }>): number {
   return tools.reduce((sum, tool) => sum + tool.tokens, 0);
 }
 

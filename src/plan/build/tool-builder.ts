@@ -7,6 +7,9 @@ import { buildTool, type BuildToolContext } from './build-tool.js';
  * A build of the plan: the record of what is known of it (characters, once counted its exact tokens), the tool once
  * it has been built, and how to build it.
  */
+/** A variant as the budget search sees it: only its estimated tokens. */
+export type EstimatedTool = { tokens: number };
+
 type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; make: () => BuiltTool };
 
 /**
@@ -16,8 +19,8 @@ type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; m
  * estimate needs no new build) and its exact count once one is asked for.
  *
  * With a memo (the regeneration cache), a build an earlier run made from the same content is not made again for the
- * search: its characters and exact count are the memo's, and the tool itself is built only if it is read — which
- * the search never does for the hundreds of variants it tries and drops, only for the tools it keeps.
+ * search: its characters and exact count are the memo's, and the tool itself is built only for `exact` — the tools
+ * the search keeps, not the hundreds of variants it tries and drops.
  */
 export class ToolBuilder {
   private readonly builds = new Map<string, Build>();
@@ -27,11 +30,9 @@ export class ToolBuilder {
     private readonly memo?: PlanMemo,
   ) {}
 
-  /** The tool with tokens estimated from its characters. */
-  estimated(draft: ToolDraft, siblings: Siblings, estimate: TokenEstimate): ToolModel {
-    const build = this.build(draft, siblings);
-    const tokens = estimate.fromCharacters(build.record.characters);
-    return build.tool ? { ...build.tool, tokens } : builtOnRead(() => toolOf(build), tokens);
+  /** The tool's tokens estimated from its characters: all the search reads of the variants it tries. */
+  estimated(draft: ToolDraft, siblings: Siblings, estimate: TokenEstimate): EstimatedTool {
+    return { tokens: estimate.fromCharacters(this.build(draft, siblings).record.characters) };
   }
 
   /** The tool with its exact o200k count. */
@@ -66,32 +67,6 @@ export class ToolBuilder {
 function toolOf(build: Build): BuiltTool {
   build.tool ??= build.make();
   return build.tool;
-}
-
-/**
- * A tool whose tokens are known and whose other fields are built on first read. The budget search reads only the
- * tokens of the variants it tries; anything else (a field, its keys, a spread, JSON) builds the tool into the object
- * first, in the order a built tool has its fields, so that nothing can tell it from `{ ...tool, tokens }`.
- */
-function builtOnRead(build: () => BuiltTool, tokens: number): ToolModel {
-  const target = {} as ToolModel;
-  let filled = false;
-  const fill = (): ToolModel => {
-    if (!filled) {
-      filled = true;
-      Object.assign(target, build(), { tokens });
-    }
-    return target;
-  };
-  return new Proxy(target, {
-    get: (_target, property) => (property === 'tokens' && !filled ? tokens : Reflect.get(fill(), property)),
-    has: (_target, property) => Reflect.has(fill(), property),
-    ownKeys: () => Reflect.ownKeys(fill()),
-    getOwnPropertyDescriptor: (_target, property) => Reflect.getOwnPropertyDescriptor(fill(), property),
-    set: (_target, property, value) => Reflect.set(fill(), property, value),
-    defineProperty: (_target, property, descriptor) => Reflect.defineProperty(fill(), property, descriptor),
-    deleteProperty: (_target, property) => Reflect.deleteProperty(fill(), property),
-  });
 }
 
 /**
