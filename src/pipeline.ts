@@ -202,7 +202,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   if (result.ok && result.write && result.write.edited.length === 0)
     await Promise.all([
       storeRun(cache, { diagnostics: stages, plan, surface: served, files }),
-      memo?.save(folder.outDir, cache.signer, files),
+      memo?.save(folder.outDir, cache.signer),
     ]);
   return result;
 }

@@ -1,6 +1,4 @@
 import type { EmitMemo } from '../emit/emit-project.js';
-import type { EmittedFile } from '../emit/file-set.js';
-import { moduleHeads } from '../emit/source-files.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { BuildRecord, PlanMemo } from '../plan/drafts.js';
@@ -25,7 +23,6 @@ type Stored = {
   builds: Record<string, BuildRecord>;
   sources: Record<string, Source>;
   scaffold: Record<string, string>;
-  heads: Record<string, string>;
 };
 
 /**
@@ -34,8 +31,7 @@ type Stored = {
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
  * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), each
  * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
- * Handlebars nor prettier's JSON formatting is loaded), and the module heads ts-morph printed (`moduleHeads`: with
- * all of them known, ts-morph is not loaded). A changed operation changes the keys of the builds it is in and
+ * Handlebars nor prettier's JSON formatting is loaded). A changed operation changes the keys of the builds it is in and
  * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
@@ -45,7 +41,7 @@ type Stored = {
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Omit<Stored, 'heads'> = { builds: {}, sources: {}, scaffold: {} };
+  private readonly used: Stored = { builds: {}, sources: {}, scaffold: {} };
   private readonly operationHashes = new WeakMap<OperationModel, string>();
   private readonly context: string;
 
@@ -59,19 +55,16 @@ export class WorkMemo implements PlanMemo, EmitMemo {
 
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
   static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
-    const stored = storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES));
-    for (const [key, head] of Object.entries(stored.heads)) if (!moduleHeads.has(key)) moduleHeads.set(key, head);
-    return new WorkMemo(stored, model, outputSchema);
+    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);
   }
 
   /**
-   * Writes what this run used, entry by entry: the build records, the heads of the files emitted, then the printed
+   * Writes what this run used, entry by entry: the build records, the scaffold files, then the printed
    * modules. Past MAX_MEMO_BYTES the remaining modules are left out — a later run prints those again — so that the
    * file stays readable.
    */
-  async save(outDir: string, signer: Signer, files: EmittedFile[]): Promise<void> {
+  async save(outDir: string, signer: Signer): Promise<void> {
     const { builds, sources, scaffold } = this.used;
-    const heads = [...moduleHeads].filter(([, head]) => files.some((file) => file.content.startsWith(`${head}\n\n`)));
     await writeSigned(
       outDir,
       MEMO_FILE,
@@ -80,7 +73,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        const smallText = `"heads":${JSON.stringify(Object.fromEntries(heads))},"scaffold":${JSON.stringify(scaffold)}`;
+        const smallText = `"scaffold":${JSON.stringify(scaffold)}`;
         await write(`{"builds":${recordsText},${smallText},"sources":{`);
         let bytes = recordsText.length + smallText.length;
         let first = true;
@@ -140,14 +133,10 @@ const isCount = (value: unknown): value is number => Number.isSafeInteger(value)
 
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, sources: {}, scaffold: {}, heads: {} };
+  const stored: Stored = { builds: {}, sources: {}, scaffold: {} };
   if (!isJsonObject(value)) return stored;
-  const { builds, sources, scaffold, heads } = value;
-  for (const [field, texts] of [
-    ['heads', heads],
-    ['scaffold', scaffold],
-  ] as const)
-    if (isJsonObject(texts)) for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') stored[field][key] = text;
+  const { builds, sources, scaffold } = value;
+  if (isJsonObject(scaffold)) for (const [key, text] of Object.entries(scaffold)) if (typeof text === 'string') stored.scaffold[key] = text;
   if (isJsonObject(builds))
     for (const [id, record] of Object.entries(builds))
       if (Array.isArray(record) && record.length >= 1 && record.length <= 2 && record.every(isCount))

@@ -145,7 +145,7 @@ export function proofSteps(document: Document): ProofStep[] {
     // Scaffold files (the deployment ones among them) taken from the work memo where their view did not change.
     { name: 'deployment files', document: moved, options: { outputSchema: 'loose', prefix: 'proof', deploy: true }, expectHit: false },
     {
-      // The work memo (build records, modules, scaffold files, module heads) edited: ignored as a whole.
+      // The work memo (build records, modules, scaffold files) edited: ignored as a whole.
       name: 'a tampered work memo and another changed operation',
       document: changeOneOperation(moved),
       options: { outputSchema: 'loose', prefix: 'proof', deploy: true },

@@ -160,8 +160,10 @@ function keyText(key: string, flavor: Flavor): string {
  */
 function print(value: PrintValue, column: number, indent: number, trailing: number, flavor: Flavor): string {
   if (value instanceof Compact) return print(value.value, column, indent, trailing, unwrap(value, flavor)[1]);
+  // The width first: it stops at the line's end, while mustBreak walks the whole value, and a walk from every level
+  // of a deep value (GitHub's argument schemas) is quadratic in its depth. A value that fits on a line is small.
   const fitsFlat = () =>
-    !mustBreak(value, flavor) && column + flatWidth(value, PRINT_WIDTH - column - trailing, flavor) + trailing <= PRINT_WIDTH;
+    column + flatWidth(value, PRINT_WIDTH - column - trailing, flavor) + trailing <= PRINT_WIDTH && !mustBreak(value, flavor);
   if (isRecord(value)) return flavor.compact && fitsFlat() ? printFlat(value, flavor) : printObject(value, indent, flavor);
   if (!Array.isArray(value)) return scalarText(value, flavor);
   if (value.length === 0) return '[]';

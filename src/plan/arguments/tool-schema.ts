@@ -141,7 +141,11 @@ export function buildToolSchema(
   const projector = new Projector(defs, level, phrases);
   const untyped = new Map<string, string[]>();
   const mentioned = new Map<string, string[]>();
-  const mention = (action: string, key: string) => mentioned.set(action, [...(mentioned.get(action) ?? []), key]);
+  const append = (lists: Map<string, string[]>, action: string, key: string) => {
+    const list = lists.get(action);
+    if (list) list.push(key);
+    else lists.set(action, [key]);
+  };
   const shared = mostlyRequired(
     actions.map((action) => action.draft.arguments.filter((argument) => argument.required).map((argument) => argument.key)),
   );
@@ -149,9 +153,10 @@ export function buildToolSchema(
     const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
     // Every action's line in the tool description names the optional arguments it takes (paging ones are named
     // once, for the whole tool): the properties say what an argument means, the lines which actions take it.
-    for (const entry of merged.drafts) if (!entry.argument.required && !isPagingArgument(merged.key)) mention(entry.action, merged.key);
+    for (const entry of merged.drafts)
+      if (!entry.argument.required && !isPagingArgument(merged.key)) append(mentioned, entry.action, merged.key);
     if (!typed.has(merged.key) && isCollapsible(merged, level.collapse, actions.length)) {
-      for (const entry of merged.drafts) untyped.set(entry.action, [...(untyped.get(entry.action) ?? []), merged.key]);
+      for (const entry of merged.drafts) append(untyped, entry.action, merged.key);
       continue;
     }
     const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
@@ -242,7 +247,7 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
   const distinct: SchemaModel[] = [];
   const seen = new Set<string>();
   for (const schema of schemas) {
-    const key = JSON.stringify(withoutDescription(schema));
+    const key = descriptionlessKey(schema);
     if (!seen.has(key)) {
       seen.add(key);
       distinct.push(schema);
@@ -275,6 +280,21 @@ export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
   const scalar = typeof type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(type);
   if (sameType && scalar) return { type };
   return { anyOf: distinct.map(withoutDescription) as JsonValue[] };
+}
+
+/**
+ * A schema without its description, as text, for comparing. Argument schemas are the model's objects, shared by every
+ * build of a plan: each is serialised once.
+ */
+const descriptionlessKeys = new WeakMap<JsonObject, string>();
+function descriptionlessKey(schema: SchemaModel): string {
+  if (typeof schema === 'boolean') return JSON.stringify(schema);
+  let key = descriptionlessKeys.get(schema);
+  if (key === undefined) {
+    key = JSON.stringify(withoutDescription(schema));
+    descriptionlessKeys.set(schema, key);
+  }
+  return key;
 }
 
 const ANNOTATION_KEYWORDS = ['description', 'default', 'examples', 'title', 'deprecated'];

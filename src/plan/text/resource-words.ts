@@ -1,3 +1,4 @@
+import { rememberText } from '../../kernel/text-memo.js';
 import { compareStrings } from './words.js';
 
 /**
@@ -57,10 +58,10 @@ const SHORT_FORMS: Record<string, string> = {
 };
 
 /** A word's normal form for comparing names with summaries: singular, and short forms spelled out. */
-export function comparable(word: string): string {
+export const comparable = rememberText((word: string): string => {
   const one = singular(word);
   return SHORT_FORMS[one] ?? SHORT_FORMS[word] ?? one;
-}
+});
 
 /** `issues` → `issue`, `statuses` → `status`, `policies` → `policy`; words that only look plural stay. */
 export function singular(word: string): string {

@@ -4,6 +4,8 @@
  * instructions are dropped.
  */
 
+import { rememberText } from '../../kernel/text-memo.js';
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 /** Sentences that try to steer the model rather than describe the API. */
@@ -22,11 +24,16 @@ export type CleanedText = { text: string; neutralized: boolean };
 /** Plain, single-line prose of at most `maxLength` characters, cut at a sentence (or word) boundary. */
 export function cleanText(raw: string | undefined, maxLength: number): CleanedText {
   if (!raw) return { text: '', neutralized: false };
-  const plain = toPlainText(raw);
-  const sentences = splitSentences(plain);
-  const kept = sentences.filter((sentence) => !INSTRUCTION_PATTERNS.some((pattern) => pattern.test(sentence)));
-  return { text: capLength(kept.join(' '), maxLength), neutralized: kept.length !== sentences.length };
+  const { text, neutralized } = prose(raw);
+  return { text: capLength(text, maxLength), neutralized };
 }
+
+/** The plain prose of a text, uncapped: the same descriptions are cleaned by every build at every length. */
+const prose = rememberText((raw: string): CleanedText => {
+  const sentences = splitSentences(toPlainText(raw));
+  const kept = sentences.filter((sentence) => !INSTRUCTION_PATTERNS.some((pattern) => pattern.test(sentence)));
+  return { text: kept.join(' '), neutralized: kept.length !== sentences.length };
+});
 
 /**
  * Longest text considered: far more than any description a tool shows (at most a few hundred characters), and short

@@ -1,17 +1,24 @@
+import { rememberText } from '../../kernel/text-memo.js';
+
 /**
  * Splits identifiers and phrases into lower-case ASCII words: `listForRepo`, `list-for_repo`, `List for repo`.
  * `HTTPServer` becomes `HTTP Server` by a lookahead, so a long run of capitals is not rescanned from every letter.
  */
 export function wordsOf(text: string): string[] {
-  return text
+  // A copy: callers may change the list they get.
+  return [...splitWords(text)];
+}
+
+const splitWords = rememberText((text: string): readonly string[] =>
+  text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
+    .filter(Boolean),
+);
 
 export function snakeCase(text: string): string {
   return wordsOf(text).join('_');
