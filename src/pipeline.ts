@@ -23,6 +23,7 @@ import { surfaceOf } from './plan/surface-of.js';
 import type { ToolPlan } from './plan/tool-plan.js';
 import { chooseSurface } from './search/choose-surface.js';
 import type { SurfaceChoice } from './search/search-plan.js';
+import { collectGarbage } from './kernel/collect-garbage.js';
 import { GENERATOR_VERSION } from './kernel/version.js';
 import { namesOf } from './write/lock-file.js';
 import { readExistingProject, type ExistingProject } from './write/read-project.js';
@@ -140,35 +141,14 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
 async function generateStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
   if (!checkOptions(options, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
-  options.onProgress?.('load');
-  const start = now();
-  const source = await readSpecSource(options, diagnostics);
-  if (!source || diagnostics.hasErrors) return { ok: false, diagnostics: diagnostics.items, timings: { ...timings, load: now() - start } };
-  // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
-  const fromStages = diagnostics.items.length;
-  // The text is hashed now and not kept: a large description's text should not outlive its parsing.
-  const textHash = options.cache ? contentHash(source.text) : '';
-  // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
-  const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
-  const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;
-  if (early && earlyHit) {
-    timings.load = now() - start;
-    return writeStage(options, diagnostics, timings, replay(early, earlyHit, diagnostics, fromStages));
-  }
-  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, { source, start });
-  if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
-  const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
-  // A description that pulls in other files is decided by more than its own text: such runs are not cached.
-  const cache = externalRefs ? undefined : folder.cache;
-  if (cache && !early) {
-    const hit = await lookupRun(cache);
-    if (hit) {
-      await diagnostics.settle();
-      return writeStage(options, diagnostics, timings, replay(folder, hit, diagnostics, fromStages));
-    }
-  }
+  const modelled = await modelStages(options, diagnostics, timings);
+  if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
+  if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
+  const { model, folder, cache, fromStages } = modelled;
   // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
   const memo = cache ? await WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : undefined;
+  // The description's text and parsed document are garbage now (see collectGarbage).
+  collectGarbage();
   options.onProgress?.('plan');
   let stageStart = now();
   const plan = planTools(
@@ -180,6 +160,8 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
     return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - stageStart } };
   const served = surfaceOfPlan(options, plan, model, diagnostics);
   timings.plan = now() - stageStart;
+  // So are the planner's intermediate values (every candidate build, rendering and count).
+  collectGarbage();
   options.onProgress?.('emit');
   stageStart = now();
   const prefix = options.prefix ?? model.extension.prefix;
@@ -205,6 +187,48 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
       memo?.save(folder.outDir, cache.signer),
     ]);
   return result;
+}
+
+/** What the stages before planning leave: a model to plan, a cached run to replay, or a failure (in diagnostics). */
+type Modelled =
+  { failed: true } | { replayed: Produced } | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number };
+
+/**
+ * Reads the description, answers from the regeneration cache when it can, else parses it and builds the model. In a
+ * function of its own so that the description's text (26 MB of UTF-16 for GitHub's 13 MB file) is garbage once the
+ * model exists: a local of generateStages would be held through planning and emitting.
+ */
+async function modelStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics, timings: StageTimings): Promise<Modelled> {
+  options.onProgress?.('load');
+  const start = now();
+  const source = await readSpecSource(options, diagnostics);
+  if (!source || diagnostics.hasErrors) {
+    timings.load = now() - start;
+    return { failed: true };
+  }
+  // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
+  const fromStages = diagnostics.items.length;
+  const textHash = options.cache ? contentHash(source.text) : '';
+  // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
+  const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
+  const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;
+  if (early && earlyHit) {
+    timings.load = now() - start;
+    return { replayed: replay(early, earlyHit, diagnostics, fromStages) };
+  }
+  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, { source, start });
+  if (!model) return { failed: true };
+  const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
+  // A description that pulls in other files is decided by more than its own text: such runs are not cached.
+  const cache = externalRefs ? undefined : folder.cache;
+  if (cache && !early) {
+    const hit = await lookupRun(cache);
+    if (hit) {
+      await diagnostics.settle();
+      return { replayed: replay(folder, hit, diagnostics, fromStages) };
+    }
+  }
+  return { model, folder, cache, fromStages };
 }
 
 /**
