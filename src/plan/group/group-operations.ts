@@ -1,5 +1,5 @@
 import type { Intent } from '../../surface/surface.js';
-import { resourceWords, singular, WordWeights } from '../text/resource-words.js';
+import { resourceWords, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
 import { compareStrings } from '../text/words.js';
 import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
 import { PairTable } from './pair-table.js';
@@ -266,9 +266,12 @@ class WordTable {
   private readonly rarity: number[] = [];
   /** Other names (parameters, tag words), numbered as they are first seen: only their sets are compared. */
   private readonly nameIds = new Map<string, number>();
+  /** Each unit's resource words, split once: the table is built from them and every initial group reads them again. */
+  private readonly wordsByUnit = new Map<GroupingUnit, ResourceWords>();
 
   constructor(units: GroupingUnit[]) {
     const lists = units.map((unit) => resourceWords(unit.resource));
+    units.forEach((unit, index) => this.wordsByUnit.set(unit, lists[index] as ResourceWords));
     const weights = new WordWeights(lists);
     const keys = [...new Set(lists.flatMap((list) => list.keys))].sort(compareStrings);
     keys.forEach((key, id) => {
@@ -278,7 +281,7 @@ class WordTable {
   }
 
   wordsOf(unit: GroupingUnit): UnitWords {
-    const { segments } = resourceWords(unit.resource);
+    const { segments } = this.wordsByUnit.get(unit) ?? resourceWords(unit.resource);
     const depthOf = new Map<number, number>();
     segments.forEach((segment, depth) => {
       for (const word of segment) {
