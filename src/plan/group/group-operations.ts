@@ -1,7 +1,8 @@
 import type { Intent } from '../../surface/surface.js';
-import { resourceWords, singular, WordWeights } from '../text/resource-words.js';
+import { resourceWords, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
 import { compareStrings } from '../text/words.js';
 import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
+import { PairTable } from './pair-table.js';
 
 export type GroupingLimits = {
   maxTools: number;
@@ -147,9 +148,9 @@ function initialGroups(units: GroupingUnit[]): GroupingUnit[][] {
 }
 
 /**
- * Most initial groups the clustering starts from. It keeps a score for every pair, so its memory and time grow with
- * the square of the groups: Microsoft Graph's 11,422 operations start as 8,887 groups (a 630 MB score table and
- * minutes of work). GitHub's 1,223 operations start as about 1,000.
+ * Most initial groups the clustering starts from. It keeps a score for every pair of one intent, so its memory and
+ * time grow with the square of the groups: Microsoft Graph's 11,422 operations start as 8,887 groups (minutes of work
+ * and, when all pairs were kept, a 630 MB score table). GitHub's 1,223 operations start as about 1,000.
  */
 const MAX_INITIAL_GROUPS = 2_000;
 
@@ -194,8 +195,12 @@ function withPrefix(members: GroupingUnit[]): Prefixed {
 }
 
 function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
-  const argumentCount = new Set(members.flatMap((unit) => unit.argumentNames)).size;
-  if (members.length <= MAX_RELAXED_ACTIONS && argumentCount <= MAX_RELAXED_ARGUMENTS) return [members];
+  if (members.length <= MAX_RELAXED_ACTIONS) {
+    // Counted with repeats first: most groups are far below the cap, and then their distinct names are too.
+    const withRepeats = members.reduce((sum, unit) => sum + unit.argumentNames.length, 0);
+    if (withRepeats <= MAX_RELAXED_ARGUMENTS || new Set(members.flatMap((unit) => unit.argumentNames)).size <= MAX_RELAXED_ARGUMENTS)
+      return [members];
+  }
   const sorted = [...members].sort((a, b) => compareStrings(a.operation.key, b.operation.key));
   const parts: GroupingUnit[][] = [];
   let part: GroupingUnit[] = [];
@@ -261,9 +266,12 @@ class WordTable {
   private readonly rarity: number[] = [];
   /** Other names (parameters, tag words), numbered as they are first seen: only their sets are compared. */
   private readonly nameIds = new Map<string, number>();
+  /** Each unit's resource words, split once: the table is built from them and every initial group reads them again. */
+  private readonly wordsByUnit = new Map<GroupingUnit, ResourceWords>();
 
   constructor(units: GroupingUnit[]) {
     const lists = units.map((unit) => resourceWords(unit.resource));
+    units.forEach((unit, index) => this.wordsByUnit.set(unit, lists[index] as ResourceWords));
     const weights = new WordWeights(lists);
     const keys = [...new Set(lists.flatMap((list) => list.keys))].sort(compareStrings);
     keys.forEach((key, id) => {
@@ -273,7 +281,7 @@ class WordTable {
   }
 
   wordsOf(unit: GroupingUnit): UnitWords {
-    const { segments } = resourceWords(unit.resource);
+    const { segments } = this.wordsByUnit.get(unit) ?? resourceWords(unit.resource);
     const depthOf = new Map<number, number>();
     segments.forEach((segment, depth) => {
       for (const word of segment) {
@@ -450,11 +458,8 @@ const NAMELESS_PENALTY = 1e9;
 class Agglomerator {
   private readonly clusters: Array<Cluster | undefined>;
   private readonly size: number;
-  private readonly scores: Float64Array;
-  /** Per pair: the name key and the number of the words the two would share once merged. */
-  private readonly sharedKeys: Float64Array;
-  private readonly sharedCounts: Int32Array;
-  private readonly argumentUnions: Int32Array;
+  /** Per pair of one intent: its score, and the name key, words and arguments the two would have once merged. */
+  private readonly pairs: PairTable;
   /** Live clusters per name key: a merge may not produce a name another live cluster already has. */
   private readonly names = new Map<number, number>();
   /** Estimated tokens and number of the live clusters, and the merges recorded once the natural ones are done. */
@@ -468,6 +473,8 @@ class Agglomerator {
    * and a dead slot can neither merge nor be anyone's partner.
    */
   private live: number[];
+  /** The live slots of each block of the pair table, ascending: the only partners a cluster of that block can have. */
+  private readonly liveIn: number[][];
 
   constructor(
     initial: Cluster[],
@@ -482,12 +489,16 @@ class Agglomerator {
     this.clusters = initial.map((cluster) => ({ ...cluster, rank: ranks.get(cluster.id) ?? 0 }));
     this.size = initial.length;
     this.live = initial.map((_, slot) => slot);
-    this.scores = new Float64Array(this.size * this.size).fill(NEVER);
-    this.sharedKeys = new Float64Array(this.size * this.size);
-    this.sharedCounts = new Int32Array(this.size * this.size);
-    this.argumentUnions = new Int32Array(this.size * this.size);
+    // Clusters of another intent or of a pinned group never merge: such pairs are kept nowhere and scanned never.
+    const blocks = initial.map((cluster) => (cluster.pinnedGroup ? -1 : INTENT_CODE[cluster.intent] - 1));
+    const maxWords = Math.max(0, ...initial.map((cluster) => cluster.words.length));
+    const argumentNames = initial.reduce((sum, cluster) => sum + cluster.argumentNames.length, 0);
+    this.pairs = new PairTable(blocks, maxWords, argumentNames);
+    this.liveIn = Object.values(INTENT_CODE).map((code) => this.live.filter((slot) => blocks[slot] === code - 1));
     for (const cluster of initial) this.names.set(cluster.nameKey, (this.names.get(cluster.nameKey) ?? 0) + 1);
-    for (let i = 0; i < this.size; i++) for (let j = i + 1; j < this.size; j++) this.scorePair(i, j);
+    for (const slots of this.liveIn)
+      for (let p = 0; p < slots.length; p++)
+        for (let q = p + 1; q < slots.length; q++) this.scorePair(slots[p] as number, slots[q] as number);
   }
 
   /**
@@ -507,13 +518,16 @@ class Agglomerator {
     });
     const always = () => true;
     for (const kind of ['named', 'any'] as const) {
+      // Once the caps are reached, the steps repeat one rule: a rule that found no pair left finds none again.
+      let exhausted: Rule | undefined;
       for (let relax = 1; relax <= 4; relax *= 1.25) {
         const rule = {
           maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
           maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
           kind,
         };
-        this.mergeWhile(rule, always);
+        if (exhausted && exhausted.maxActions === rule.maxActions && exhausted.maxArguments === rule.maxArguments) continue;
+        exhausted = this.mergeWhile(rule, always) ? rule : undefined;
       }
       // Past the caps, a resource's remaining actions join their resource rather than a stranger.
       if (kind === 'named') this.mergeWhile({ maxActions: MAX_NAMED_ACTIONS, maxArguments: MAX_NAMED_ARGUMENTS, kind }, always);
@@ -529,55 +543,54 @@ class Agglomerator {
     return this.clusters.filter((cluster): cluster is Cluster => cluster !== undefined);
   }
 
-  private index(i: number, j: number): number {
-    return i < j ? i * this.size + j : j * this.size + i;
-  }
-
+  /** The score of a pair that may merge (both of one block). */
   private score(i: number, j: number): number {
-    return this.scores[this.index(i, j)] as number;
+    return this.pairs.scores[this.pairs.index(i, j)] as number;
   }
 
+  /** Scores a pair of one block. */
   private scorePair(i: number, j: number): void {
-    const at = this.index(i, j);
+    const { scores, sharedCounts, argumentUnions, sharedKeys } = this.pairs;
+    const at = this.pairs.index(i, j);
     const a = this.clusters[i];
     const b = this.clusters[j];
-    if (!a || !b || a.intent !== b.intent || a.pinnedGroup || b.pinnedGroup || (a.locked && b.locked)) {
-      this.scores[at] = NEVER;
+    if (!a || !b || (a.locked && b.locked)) {
+      scores[at] = NEVER;
       return;
     }
     const shared = intersect(a.words, b.words);
-    this.sharedCounts[at] = shared.length;
-    this.argumentUnions[at] = unionSize(a.argumentNames, b.argumentNames);
-    this.sharedKeys[at] = nameKeyOf(a.intent, shared);
+    sharedCounts[at] = shared.length;
+    argumentUnions[at] = unionSize(a.argumentNames, b.argumentNames);
+    sharedKeys[at] = nameKeyOf(a.intent, shared);
     // Parameters shared break ties between merges that lose the same specificity.
     const closeness = affinity(a, b);
     if (shared.length === 0) {
-      this.scores[at] = -NAMELESS_PENALTY - a.units.length - b.units.length + closeness;
+      scores[at] = -NAMELESS_PENALTY - a.units.length - b.units.length + closeness;
       return;
     }
     // Each side loses the words it does not share, at the depth they stand in its own paths.
     const keptA = this.table.weight({ ids: a.words, depths: a.depths }, shared);
     const keptB = this.table.weight({ ids: b.words, depths: b.depths }, shared);
-    this.scores[at] = -(a.units.length * (a.weight - keptA) + b.units.length * (b.weight - keptB)) + 0.01 * closeness;
+    scores[at] = -(a.units.length * (a.weight - keptA) + b.units.length * (b.weight - keptB)) + 0.01 * closeness;
   }
 
   private allowed(i: number, j: number, rule: Rule): boolean {
     const a = this.clusters[i];
     const b = this.clusters[j];
     if (!a || !b) return false;
-    const at = this.index(i, j);
-    if (this.scores[at] === NEVER) return false;
+    const at = this.pairs.index(i, j);
+    if (at < 0 || this.pairs.scores[at] === NEVER) return false;
     if (a.units.length + b.units.length > rule.maxActions) return false;
-    const sharedCount = this.sharedCounts[at] as number;
+    const sharedCount = this.pairs.sharedCounts[at] as number;
     if (sharedCount === 0 && rule.kind !== 'any') return false;
     if (rule.kind === 'family' && sharedCount !== a.words.length && sharedCount !== b.words.length) return false;
     if (sharedCount > 0) {
       // The merged tool's name must stay its own: a merge may not give a name that another live cluster has (two
       // tools, one name), unless one of the two has it already (then the merge leaves fewer alike, not more).
-      const key = this.sharedKeys[at] as number;
+      const key = this.pairs.sharedKeys[at] as number;
       if (a.nameKey !== key && b.nameKey !== key && this.names.has(key)) return false;
     }
-    return (this.argumentUnions[at] as number) <= rule.maxArguments;
+    return (this.pairs.argumentUnions[at] as number) <= rule.maxArguments;
   }
 
   /** True when (i, j) beats (k, l): higher score, then the pair of smaller ids. */
@@ -596,8 +609,10 @@ class Agglomerator {
   }
 
   private bestPartner(i: number, rule: Rule): number {
+    const block = this.pairs.blockOf(i);
+    if (block < 0) return -1;
     let best = -1;
-    for (const j of this.live) {
+    for (const j of this.liveIn[block] as number[]) {
       if (j === i || !this.allowed(i, j, rule)) continue;
       if (best < 0 || this.better(i, j, i, best)) best = j;
     }
@@ -610,7 +625,8 @@ class Agglomerator {
     else this.names.delete(key);
   }
 
-  private mergeWhile(rule: Rule, keepGoing: () => boolean): void {
+  /** Merges the closest allowed pair while `keepGoing` says so; true when it stopped because no allowed pair is left. */
+  private mergeWhile(rule: Rule, keepGoing: () => boolean): boolean {
     const partner = new Int32Array(this.size).fill(-1);
     for (const i of this.live) partner[i] = this.bestPartner(i, rule);
     while (keepGoing()) {
@@ -620,7 +636,7 @@ class Agglomerator {
         if (j < 0) continue;
         if (bestI < 0 || this.better(i, j, bestI, partner[bestI] as number)) bestI = i;
       }
-      if (bestI < 0) return;
+      if (bestI < 0) return true;
       const bestJ = partner[bestI] as number;
       const [keep, drop] = bestI < bestJ ? [bestI, bestJ] : [bestJ, bestI];
       const before = [this.clusters[keep] as Cluster, this.clusters[drop] as Cluster];
@@ -633,23 +649,27 @@ class Agglomerator {
       this.clusters[keep] = merged;
       this.clusters[drop] = undefined;
       this.live = this.live.filter((slot) => slot !== drop);
+      const block = this.pairs.blockOf(keep);
+      const kin = (this.liveIn[block] as number[]).filter((slot) => slot !== drop);
+      this.liveIn[block] = kin;
       partner[drop] = -1;
-      for (const k of this.live) if (k !== keep) this.scorePair(keep, k);
+      for (const k of kin) if (k !== keep) this.scorePair(keep, k);
       partner[keep] = this.bestPartner(keep, rule);
       // A name no live cluster holds any more frees the merges that would produce it: merges of clusters whose
-      // words include all of its words.
+      // words include all of its words. Only partners of this intent can change: the merge changed no cluster of
+      // another, and a name key holds its intent, so no pair of another intent would produce the names it changed.
       const freed = before.filter((cluster) => !this.names.has(cluster.nameKey) && cluster.words.length > 0);
-      for (const k of this.live) {
+      for (const k of kin) {
         const cluster = this.clusters[k] as Cluster;
         if (k === keep) continue;
         const current = partner[k] as number;
-        const mayProduceFreed =
-          freed.length > 0 && cluster.intent === merged.intent && freed.some((gone) => contains(cluster.words, gone.words));
+        const mayProduceFreed = freed.length > 0 && freed.some((gone) => contains(cluster.words, gone.words));
         if (current === keep || current === drop || (current >= 0 && !this.allowed(k, current, rule)) || mayProduceFreed)
           partner[k] = this.bestPartner(k, rule);
         else if (this.allowed(k, keep, rule) && (current < 0 || this.better(k, keep, k, current))) partner[k] = keep;
       }
     }
+    return false;
   }
 }
 
@@ -660,7 +680,7 @@ export function affinity(
 ): number {
   const shorter = Math.min(a.resource.length, b.resource.length);
   // The same resource under another scope (`/companies/{id}/webhooks`, `/merchants/{id}/webhooks`) is related too.
-  const prefix = shorter === 0 ? 0 : commonPrefix([a.resource, b.resource]).length / shorter;
+  const prefix = shorter === 0 ? 0 : commonPrefixLength(a.resource, b.resource) / shorter;
   const suffix = shorter === 0 ? 0 : (0.8 * commonSuffixLength(a.resource, b.resource)) / shorter;
   const pathScore = Math.max(prefix, suffix);
   const paramScore =
@@ -679,6 +699,12 @@ export function commonPrefix(lists: string[][]): string[] {
   return first.slice(0, length);
 }
 
+function commonPrefixLength(a: string[], b: string[]): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length++;
+  return length;
+}
+
 function commonSuffixLength(a: string[], b: string[]): number {
   let length = 0;
   while (length < a.length && length < b.length && a[a.length - 1 - length] === b[b.length - 1 - length]) length++;
@@ -687,8 +713,20 @@ function commonSuffixLength(a: string[], b: string[]): number {
 
 /** How many ids both ascending lists hold. */
 function intersectionSize(a: readonly number[], b: readonly number[]): number {
+  // Walked here rather than through forShared: pair scoring calls it for every pair, and a callback per id costs.
   let count = 0;
-  forShared(a, b, () => count++);
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      count++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
   return count;
 }
 
