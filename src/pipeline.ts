@@ -182,10 +182,7 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   const stages = diagnostics.items.slice(fromStages);
   const result = await writeStage(options, diagnostics, timings, produced);
   if (result.ok && result.write && result.write.edited.length === 0)
-    await Promise.all([
-      storeRun(cache, { diagnostics: stages, plan, surface: served, files }),
-      memo?.save(folder.outDir, cache.signer),
-    ]);
+    await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
   return result;
 }
 
