@@ -34,8 +34,6 @@ export type Grouping = {
   groupsAt(state: number): OperationGroup[];
   /** The last state: a budget that stops there can get no coarser grouping by going lower. */
   lastState: number;
-  /** The groups at a token budget. */
-  at(tokenBudget: number): OperationGroup[];
 };
 
 /**
@@ -80,12 +78,11 @@ export function groupOperations(
     stateAt: (tokenBudget) => history.stateAt(tokenBudget),
     groupsAt,
     lastState: history.lastState,
-    at: (tokenBudget) => groupsAt(history.stateAt(tokenBudget)),
   };
 }
 
 function constant(groups: OperationGroup[]): Grouping {
-  return { stateAt: () => 0, groupsAt: () => groups, lastState: 0, at: () => groups };
+  return { stateAt: () => 0, groupsAt: () => groups, lastState: 0 };
 }
 
 /** The clusters once the natural merges are done, and every later merge with the state it leaves. */
