@@ -52,7 +52,7 @@ export function groupOperations(
     (unit) => locked.get(unit.operation.key) ?? '',
   );
   const initial = [
-    ...pinned.map((members) => ({ ...toCluster(members, table), locked: locked.get(members[0]!.operation.key) })),
+    ...pinned.map((members) => toCluster(members, table, locked.get(members[0]!.operation.key))),
     ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => toCluster(members, table)),
   ];
   const history = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));

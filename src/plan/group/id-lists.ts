@@ -16,13 +16,6 @@ export function forShared(a: readonly number[], b: readonly number[], both: (i: 
   }
 }
 
-/** Ids both ascending lists hold. */
-export function intersect(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  forShared(a, b, (i) => out.push(a[i] as number));
-  return out;
-}
-
 /** Whether the ascending list `outer` holds every id of the ascending list `inner`. */
 export function contains(outer: readonly number[], inner: readonly number[]): boolean {
   let i = 0;

@@ -1,4 +1,8 @@
+import type { GroupingUnit } from '../drafts.js';
 import type { Cluster } from './cluster.js';
+
+/** A cluster as replayed: its members, and the tool name the lock file gives it. */
+type Replayed = { units: GroupingUnit[]; locked?: string };
 
 /** The clusters once the natural merges are done, and every later merge with the state it leaves. */
 export class MergeHistory {
@@ -28,18 +32,18 @@ export class MergeHistory {
   }
 
   /** The clusters at a state. */
-  replay(stop: number): Array<Pick<Cluster, 'units' | 'locked'>> {
-    const clusters: Array<Pick<Cluster, 'units' | 'locked'> | undefined> = this.start.map((cluster) => ({
+  replay(stop: number): Array<Replayed> {
+    const clusters: Array<Replayed | undefined> = this.start.map((cluster) => ({
       units: cluster.units,
       ...(cluster.locked ? { locked: cluster.locked } : {}),
     }));
     for (const { keep, drop } of this.steps.slice(0, stop)) {
-      const a = clusters[keep] as Pick<Cluster, 'units' | 'locked'>;
-      const b = clusters[drop] as Pick<Cluster, 'units' | 'locked'>;
+      const a = clusters[keep] as Replayed;
+      const b = clusters[drop] as Replayed;
       const locked = a.locked ?? b.locked;
       clusters[keep] = { units: [...a.units, ...b.units], ...(locked ? { locked } : {}) };
       clusters[drop] = undefined;
     }
-    return clusters.filter((cluster): cluster is Pick<Cluster, 'units' | 'locked'> => cluster !== undefined);
+    return clusters.filter((cluster): cluster is Replayed => cluster !== undefined);
   }
 }

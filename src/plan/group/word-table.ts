@@ -57,14 +57,9 @@ export class WordTable {
     return [...ids].sort((x, y) => x - y);
   }
 
-  /** Weight of `ids` at the given depths (parallel), or of the ids of `words` that `keep` holds. */
-  weight(words: UnitWords, keep?: readonly number[]): number {
-    let sum = 0;
-    words.ids.forEach((id, index) => {
-      if (keep && !keep.includes(id)) return;
-      sum += (this.rarity[id] ?? 0) / (1 + (words.depths[index] ?? 0));
-    });
-    return sum;
+  /** The weight of each word at its depth (parallel to `words.ids`). */
+  wordWeights(words: UnitWords): number[] {
+    return words.ids.map((id, index) => (this.rarity[id] ?? 0) / (1 + (words.depths[index] ?? 0)));
   }
 }
 
