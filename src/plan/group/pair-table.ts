@@ -13,13 +13,13 @@ function counts(max: number, length: number): Counts {
  * largest value they can take allows.
  */
 export class PairTable {
-  /** How close the two are (higher merges first); `-Infinity` for a pair that may never merge. */
+  /** How close the two are (higher merges first); `-Infinity` for a pair that may never merge, NaN until computed. */
   readonly scores: Float64Array;
-  /** Name key of the words the two would share once merged. */
+  /** Name key of the words the two would share once merged (NaN until asked). */
   readonly sharedKeys: Float64Array;
   /** Number of the words the two would share once merged. */
   readonly sharedCounts: Counts;
-  /** Number of distinct argument names the two hold together. */
+  /** Number of distinct argument names the two hold together (set with the score). */
   readonly argumentUnions: Counts;
   /** Slot → block (-1: in none, merges with no other cluster). */
   private readonly blocks: Int32Array;

@@ -87,3 +87,22 @@ export function resourcePaths(operations: readonly OperationModel[]): Map<string
   }
   return out;
 }
+
+export function commonPrefix(lists: string[][]): string[] {
+  const first = lists[0] ?? [];
+  let length = 0;
+  while (length < first.length && lists.every((list) => list[length] === first[length])) length++;
+  return first.slice(0, length);
+}
+
+export function commonPrefixLength(a: string[], b: string[]): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length++;
+  return length;
+}
+
+export function commonSuffixLength(a: string[], b: string[]): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[a.length - 1 - length] === b[b.length - 1 - length]) length++;
+  return length;
+}

@@ -1,0 +1,166 @@
+import type { Intent } from '../../surface/surface.js';
+import type { GroupingUnit } from '../drafts.js';
+import { compareStrings } from '../text/words.js';
+import { intersectionSize, union, unionSize } from './id-lists.js';
+import { commonPrefix, commonPrefixLength, commonSuffixLength } from './resource-path.js';
+import { intersectWords, type UnitWords, type WordTable } from './word-table.js';
+
+export type Cluster = {
+  id: string;
+  /** Position of `id` among all initial ids: ties between pairs break on it without comparing strings. */
+  rank: number;
+  intent: Intent;
+  pinnedGroup: boolean;
+  /** Tool name from the lock file: such clusters never merge with each other. */
+  locked: string | undefined;
+  units: GroupingUnit[];
+  /** The resource words every member's path holds, as ascending word ids: what the tool may be named after. */
+  words: number[];
+  /** How deep each of those words stands in the members' paths, on average (parallel to `words`). */
+  depths: number[];
+  /** What each of those words weighs at its depth (parallel to `words`): pair scoring sums the ones a merge keeps. */
+  wordWeights: number[];
+  /** How specific those words are together (the sum of `wordWeights`). */
+  weight: number;
+  /** Intent and words: two live clusters never share it, so no two tools share a name. */
+  nameKey: number;
+  resource: string[];
+  /** Identifying parameters, tag words and argument names as ascending ids (WordTable.idsOf): compared by merging. */
+  identity: number[];
+  tagWords: number[];
+  argumentNames: number[];
+};
+
+export const INTENT_CODE: Record<Intent, number> = { read: 1, write: 2, delete: 3 };
+
+/**
+ * A number for intent + words, unique in practice (two independent 26-bit hashes). `count` reads only the first ids
+ * of `words`: pair scoring passes a scratch buffer it reuses for every pair.
+ */
+export function nameKeyOf(intent: Intent, words: ArrayLike<number>, count = words.length): number {
+  let high = INTENT_CODE[intent];
+  let low = INTENT_CODE[intent] * 7919;
+  for (let index = 0; index < count; index++) {
+    const id = words[index] as number;
+    high = (Math.imul(high, 31) + id + 1) & 0x3ffffff;
+    low = (Math.imul(low, 131) + id + 17) & 0x3ffffff;
+  }
+  return high * 0x4000000 + low;
+}
+
+/**
+ * A cluster with its fields in one fixed order: every cluster the agglomerator reads has one shape (one hidden class),
+ * so that its scans stay optimized rather than meeting a new shape after the first merges.
+ */
+function clusterOf(fields: Cluster): Cluster {
+  return {
+    id: fields.id,
+    rank: fields.rank,
+    intent: fields.intent,
+    pinnedGroup: fields.pinnedGroup,
+    locked: fields.locked,
+    units: fields.units,
+    words: fields.words,
+    depths: fields.depths,
+    wordWeights: fields.wordWeights,
+    weight: fields.weight,
+    nameKey: fields.nameKey,
+    resource: fields.resource,
+    identity: fields.identity,
+    tagWords: fields.tagWords,
+    argumentNames: fields.argumentNames,
+  };
+}
+
+/** The same cluster at another rank. */
+export function ranked(cluster: Cluster, rank: number): Cluster {
+  return clusterOf({ ...cluster, rank });
+}
+
+/** The starting cluster of an initial group; `locked` is the tool name the lock file gives its operations. */
+export function toCluster(units: GroupingUnit[], table: WordTable, locked?: string): Cluster {
+  const first = units[0] as GroupingUnit;
+  const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
+  const shared = units.map((unit) => table.wordsOf(unit)).reduce((acc, next, index) => intersectWords(acc, index, next, 1));
+  const words = shared.ids;
+  return clusterOf({
+    id: units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '',
+    rank: 0,
+    intent: first.intent,
+    pinnedGroup: first.operation.extension.group !== undefined,
+    locked,
+    units,
+    words,
+    depths: shared.depths,
+    ...weighed(shared, table),
+    nameKey: nameKeyOf(first.intent, words),
+    resource: commonPrefix(units.map((unit) => unit.resource)),
+    identity: table.idsOf(units.flatMap((unit) => unit.identity)),
+    tagWords: table.idsOf(
+      [...tags].flatMap((tag) =>
+        tag
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean),
+      ),
+    ),
+    argumentNames: table.idsOf(units.flatMap((unit) => unit.argumentNames)),
+  });
+}
+
+export function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
+  const locked = a.locked ?? b.locked;
+  const shared = intersectWords({ ids: a.words, depths: a.depths }, a.units.length, { ids: b.words, depths: b.depths }, b.units.length);
+  const words = shared.ids;
+  return clusterOf({
+    id: a.id < b.id ? a.id : b.id,
+    rank: Math.min(a.rank, b.rank),
+    intent: a.intent,
+    pinnedGroup: false,
+    locked: locked || undefined,
+    units: [...a.units, ...b.units],
+    words,
+    depths: shared.depths,
+    ...weighed(shared, table),
+    nameKey: nameKeyOf(a.intent, words),
+    resource: commonPrefix([a.resource, b.resource]),
+    identity: union(a.identity, b.identity),
+    tagWords: union(a.tagWords, b.tagWords),
+    argumentNames: union(a.argumentNames, b.argumentNames),
+  });
+}
+
+function weighed(words: UnitWords, table: WordTable): Pick<Cluster, 'wordWeights' | 'weight'> {
+  const wordWeights = table.wordWeights(words);
+  let weight = 0;
+  for (const value of wordWeights) weight += value;
+  return { wordWeights, weight };
+}
+
+/**
+ * Rough tokens of a tool with these members in `tools/list` at the leanest detail (fitted to rendered tools of the
+ * corpus: each action is a line of the description and a value of the `action` enum), to decide how far to merge
+ * before rendering; the budget fitting leans schemas afterwards.
+ */
+export function estimatedTokens(cluster: Cluster): number {
+  return 70 + 18 * cluster.units.length + 7 * cluster.argumentNames.length;
+}
+
+/** How strongly two groups belong together: resource path, identifying parameters, tag. */
+export function affinity(
+  a: Pick<Cluster, 'resource' | 'identity' | 'tagWords'>,
+  b: Pick<Cluster, 'resource' | 'identity' | 'tagWords'>,
+): number {
+  const shorter = Math.min(a.resource.length, b.resource.length);
+  // The same resource under another scope (`/companies/{id}/webhooks`, `/merchants/{id}/webhooks`) is related too.
+  const prefix = shorter === 0 ? 0 : commonPrefixLength(a.resource, b.resource) / shorter;
+  const suffix = shorter === 0 ? 0 : (0.8 * commonSuffixLength(a.resource, b.resource)) / shorter;
+  const pathScore = Math.max(prefix, suffix);
+  const paramScore =
+    a.identity.length === 0 || b.identity.length === 0
+      ? 0.5
+      : intersectionSize(a.identity, b.identity) / Math.min(a.identity.length, b.identity.length);
+  const tagUnion = unionSize(a.tagWords, b.tagWords);
+  const tagScore = tagUnion === 0 ? 0.5 : intersectionSize(a.tagWords, b.tagWords) / tagUnion;
+  return 0.45 * pathScore + 0.35 * paramScore + 0.2 * tagScore;
+}

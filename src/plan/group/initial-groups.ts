@@ -1,0 +1,101 @@
+import type { GroupingUnit } from '../drafts.js';
+import { compareStrings } from '../text/words.js';
+import { MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS } from './limits.js';
+import { commonPrefix } from './resource-path.js';
+
+function initialKey(unit: GroupingUnit): string {
+  const group = unit.operation.extension.group;
+  if (group !== undefined) return `${unit.intent} group:${group}`;
+  return `${unit.intent} ${unit.resource.join('/')}`;
+}
+
+/**
+ * Operations on the same resource with the same intent start as one group, split where it would exceed the caps
+ * no merge may pass: a path skeleton can put a hundred operations on one resource (every call of an RPC API on
+ * one URL), and one tool with a hundred actions is harder to use than several.
+ */
+export function initialGroups(units: GroupingUnit[]): GroupingUnit[][] {
+  return coarsen(byKey(units, initialKey).flatMap(splitOversized));
+}
+
+/**
+ * Most initial groups the clustering starts from. It keeps a score for every pair of one intent, so its memory and
+ * time grow with the square of the groups: Microsoft Graph's 11,422 operations start as 8,887 groups (minutes of work
+ * and, when all pairs were kept, a 630 MB score table). GitHub's 1,223 operations start as about 1,000.
+ */
+const MAX_INITIAL_GROUPS = 2_000;
+
+/**
+ * Above the limit, groups of one intent (and tag) whose resources share their first segments are joined, the
+ * longest shared prefix first, until few enough remain: the same groups the clustering would join first anyway,
+ * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
+ */
+function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
+  if (groups.length <= MAX_INITIAL_GROUPS) return groups;
+  const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
+  // Each group with the resource prefix its members share, so that a pass compares prefixes, not every member's path.
+  let current = groups.map(withPrefix);
+  for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
+    const keyOf = ({ members, prefix }: Prefixed) => {
+      const first = members[0] as GroupingUnit;
+      const pinned = first.operation.extension.group;
+      if (pinned !== undefined) return `${first.intent} group:${pinned}`;
+      return `${first.intent} ${prefix.slice(0, depth).join('/')}`;
+    };
+    const joined = new Map<string, Prefixed[]>();
+    for (const group of current) {
+      const key = keyOf(group);
+      const list = joined.get(key);
+      if (list) list.push(group);
+      else joined.set(key, [group]);
+    }
+    current = [...joined.keys()].sort(compareStrings).flatMap((key) => {
+      const parts = joined.get(key) ?? [];
+      // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
+      if (parts.length === 1) return parts;
+      return splitOversized(parts.flatMap((part) => part.members)).map(withPrefix);
+    });
+  }
+  return current.map((group) => group.members);
+}
+
+type Prefixed = { members: GroupingUnit[]; prefix: string[] };
+
+function withPrefix(members: GroupingUnit[]): Prefixed {
+  return { members, prefix: commonPrefix(members.map((unit) => unit.resource)) };
+}
+
+function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
+  if (members.length <= MAX_RELAXED_ACTIONS) {
+    // Counted with repeats first: most groups are far below the cap, and then their distinct names are too.
+    const withRepeats = members.reduce((sum, unit) => sum + unit.argumentNames.length, 0);
+    if (withRepeats <= MAX_RELAXED_ARGUMENTS || new Set(members.flatMap((unit) => unit.argumentNames)).size <= MAX_RELAXED_ARGUMENTS)
+      return [members];
+  }
+  const sorted = [...members].sort((a, b) => compareStrings(a.operation.key, b.operation.key));
+  const parts: GroupingUnit[][] = [];
+  let part: GroupingUnit[] = [];
+  let names = new Set<string>();
+  for (const unit of sorted) {
+    const fresh = new Set(unit.argumentNames.filter((name) => !names.has(name)));
+    if (part.length > 0 && (part.length >= MAX_RELAXED_ACTIONS || names.size + fresh.size > MAX_RELAXED_ARGUMENTS)) {
+      parts.push(part);
+      part = [];
+      names = new Set(unit.argumentNames);
+    } else for (const name of fresh) names.add(name);
+    part.push(unit);
+  }
+  parts.push(part);
+  return parts;
+}
+
+export function byKey(units: GroupingUnit[], keyOf: (unit: GroupingUnit) => string): GroupingUnit[][] {
+  const map = new Map<string, GroupingUnit[]>();
+  for (const unit of units) {
+    const key = keyOf(unit);
+    const list = map.get(key);
+    if (list) list.push(unit);
+    else map.set(key, [unit]);
+  }
+  return [...map.keys()].sort(compareStrings).map((key) => map.get(key) ?? []);
+}
