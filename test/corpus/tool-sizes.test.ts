@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { CORPUS, corpusOptions } from '../helpers/corpus.js';
+import { toolSizeMismatches } from '../helpers/tool-sizes.js';
+
+/**
+ * Every tool the budget search sizes, on every vendor description, at every detail level: the builder's tool and the
+ * characters the search reads are those of a build from scratch (test/helpers/tool-sizes.ts).
+ */
+describe.each(CORPUS)('$name', (entry) => {
+  it('sizes every tool the search tries as a build from scratch', async () => {
+    const { sized, mismatches } = await toolSizeMismatches(corpusOptions(entry));
+    expect(sized).toBeGreaterThan(0);
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+});
