@@ -9,7 +9,8 @@ import { toolSizeMismatches } from '../helpers/tool-sizes.js';
 describe.each(CORPUS)('$name', (entry) => {
   it('sizes every tool the search tries as a build from scratch', async () => {
     const { sized, mismatches } = await toolSizeMismatches(corpusOptions(entry));
-    expect(sized).toBeGreaterThan(0);
+    // Descriptions of webhooks only have no operation, so no tool to size.
+    expect(sized > 0).toBe(entry.operations > 0);
     expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });
