@@ -138,32 +138,17 @@ export function buildToolSchema(
     };
     required.push('action');
   }
-  const projector = new Projector(defs, level, phrases);
+  const projector = new Projector(defs, level, phrases, projectionsOf(defs, level));
   const untyped = new Map<string, string[]>();
-  const mentioned = new Map<string, string[]>();
-  const append = (lists: Map<string, string[]>, action: string, key: string) => {
-    const list = lists.get(action);
-    if (list) list.push(key);
-    else lists.set(action, [key]);
-  };
-  const shared = mostlyRequired(
-    actions.map((action) => action.draft.arguments.filter((argument) => argument.required).map((argument) => argument.key)),
-  );
-  for (const merged of mergeArguments(actions)) {
-    const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
-    // Every action's line in the tool description names the optional arguments it takes (paging ones are named
-    // once, for the whole tool): the properties say what an argument means, the lines which actions take it.
-    for (const entry of merged.drafts)
-      if (!entry.argument.required && !isPagingArgument(merged.key)) append(mentioned, entry.action, merged.key);
+  const { merged: prepared, mentioned } = preparedArguments(actions);
+  for (const { merged, schema: given, requiredBy, base, notes } of prepared) {
     if (!typed.has(merged.key) && isCollapsible(merged, level.collapse, actions.length)) {
       for (const entry of merged.drafts) append(untyped, entry.action, merged.key);
       continue;
     }
-    const schema = projector.project(mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)), 0);
-    const base = merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean);
-    const note = multi ? requiredNote(merged.key, requiredBy, actions, shared) : '';
+    const schema = projector.project(given);
     const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
-    const description = joinSentences([meaning, renamedNote(merged), note]);
+    const description = joinSentences([meaning, ...notes]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -176,6 +161,52 @@ export function buildToolSchema(
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
   return { schema, untyped, mentioned };
+}
+
+function append(lists: Map<string, string[]>, action: string, key: string): void {
+  const list = lists.get(action);
+  if (list) list.push(key);
+  else lists.set(action, [key]);
+}
+
+/** A merged argument with what its property says at every level: the merged schema, its base description and notes. */
+type PreparedArgument = { merged: MergedArgument; schema: SchemaModel; requiredBy: string[]; base: string | undefined; notes: string[] };
+
+/** The tool's arguments as every level starts from them, and the optional ones each action's line names. */
+type PreparedArguments = { merged: PreparedArgument[]; mentioned: Map<string, string[]> };
+
+/**
+ * A tool is built at several detail levels from the same actions (the fitting copies the draft, not its actions):
+ * merging the arguments, their schemas and their notes is done once per list of actions. Pure in the actions, which
+ * are never changed; what is kept here is only read.
+ */
+const preparedByActions = new WeakMap<readonly NamedAction[], PreparedArguments>();
+
+function preparedArguments(actions: NamedAction[]): PreparedArguments {
+  let prepared = preparedByActions.get(actions);
+  if (prepared) return prepared;
+  const multi = actions.length > 1;
+  const mentioned = new Map<string, string[]>();
+  const shared = mostlyRequired(
+    actions.map((action) => action.draft.arguments.filter((argument) => argument.required).map((argument) => argument.key)),
+  );
+  const merged = mergeArguments(actions).map((merged): PreparedArgument => {
+    const requiredBy = merged.drafts.filter((entry) => entry.argument.required).map((entry) => entry.action);
+    // Every action's line in the tool description names the optional arguments it takes (paging ones are named
+    // once, for the whole tool): the properties say what an argument means, the lines which actions take it.
+    for (const entry of merged.drafts)
+      if (!entry.argument.required && !isPagingArgument(merged.key)) append(mentioned, entry.action, merged.key);
+    return {
+      merged,
+      schema: mergeSchemas(merged.drafts.map((entry) => entry.argument.schema)),
+      requiredBy,
+      base: merged.drafts.map((entry) => entry.argument.description ?? schemaDescription(entry.argument.schema)).find(Boolean),
+      notes: [renamedNote(merged), multi ? requiredNote(merged.key, requiredBy, actions, shared) : ''],
+    };
+  });
+  prepared = { merged, mentioned };
+  preparedByActions.set(actions, prepared);
+  return prepared;
 }
 
 /**
@@ -314,32 +345,96 @@ function withoutDescription(schema: SchemaModel): SchemaModel {
 
 type Level = (typeof LEVELS)[number];
 
+/** A schema projected to a level, and the `$defs` it refers to (at the levels that keep references). */
+type Projection = { value: JsonValue; refs: readonly string[] };
+
+/** Projections of one plan's schemas at one level: of argument schemas (by object) and of named schemas (by name). */
+type LevelProjections = { arguments: WeakMap<JsonObject, Projection>; defs: Map<string, Projection> };
+
+/**
+ * A projection is a pure function of the schema, the level and the plan's `defs`, and the builds of a plan project
+ * the same argument schemas again and again (every tool at several levels, the same operations in every round of
+ * the budget search): each is projected once per level. Keyed by the `defs` object, which a plan builds once and
+ * never changes (as the model's schemas, which the projections share, are never changed); the results are shared by
+ * every tool built from them and never changed either.
+ */
+const projections = new WeakMap<Record<string, SchemaModel>, Map<Level, LevelProjections>>();
+
+function projectionsOf(defs: Record<string, SchemaModel>, level: Level): LevelProjections {
+  let byLevel = projections.get(defs);
+  if (!byLevel) {
+    byLevel = new Map();
+    projections.set(defs, byLevel);
+  }
+  let memo = byLevel.get(level);
+  if (!memo) {
+    memo = { arguments: new WeakMap(), defs: new Map() };
+    byLevel.set(level, memo);
+  }
+  return memo;
+}
+
 /** Projects argument schemas to a detail level and gathers the `$defs` they use. */
 class Projector {
   private readonly used = new Set<string>();
   private readonly pending: string[] = [];
   private readonly inlining = new Set<string>();
+  /** The `$defs` the projection under way refers to (each once). */
+  private refs: string[] = [];
 
   constructor(
     private readonly defs: Record<string, SchemaModel>,
     private readonly level: Level,
     private readonly phrases: ArgumentPhrases,
+    private readonly memo: LevelProjections,
   ) {}
 
-  project(schema: SchemaModel, depth: number): SchemaModel {
-    return this.node(schema, depth, true) as SchemaModel;
+  /** An argument's schema at the level (a top-level property of the tool's input schema). */
+  project(schema: SchemaModel): SchemaModel {
+    if (!isJsonObject(schema)) return schema;
+    let projection = this.memo.arguments.get(schema);
+    if (!projection) {
+      projection = this.projected(() => this.node(schema, 0, true));
+      this.memo.arguments.set(schema, projection);
+    }
+    this.use(projection.refs);
+    return projection.value as SchemaModel;
   }
 
   collectDefs(): JsonObject {
     const out: Record<string, JsonValue> = {};
     while (this.pending.length > 0) {
       const name = this.pending.shift() as string;
-      const target = this.defs[name];
-      setOwn(out, name, (target === undefined ? {} : this.node(target, 1, false)) as JsonValue);
+      let projection = this.memo.defs.get(name);
+      if (!projection) {
+        const target = this.defs[name];
+        projection = target === undefined ? { value: {}, refs: [] } : this.projected(() => this.node(target, 1, false));
+        this.memo.defs.set(name, projection);
+      }
+      this.use(projection.refs);
+      setOwn(out, name, projection.value);
     }
     const sorted: JsonObject = {};
     for (const name of Object.keys(out).sort(compareStrings)) setOwn(sorted, name, out[name] as JsonValue);
     return sorted;
+  }
+
+  /** Runs a projection, noting the `$defs` it refers to. */
+  private projected(project: () => JsonValue): Projection {
+    this.refs = [];
+    const value = project();
+    const projection = { value, refs: this.refs };
+    this.refs = [];
+    return projection;
+  }
+
+  /** Queues the `$defs` a projection refers to, each once per tool. */
+  private use(refs: readonly string[]): void {
+    for (const name of refs) {
+      if (this.used.has(name)) continue;
+      this.used.add(name);
+      this.pending.push(name);
+    }
   }
 
   private node(schema: JsonValue, depth: number, top: boolean): JsonValue {
@@ -405,10 +500,7 @@ class Projector {
     const target = this.defs[name];
     const description = typeof schema['description'] === 'string' ? schema['description'] : undefined;
     if (this.level.useDefs && target !== undefined) {
-      if (!this.used.has(name)) {
-        this.used.add(name);
-        this.pending.push(name);
-      }
+      if (!this.refs.includes(name)) this.refs.push(name);
       const cap = top ? this.level.argument : this.level.nested;
       const text = description && cap > 0 ? this.phrases.full(description, cap) : '';
       return text ? { $ref: `#/$defs/${name}`, description: text } : { $ref: `#/$defs/${name}` };

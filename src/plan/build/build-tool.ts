@@ -2,7 +2,7 @@ import type { SchemaModel } from '../../model/api-model.js';
 import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
 import { isIdempotentMethod } from '../select/classify-intent.js';
 import { withResponseFormat } from '../describe/concise-view.js';
-import { describeTool } from '../describe/describe-tool.js';
+import { describeTool, descriptionDetail } from '../describe/describe-tool.js';
 import { applyHeaders } from '../headers/decide-headers.js';
 import { looseOutputSchema } from '../describe/output-schema.js';
 import { cleanText } from '../text/sanitize-text.js';
@@ -40,14 +40,16 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
   );
   const outputSchema = context.outputSchema === 'loose' ? looseOutputSchema(operations, context.schemas) : undefined;
   const { mentioned } = built;
-  const description = describeTool({
-    apiTitle: context.apiTitle,
-    resourceLabel: draft.resourceLabel,
-    intent: draft.intent,
-    actions: draft.actions.map((action) => ({ ...action.summary, optional: mentioned.get(action.name) ?? [] })),
-    siblings: context.siblings,
-    detail: draft.detail,
-  });
+  const description = described(draft, context, () =>
+    describeTool({
+      apiTitle: context.apiTitle,
+      resourceLabel: draft.resourceLabel,
+      intent: draft.intent,
+      actions: draft.actions.map((action) => ({ ...action.summary, optional: mentioned.get(action.name) ?? [] })),
+      siblings: context.siblings,
+      detail: draft.detail,
+    }),
+  );
   return {
     name: draft.name,
     title: draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft),
@@ -56,7 +58,28 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
     annotations: annotate(draft),
     inputSchema,
     ...(outputSchema ? { outputSchema } : {}),
-    actions: draft.actions.map((action, index) => ({
+    actions: actionsOf(draft, context, offered ? concise : []),
+    headers: draft.headers,
+    detail: draft.detail,
+  };
+}
+
+/**
+ * The tool's actions as the plan lists them, with the concise views it offers (none when it offers none). They do not
+ * depend on the detail level otherwise: the levels of one draft share them.
+ */
+const actionLists = new WeakMap<ToolDraft['actions'], Map<boolean, BuiltTool['actions']>>();
+
+function actionsOf(draft: ToolDraft, context: BuildToolContext, concise: ReadonlyArray<ConciseModel | undefined>): BuiltTool['actions'] {
+  let byOffer = actionLists.get(draft.actions);
+  if (!byOffer) {
+    byOffer = new Map();
+    actionLists.set(draft.actions, byOffer);
+  }
+  const offered = concise.length > 0;
+  let actions = byOffer.get(offered);
+  if (!actions) {
+    actions = draft.actions.map((action, index) => ({
       name: action.name,
       summary: action.summary.summary,
       operation: {
@@ -69,11 +92,39 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
       required: action.draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
       route: context.routes.get(action.draft.operation.key) as RouteModel,
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
-      ...(offered && concise[index] ? { concise: concise[index] } : {}),
-    })),
-    headers: draft.headers,
-    detail: draft.detail,
-  };
+      ...(concise[index] ? { concise: concise[index] } : {}),
+    }));
+    byOffer.set(offered, actions);
+  }
+  return actions;
+}
+
+/**
+ * Descriptions by the actions they describe: the fitting builds a tool at up to every detail level from the same
+ * actions, and levels that differ only in their schemas share one description (descriptionDetail).
+ */
+const descriptions = new WeakMap<ToolDraft['actions'], Map<string, string>>();
+
+function described(draft: ToolDraft, context: BuildToolContext, describe: () => string): string {
+  let byInput = descriptions.get(draft.actions);
+  if (!byInput) {
+    byInput = new Map();
+    descriptions.set(draft.actions, byInput);
+  }
+  // Everything describeTool reads besides the actions (and the optional arguments, which follow from the actions).
+  const key = JSON.stringify([
+    context.apiTitle,
+    draft.resourceLabel,
+    draft.intent,
+    context.siblings,
+    descriptionDetail(draft.detail, draft.actions.length),
+  ]);
+  let description = byInput.get(key);
+  if (description === undefined) {
+    description = describe();
+    byInput.set(key, description);
+  }
+  return description;
 }
 
 /** Sub-resources a title lists before it says how many more there are. */

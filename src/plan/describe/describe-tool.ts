@@ -42,6 +42,16 @@ export function describeTool(input: ToolDescriptionInput): string {
 /** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
 const LEAN_DETAIL = 4;
 
+/**
+ * The level whose description a tool of `actions` actions has at `detail`: descriptions change at fewer levels than
+ * schemas (every level from LEAN_DETAIL on reads the same, and a one-action tool's at 2 and 3), so a tool built at
+ * several levels need be described only once per distinct text.
+ */
+export function descriptionDetail(detail: number, actions: number): number {
+  if (detail >= LEAN_DETAIL) return LEAN_DETAIL;
+  return actions === 1 && detail === 3 ? 2 : detail;
+}
+
 function describeSingle(input: ToolDescriptionInput): string {
   const [action] = input.actions as [ActionSummary];
   const { detail } = input;

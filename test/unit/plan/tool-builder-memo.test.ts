@@ -64,3 +64,20 @@ describe('tool builds taken from an earlier run', () => {
     expect(JSON.stringify(reused)).toBe(JSON.stringify(plain));
   });
 });
+
+describe('build keys', () => {
+  it('are the JSON text of what a build depends on, the same at every level but for the level', async () => {
+    const model = await museum();
+    const memo = new RecordsMemo();
+    planTools(model, { ...tight, memo }, new Diagnostics());
+    const keys = [...memo.used.keys()].map((id) => (JSON.parse(id) as [string, unknown])[0]);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      const parts = JSON.parse(key) as unknown[];
+      // Name, label, contents, intent, detail, actions, siblings, header decisions: as JSON.stringify writes them.
+      expect(parts).toHaveLength(8);
+      expect(JSON.stringify(parts)).toBe(key);
+      expect(typeof parts[4]).toBe('number');
+    }
+  });
+});
