@@ -1,8 +1,9 @@
 import type { EmitMemo } from '../emit/emit-project.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import type { BuildRecord, PlanMemo } from '../plan/drafts.js';
+import type { BuildRecord, BuiltTool, OperationSummary, PlanMemo } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
+import { isUsableName } from '../kernel/names.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
 import { readSigned, writeSigned, type Signer } from './signed-store.js';
@@ -17,10 +18,13 @@ const MAX_MEMO_BYTES = 32 * 1024 * 1024;
 const HEADROOM = 1024 * 1024;
 
 type Source = { path: string; content: string };
-/** A build's record as stored: its characters, and its exact tokens when a run counted them. */
-type StoredRecord = [characters: number, exactTokens?: number];
+/** A build's record as stored: its characters, its exact tokens when a run counted them, the tool when the plan kept it. */
+type StoredRecord = [characters: number, exactTokens?: number, tool?: BuiltTool];
+/** An operation's summary as stored: all of it but the operation, which is this run's. */
+type StoredSummary = Omit<OperationSummary, 'operation'>;
 type Stored = {
   builds: Record<string, BuildRecord>;
+  summaries: Record<string, StoredSummary>;
   sources: Record<string, Source>;
   scaffold: Record<string, string>;
 };
@@ -29,9 +33,10 @@ type Stored = {
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
- * servers, schemas, output schema mode) —, each printed tool module (key: the tool and its file name), each
+ * servers, schemas, output schema mode) —, each operation's summary (key: its content and the plan-wide context), each printed tool module (key: the tool and its file name), each
  * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
- * Handlebars nor prettier's JSON formatting is loaded). A changed operation changes the keys of the builds it is in and
+ * Handlebars nor prettier's JSON formatting is loaded; and key: its path and rendered text, so that prettier is not
+ * loaded either for a view that changed only in what a JSON file does not show). A changed operation changes the keys of the builds it is in and
  * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
@@ -41,7 +46,7 @@ type Stored = {
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Stored = { builds: {}, sources: {}, scaffold: {} };
+  private readonly used: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
   private readonly operationHashes = new WeakMap<OperationModel, string>();
   private readonly context: string;
 
@@ -64,7 +69,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
    * file stays readable.
    */
   async save(outDir: string, signer: Signer): Promise<void> {
-    const { builds, sources, scaffold } = this.used;
+    const { builds, summaries, sources, scaffold } = this.used;
     await writeSigned(
       outDir,
       MEMO_FILE,
@@ -73,7 +78,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        const smallText = `"scaffold":${JSON.stringify(scaffold)}`;
+        const smallText = `"summaries":${JSON.stringify(summaries)},"scaffold":${JSON.stringify(scaffold)}`;
         await write(`{"builds":${recordsText},${smallText},"sources":{`);
         let bytes = recordsText.length + smallText.length;
         let first = true;
@@ -97,6 +102,18 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return record;
   }
 
+  operationSummary(operation: OperationModel, make: () => OperationSummary): OperationSummary {
+    const id = contentHash(this.context, 'summary', this.operationHash(operation));
+    const stored = own(this.stored.summaries, id);
+    if (stored) {
+      this.used.summaries[id] = stored;
+      return { operation, ...stored };
+    }
+    const { operation: _operation, ...made } = make();
+    this.used.summaries[id] = made;
+    return { operation, ...made };
+  }
+
   toolSource(tool: ToolModel, fileName: string, make: () => Source): Source {
     const id = contentHash(fileName, JSON.stringify(tool));
     const source = own(this.stored.sources, id) ?? make();
@@ -109,6 +126,10 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     const content = own(this.stored.scaffold, id) ?? (await make());
     this.used.scaffold[id] = content;
     return content;
+  }
+
+  async finishedFile(path: string, rendered: string, finish: () => Promise<string>): Promise<string> {
+    return this.scaffoldFile(JSON.stringify(['finished', path, rendered]), finish);
   }
 
   private operationHash(operation: OperationModel): string {
@@ -126,21 +147,29 @@ function own<T>(record: Record<string, T>, key: string): T | undefined {
 }
 
 function storedRecord(record: BuildRecord): StoredRecord {
-  return record.exactTokens === undefined ? [record.characters as number] : [record.characters as number, record.exactTokens];
+  const characters = record.characters as number;
+  if (record.exactTokens === undefined) return [characters];
+  return record.tool ? [characters, record.exactTokens, record.tool] : [characters, record.exactTokens];
 }
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, sources: {}, scaffold: {} };
+  const stored: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
   if (!isJsonObject(value)) return stored;
-  const { builds, sources, scaffold } = value;
+  const { builds, summaries, sources, scaffold } = value;
+  if (isJsonObject(summaries))
+    for (const [id, summary] of Object.entries(summaries)) if (isStoredSummary(summary)) stored.summaries[id] = summaryFields(summary);
   if (isJsonObject(scaffold)) for (const [key, text] of Object.entries(scaffold)) if (typeof text === 'string') stored.scaffold[key] = text;
   if (isJsonObject(builds))
     for (const [id, record] of Object.entries(builds))
-      if (Array.isArray(record) && record.length >= 1 && record.length <= 2 && record.every(isCount))
-        stored.builds[id] = record.length === 2 ? { characters: record[0], exactTokens: record[1] } : { characters: record[0] };
+      if (Array.isArray(record) && isStoredRecord(record))
+        stored.builds[id] = {
+          characters: record[0],
+          ...(record.length >= 2 ? { exactTokens: record[1] } : {}),
+          ...(record.length === 3 ? { tool: record[2] } : {}),
+        };
   if (isJsonObject(sources))
     for (const [id, source] of Object.entries(sources))
       if (
@@ -151,4 +180,55 @@ function storedOf(value: unknown): Stored {
       )
         stored.sources[id] = { path: source['path'], content: source['content'] };
   return stored;
+}
+
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isStoredSummary(value: unknown): value is StoredSummary {
+  if (!isJsonObject(value)) return false;
+  const { summary, summaryWords, needs, returns, pagination, optional } = value;
+  if (typeof summary !== 'string' || typeof returns !== 'string' || !isTextList(summaryWords) || !isTextList(needs)) return false;
+  if (optional !== undefined && !isTextList(optional)) return false;
+  return (
+    pagination === undefined ||
+    (isJsonObject(pagination) &&
+      isTextList(pagination['arguments']) &&
+      isTextList(pagination['nextFields']) &&
+      typeof pagination['nextLinkHeader'] === 'boolean')
+  );
+}
+
+/** The fields a summary has, in the order summarizeOperation writes them, and nothing else. */
+function summaryFields({ summary, summaryWords, needs, returns, pagination, optional }: StoredSummary): StoredSummary {
+  return { summary, summaryWords, needs, returns, ...(pagination ? { pagination } : {}), ...(optional ? { optional } : {}) };
+}
+
+function isStoredRecord(record: unknown[]): record is StoredRecord {
+  if (record.length < 1 || record.length > 3 || !record.slice(0, 2).every(isCount)) return false;
+  return record.length < 3 || isBuiltTool(record[2]);
+}
+
+/** The parts of a tool the planner and the emitter read without checking them again. */
+function isBuiltTool(value: unknown): value is BuiltTool {
+  if (!isJsonObject(value)) return false;
+  const { name, title, description, inputSchema, actions, headers, detail } = value;
+  return (
+    typeof name === 'string' &&
+    isUsableName(name) &&
+    typeof title === 'string' &&
+    typeof description === 'string' &&
+    isJsonObject(inputSchema) &&
+    isJsonObject(headers) &&
+    isCount(detail) &&
+    Array.isArray(actions) &&
+    actions.every(
+      (action) =>
+        isJsonObject(action) &&
+        typeof action['name'] === 'string' &&
+        isJsonObject(action['operation']) &&
+        typeof action['operation']['key'] === 'string' &&
+        isJsonObject(action['route']) &&
+        Array.isArray(action['route']['arguments']),
+    )
+  );
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isNode, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
 import { CONFIG_SCHEMA, type UserConfig } from './config-schema.js';
@@ -60,9 +60,11 @@ export async function loadConfigFile(file: string, cwd: string, diagnostics: Dia
     );
     return undefined;
   }
-  const lines = new LineCounter();
+  // Loaded only when there is a file to read: the parser is a quarter of a second of module loading.
+  const yaml = await import('yaml');
+  const lines = new yaml.LineCounter();
   // YAML 1.2 core schema, like the description parser: `version: 2020-09-14` stays a string. JSON is valid YAML.
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, schema: 'core', uniqueKeys: true });
+  const document = yaml.parseDocument(text, { lineCounter: lines, prettyErrors: false, schema: 'core', uniqueKeys: true });
   if (document.errors.length > 0) {
     for (const error of document.errors.slice(0, 3)) {
       const at = lines.linePos(error.pos[0]);
@@ -81,7 +83,7 @@ export async function loadConfigFile(file: string, cwd: string, diagnostics: Dia
   const value: unknown = document.toJS() ?? {};
   const issues = validateConfig(value, CONFIG_SCHEMA);
   for (const issue of issues) {
-    const at = locate(document, issue.path, lines);
+    const at = locate(yaml, document, issue.path, lines);
     diagnostics.error('OTM_CONFIG_INVALID', issue.message, {
       pointer: pointerOf(...issue.path),
       file: shown,
@@ -93,7 +95,12 @@ export async function loadConfigFile(file: string, cwd: string, diagnostics: Dia
 }
 
 /** Line and column of the value (or, for an unknown key, the key) at a path; the nearest existing ancestor otherwise. */
-function locate(document: Document, tokens: Array<string | number>, lines: LineCounter): { line: number; col: number } | undefined {
+function locate(
+  { isMap, isNode, isSeq }: typeof import('yaml'),
+  document: Document,
+  tokens: Array<string | number>,
+  lines: LineCounter,
+): { line: number; col: number } | undefined {
   let node: unknown = document.contents;
   let position: number | undefined = isNode(node) ? node.range?.[0] : undefined;
   for (const token of tokens) {

@@ -1,9 +1,24 @@
-import { CORE_SCHEMA, load as loadYaml, mergeTag, YAMLException } from 'js-yaml';
+import { createRequire } from 'node:module';
+import type { Schema } from 'js-yaml';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { MAX_DOCUMENT_DEPTH } from './measure-document.js';
 
-/** YAML 1.2 core types plus merge keys; no timestamps, so `version: 2020-09-14` stays a string. */
-const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+type JsYaml = typeof import('js-yaml');
+
+const require = createRequire(import.meta.url);
+let yaml: { api: JsYaml; schema: Schema } | undefined;
+
+/**
+ * js-yaml, loaded on the first YAML text: a JSON description (most large ones) never needs it. The YAML 1.2 core
+ * types plus merge keys; no timestamps, so `version: 2020-09-14` stays a string.
+ */
+function jsYaml(): { api: JsYaml; schema: Schema } {
+  if (!yaml) {
+    const api = require('js-yaml') as JsYaml;
+    yaml = { api, schema: api.CORE_SCHEMA.withTags(api.mergeTag) };
+  }
+  return yaml;
+}
 
 /**
  * Parses JSON or YAML text. JSON goes through JSON.parse (fast on 10 MB documents); anything else through
@@ -39,12 +54,13 @@ export function parseText(text: string, location: string, diagnostics: Diagnosti
 }
 
 function parseYaml(body: string, location: string, diagnostics: Diagnostics, lenient: boolean): unknown {
+  const { api, schema } = jsYaml();
   try {
     // js-yaml's default depth limit (100) would refuse genuine descriptions that JSON.parse accepts; the measured
     // limit after parsing applies to both formats alike.
-    return loadYaml(body, { filename: location, json: lenient, schema: YAML_SCHEMA, maxDepth: MAX_DOCUMENT_DEPTH + 1 });
+    return api.load(body, { filename: location, json: lenient, schema, maxDepth: MAX_DOCUMENT_DEPTH + 1 });
   } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
+    if (!(error instanceof api.YAMLException)) throw error;
     const line = (error.mark?.line ?? 0) + 1;
     const column = (error.mark?.column ?? 0) + 1;
     if (!lenient && /duplicated mapping key/.test(error.reason)) {

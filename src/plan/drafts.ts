@@ -205,7 +205,15 @@ export type PlanMemo = {
    * of the same build (its characters, its exact count); the builder fills in what it computes, for the next run.
    */
   buildRecord(key: string, operations: OperationModel[]): BuildRecord;
+  /**
+   * What an operation does, needs and returns, as an earlier run summarised the same operation under the same named
+   * schemas (a summary reads nothing else); `make` writes it when there is none.
+   */
+  operationSummary(operation: OperationModel, make: () => OperationSummary): OperationSummary;
 };
 
-/** What is known of a build without building it: the characters its tokens are estimated from, its exact count. */
-export type BuildRecord = { characters?: number; exactTokens?: number };
+/**
+ * What is known of a build without building it: the characters its tokens are estimated from, its exact count, and
+ * for a build the plan kept (one its exact count was asked for) the tool itself.
+ */
+export type BuildRecord = { characters?: number; exactTokens?: number; tool?: BuiltTool };

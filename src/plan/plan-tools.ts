@@ -43,7 +43,7 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     selected,
     defs,
     drafts,
-    summaries: summarizeOperations(selected, drafts, defs),
+    summaries: summarizeOperations(selected, drafts, defs, options.memo),
     routes: new Map([...drafts].map(([key, draft]) => [key, buildRoute(draft, model.servers)])),
     // Only read tools offer the concise view, and a read tool holds only read operations.
     conciseViews: new Map(

@@ -26,5 +26,6 @@ describe('regeneration cache on GitHub', () => {
   it('leaves the output byte-identical to a full run after every kind of change', async () => {
     const document = JSON.parse(await readFile(github, 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('regen-cache-github'), proofSteps(document));
-  });
+    // Fifteen steps, each a full generation of GitHub's description and a cached one: past ten minutes on a loaded machine.
+  }, 1_800_000);
 });

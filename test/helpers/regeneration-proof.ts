@@ -43,6 +43,32 @@ export function addAndRemoveOperation(document: Document): Document {
   return copy;
 }
 
+/**
+ * A shared component changed: the first named schema (in sorted order) gains a documented property. Every operation
+ * that reaches it is planned from other content, though none of the operations themselves changed.
+ */
+export function changeSharedComponent(document: Document): Document {
+  const copy = structuredClone(document);
+  const components = copy['components'] as { schemas?: Record<string, Record<string, unknown>> } | undefined;
+  const schemas = components?.schemas ?? (copy['definitions'] as Record<string, Record<string, unknown>> | undefined) ?? {};
+  const name = Object.keys(schemas).sort()[0];
+  if (name === undefined) return copy;
+  const schema = schemas[name]!;
+  schema['description'] = `${String(schema['description'] ?? name)} (changed by the proof)`;
+  schema['properties'] = { ...(schema['properties'] as object | undefined), proof_note: { type: 'string', description: 'A note' } };
+  return copy;
+}
+
+/** A path renamed (its first segment gains a suffix): grouping sees a resource it did not see before. */
+export function renamePath(document: Document): Document {
+  const copy = structuredClone(document);
+  const key = Object.keys(copy.paths).sort()[0];
+  if (key === undefined) return copy;
+  const renamed = key.replace(/^\/([^/{]*)/, '/$1-renamed');
+  copy.paths = Object.fromEntries(Object.entries(copy.paths).map(([path, item]) => [path === key ? renamed : path, item]));
+  return copy;
+}
+
 /** Every file of a folder but the cache's, by relative path. */
 async function filesOf(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -155,6 +181,19 @@ export function proofSteps(document: Document): ProofStep[] {
     {
       name: 'one more changed operation',
       document: changeOneOperation(changeOneOperation(moved)),
+      options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
+      expectHit: false,
+    },
+    {
+      // Summaries, builds and tools read the named schemas: none is taken from the memo under the old ones.
+      name: 'a changed shared component',
+      document: changeSharedComponent(changeOneOperation(changeOneOperation(moved))),
+      options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
+      expectHit: false,
+    },
+    {
+      name: 'a renamed path',
+      document: renamePath(changeSharedComponent(changeOneOperation(changeOneOperation(moved)))),
       options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
       expectHit: false,
     },

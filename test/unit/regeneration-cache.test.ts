@@ -22,7 +22,8 @@ describe('regeneration cache', () => {
   it('leaves the output byte-identical to a full run after every kind of change, and is used when nothing changed', async () => {
     const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('regen-cache-proof'), proofSteps(document));
-  });
+    // Fifteen steps, each generated twice: several minutes on a loaded machine.
+  }, 300_000);
 
   it('ignores a cache signed with another key, and --no-cache neither reads nor writes one', async () => {
     const dir = await tempDir('regen-cache-key');

@@ -20,7 +20,7 @@ type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; m
  *
  * With a memo (the regeneration cache), a build an earlier run made from the same content is not made again for the
  * search: its characters and exact count are the memo's, and the tool itself is built only for `exact` — the tools
- * the search keeps, not the hundreds of variants it tries and drops.
+ * the search keeps, not the hundreds of variants it tries and drops; and not even for those the earlier run kept too.
  */
 export class ToolBuilder {
   private readonly builds = new Map<string, Build>();
@@ -39,6 +39,7 @@ export class ToolBuilder {
   exact(draft: ToolDraft, siblings: Siblings): ToolModel {
     const build = this.build(draft, siblings);
     const tool = toolOf(build);
+    build.record.tool = tool;
     build.record.exactTokens ??= countToolTokens(tool);
     return { ...tool, tokens: build.record.exactTokens };
   }
@@ -57,7 +58,7 @@ export class ToolBuilder {
         const tool = make();
         record.characters = TokenEstimate.characters(tool);
         build = { record: record as Build['record'], tool, make };
-      } else build = { record: record as Build['record'], make };
+      } else build = { record: record as Build['record'], ...(record.tool ? { tool: record.tool } : {}), make };
       this.builds.set(key, build);
     }
     return build;

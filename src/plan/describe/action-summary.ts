@@ -1,5 +1,5 @@
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
-import type { ActionDraft, OperationSummary } from '../drafts.js';
+import type { ActionDraft, OperationSummary, PlanMemo } from '../drafts.js';
 import { cleanText } from '../text/sanitize-text.js';
 import { describeResponse } from './describe-response.js';
 import { summarize, summaryWords } from './describe-tool.js';
@@ -12,9 +12,13 @@ export function summarizeOperations(
   operations: readonly OperationModel[],
   drafts: ReadonlyMap<string, ActionDraft>,
   defs: Record<string, SchemaModel>,
+  memo?: PlanMemo,
 ): Map<string, OperationSummary> {
   return new Map(
-    operations.map((operation) => [operation.key, summarizeOperation(operation, drafts.get(operation.key) as ActionDraft, defs)]),
+    operations.map((operation) => {
+      const make = () => summarizeOperation(operation, drafts.get(operation.key) as ActionDraft, defs);
+      return [operation.key, memo ? memo.operationSummary(operation, make) : make()];
+    }),
   );
 }
 

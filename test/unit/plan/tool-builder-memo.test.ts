@@ -3,7 +3,7 @@ import { Diagnostics } from '../../../src/diagnostics/diagnostic.js';
 import { loadSpec } from '../../../src/load/load-spec.js';
 import type { ApiModel, OperationModel } from '../../../src/model/api-model.js';
 import { buildApiModel } from '../../../src/model/build-api-model.js';
-import type { BuildRecord, PlanMemo } from '../../../src/plan/drafts.js';
+import type { BuildRecord, OperationSummary, PlanMemo } from '../../../src/plan/drafts.js';
 import { planTools } from '../../../src/plan/plan-tools.js';
 import { fixtureSpec } from '../../helpers/paths.js';
 import { withDefaults } from '../../helpers/options.js';
@@ -22,6 +22,10 @@ class RecordsMemo implements PlanMemo {
     if (record.characters === undefined) this.made++;
     this.used.set(id, record);
     return record;
+  }
+
+  operationSummary(_operation: OperationModel, make: () => OperationSummary): OperationSummary {
+    return make();
   }
 }
 
