@@ -5,7 +5,8 @@ let collect: (() => void) | undefined;
 
 /**
  * A full garbage collection, for the boundaries between stages where most of the heap has just become garbage (the
- * parsed description once the model exists, the planner's intermediate values once the plan exists). V8 sizes the
+ * description's text once it is parsed, the parsed description once the model exists, the planner's intermediate
+ * values once the plan exists). V8 sizes the
  * heap from what was alive at its last full collection, up to four times that: left alone, it last collects while
  * the parsed description is alive, then lets planning and emitting fill that limit without collecting again, which
  * made GitHub's generation peak at 323 MB of RSS where 225 MB do. The price is a pause on the main thread (one
