@@ -36,6 +36,8 @@ describe('the published package', () => {
       const text = await readFile(file, 'utf8');
       // Type-only imports vanish at compile time; everything else is loaded when the CLI runs.
       for (const match of text.matchAll(/^import (?!type )[^'"]*?from '([^'.][^']*)'/gm)) imported.add(packageOf(match[1] as string));
+      // Packages loaded on first use: `await import('x')` and `require('x')` (a `typeof import('x')` is a type).
+      for (const match of text.matchAll(/(?<!typeof )\b(?:import|require)\('([^'.][^']*)'\)/g)) imported.add(packageOf(match[1] as string));
     }
     const runtime = [...imported].filter((name) => !name.startsWith('node:') && !builtinModules.includes(name)).sort();
     expect(runtime.length).toBeGreaterThan(3);
