@@ -1,7 +1,7 @@
 import { DIAGNOSTIC_CATALOG } from '../diagnostics/codes.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { EmittedFile } from '../emit/file-set.js';
-import { isJsonObject } from '../kernel/json.js';
+import { isJsonObject, type JsonObject } from '../kernel/json.js';
 import { isUsableName } from '../kernel/names.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
 import type { SurfaceChoice } from '../search/search-plan.js';
@@ -71,16 +71,19 @@ function isPlan(value: unknown): value is ToolPlan {
       isUsableName(tool['name']) &&
       isJsonObject(tool['inputSchema']) &&
       Array.isArray(tool['actions']) &&
-      tool['actions'].every(
-        (action) =>
-          isJsonObject(action) &&
-          typeof action['name'] === 'string' &&
-          isJsonObject(action['operation']) &&
-          typeof action['operation']['key'] === 'string' &&
-          isJsonObject(action['route']) &&
-          Array.isArray(action['route']['arguments']) &&
-          Array.isArray(action['required']),
-      ),
+      tool['actions'].every((action) => isStoredAction(action) && Array.isArray(action['required'])),
+  );
+}
+
+/** The parts of a stored action that the emitter reads without checking them again: its name, operation and route. */
+export function isStoredAction(action: unknown): action is JsonObject {
+  return (
+    isJsonObject(action) &&
+    typeof action['name'] === 'string' &&
+    isJsonObject(action['operation']) &&
+    typeof action['operation']['key'] === 'string' &&
+    isJsonObject(action['route']) &&
+    Array.isArray(action['route']['arguments'])
   );
 }
 

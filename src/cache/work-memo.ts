@@ -6,6 +6,7 @@ import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isUsableName } from '../kernel/names.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
+import { isStoredAction } from './run-entry.js';
 import { readSigned, writeSigned, type Signer } from './signed-store.js';
 
 const MEMO_FILE = 'work.json';
@@ -221,14 +222,6 @@ function isBuiltTool(value: unknown): value is BuiltTool {
     isJsonObject(headers) &&
     isCount(detail) &&
     Array.isArray(actions) &&
-    actions.every(
-      (action) =>
-        isJsonObject(action) &&
-        typeof action['name'] === 'string' &&
-        isJsonObject(action['operation']) &&
-        typeof action['operation']['key'] === 'string' &&
-        isJsonObject(action['route']) &&
-        Array.isArray(action['route']['arguments']),
-    )
+    actions.every(isStoredAction)
   );
 }
