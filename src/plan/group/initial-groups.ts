@@ -42,15 +42,7 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
       if (pinned !== undefined) return `${first.intent} group:${pinned}`;
       return `${first.intent} ${prefix.slice(0, depth).join('/')}`;
     };
-    const joined = new Map<string, Prefixed[]>();
-    for (const group of current) {
-      const key = keyOf(group);
-      const list = joined.get(key);
-      if (list) list.push(group);
-      else joined.set(key, [group]);
-    }
-    current = [...joined.keys()].sort(compareStrings).flatMap((key) => {
-      const parts = joined.get(key) ?? [];
+    current = byKey(current, keyOf).flatMap((parts) => {
       // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
       if (parts.length === 1) return parts;
       return splitOversized(parts.flatMap((part) => part.members)).map(withPrefix);
@@ -89,13 +81,14 @@ function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {
   return parts;
 }
 
-export function byKey(units: GroupingUnit[], keyOf: (unit: GroupingUnit) => string): GroupingUnit[][] {
-  const map = new Map<string, GroupingUnit[]>();
-  for (const unit of units) {
-    const key = keyOf(unit);
+/** The items in lists of equal keys, the lists in the order of their keys. */
+export function byKey<T>(items: T[], keyOf: (item: T) => string): T[][] {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
     const list = map.get(key);
-    if (list) list.push(unit);
-    else map.set(key, [unit]);
+    if (list) list.push(item);
+    else map.set(key, [item]);
   }
   return [...map.keys()].sort(compareStrings).map((key) => map.get(key) ?? []);
 }
