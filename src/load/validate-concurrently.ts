@@ -56,6 +56,9 @@ function inWorker(source: { text: string; location: string }): Promise<Diagnosti
 /** Starts the worker and posts it the text; apart from the closures above, so that they do not hold the text. */
 function startWorker(source: { text: string; location: string }): Worker {
   const worker = new Worker(new URL('./validate-worker.js', import.meta.url), {
+    // A worker inherits this process's flags, and `--input-type` (how `node -e` reads its own string) stops a
+    // worker started from a file: the run would then validate in place, on the planner's thread.
+    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   const request: ValidationRequest = { text: source.text, location: source.location };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +40,22 @@ describe('validation in a worker thread', () => {
       ...inPlace.items,
       { severity: 'warning', code: 'OTM_VALIDATION', message: 'after' },
     ]);
+  });
+
+  it('starts its worker from a process run with `node --input-type=module -e`', () => {
+    // Such a process passes `--input-type` on to its workers, where it stops the worker's start; the fallback then
+    // validates the valid document in place and reports nothing, so warnings here prove the worker ran.
+    const module = pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href;
+    const diagnostics = pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href;
+    const script = `
+      const { validateDescription } = await import(${JSON.stringify(module)});
+      const { Diagnostics } = await import(${JSON.stringify(diagnostics)});
+      const found = new Diagnostics();
+      const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
+      validateDescription(valid, { text: ${JSON.stringify(JSON.stringify(invalid))}, location: 'x.json' }, found, 0);
+      await found.settle();
+      console.log(found.items.length);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(Number(output.trim())).toBeGreaterThan(1);
   });
 });
