@@ -1,19 +1,16 @@
-import { createRequire } from 'node:module';
 import type { JsonObject } from '../../kernel/json.js';
 import type { ToolAnnotations } from '../tool-plan.js';
+import { O200kCounter } from './o200k-count.js';
 
-type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
-
-const require = createRequire(import.meta.url);
-let countTokens: CountTokens | undefined;
+let loaded: O200kCounter | undefined;
 
 /**
- * The o200k encoder, loaded on the first count: its 200,000-entry table takes a few hundred milliseconds to load,
- * which commands that never plan (`--help`, `--version`, a description that fails to load) should not pay.
+ * The o200k counter, loaded on the first count: commands that never plan (`--help`, `--version`, a description that
+ * fails to load) need not read its table.
  */
-function encoder(): CountTokens {
-  countTokens ??= (require('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens: CountTokens }).countTokens;
-  return countTokens;
+function o200k(): O200kCounter {
+  loaded ??= O200kCounter.load();
+  return loaded;
 }
 
 type ListedTool = { name: string; title: string; description: string; inputSchema: JsonObject; annotations: ToolAnnotations };
@@ -88,10 +85,9 @@ function hasLongRun(text: string): boolean {
  * by a token per slice; every other text is counted exactly as before.
  */
 function countText(text: string): number {
-  const count = encoder();
-  if (!hasLongRun(text)) return count(text, { disallowedSpecial: new Set() });
+  const counter = o200k();
+  if (!hasLongRun(text)) return counter.count(text);
   let total = 0;
-  for (let start = 0; start < text.length; start += LONG_RUN)
-    total += count(text.slice(start, start + LONG_RUN), { disallowedSpecial: new Set() });
+  for (let start = 0; start < text.length; start += LONG_RUN) total += counter.count(text.slice(start, start + LONG_RUN));
   return total;
 }
