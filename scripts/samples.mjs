@@ -14,7 +14,8 @@ export const SAMPLES = [
   {
     name: 'petstore',
     spec: 'openapi.yaml',
-    options: ['--deploy'],
+    // `--deploy` shapes the generated project only; `plan` does not take it.
+    generateOptions: ['--deploy'],
     what: 'OpenAPI 3.0: Swagger Petstore (apiKey and OAuth, forms, file upload), with the deployment files (--deploy)',
   },
   { name: 'museum', spec: 'openapi.yaml', what: 'OpenAPI 3.1: Redocly Museum (basic auth, image responses, webhooks ignored)' },
@@ -42,6 +43,7 @@ for (const sample of SAMPLES) {
     '-o',
     path.join(dir, 'server'),
     ...(sample.options ?? []),
+    ...(sample.generateOptions ?? []),
     '--quiet',
     ...(mode === 'check' ? ['--check'] : ['--force']),
   ];
@@ -58,6 +60,11 @@ for (const sample of SAMPLES) {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (plan.status !== 0) {
+    console.error(`${sample.name}: plan failed\n${plan.stdout}${plan.stderr}`);
+    failed = true;
+    continue;
+  }
   const planFile = path.join(dir, 'plan.json');
   if (mode === 'update') writeFileSync(planFile, plan.stdout);
   else if (!existsSync(planFile) || readFileSync(planFile, 'utf8') !== plan.stdout) {
