@@ -13,7 +13,7 @@ import { endianness } from 'node:os';
  * - bytes: every token's bytes, in rank order.
  * A lookup hashes a range of a byte array and compares bytes: no string is made.
  */
-export const MAGIC = 0x6b303032; // "200k" read as a little-endian uint32
+const MAGIC = 0x6b303032; // "200k" read as a little-endian uint32
 const HEADER_WORDS = 4;
 export const EMPTY = -1;
 
@@ -26,7 +26,7 @@ export type O200kTable = {
 };
 
 /** FNV-1a over bytes[start, end), then murmur3's final mix so that the low bits (the slot) depend on every byte. */
-export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let hash = 0x811c9dc5;
   for (let index = start; index < end; index++) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
