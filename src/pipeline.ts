@@ -206,9 +206,7 @@ async function modelStages(options: ResolvedOptions & Progress, diagnostics: Dia
   }
   // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
   const fromStages = diagnostics.items.length;
-  const textHash = options.cache ? contentHash(read.source.bytes ?? read.source.text) : '';
-  // Only the hash needed them.
-  delete read.source.bytes;
+  const textHash = options.cache ? contentHash(read.source.text) : '';
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
   const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
   const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;

@@ -12,12 +12,9 @@ export function stableJson(value: unknown): string {
   );
 }
 
-/**
- * A SHA-256 of the parts, each length-prefixed so that no two different lists of parts hash alike. Text is hashed as
- * UTF-8, so a part given as bytes hashes as the same text would.
- */
-export function contentHash(...parts: Array<string | Uint8Array>): string {
+/** A SHA-256 of the parts, each length-prefixed so that no two different lists of parts hash alike. */
+export function contentHash(...parts: string[]): string {
   const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength}:`).update(part);
+  for (const part of parts) hash.update(`${Buffer.byteLength(part)}:`).update(part);
   return hash.digest('hex');
 }

@@ -35,8 +35,6 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const maxBytes = options.maxInputBytes;
   const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
-  // Kept for a caller's hash only: let them go before the text is parsed.
-  delete source.bytes;
   const parsed = parseText(source.text, source.location, diagnostics);
   if (parsed === undefined) return undefined;
   if (!withinLimits(parsed, source.location, diagnostics)) return undefined;
