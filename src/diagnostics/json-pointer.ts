@@ -1,10 +1,14 @@
 /** RFC 6901 helpers. Pointers are written as URI fragments (`#/paths/~1pets/get`) everywhere in diagnostics. */
 
 export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(token);
+  // Most tokens (keywords, property names, indexes) have nothing to escape: no regular expression run for them.
+  if (!text.includes('~') && !text.includes('/')) return text;
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function unescapePointerToken(token: string): string {
+  if (!token.includes('~')) return token;
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
@@ -15,17 +19,21 @@ export function pointerOf(...tokens: Array<string | number>): string {
 
 /** Appends raw tokens to an existing `#/…` pointer. */
 export function childPointer(pointer: string, ...tokens: Array<string | number>): string {
-  const base = pointer === '#' || pointer === '#/' ? '#' : pointer;
-  return tokens.length === 0 ? base : `${base}/${tokens.map(escapePointerToken).join('/')}`;
+  let path = pointer === '#' || pointer === '#/' ? '#' : pointer;
+  for (const token of tokens) path += `/${escapePointerToken(token)}`;
+  return path;
 }
 
 /** Splits `#/a/b~1c` (or `/a/b~1c`) into raw tokens; URI percent-escapes are decoded first. */
 export function parsePointer(pointer: string): string[] | undefined {
   let body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  try {
-    body = decodeURIComponent(body);
-  } catch {
-    return undefined;
+  // Without a `%` there is nothing to decode (and nothing decodeURIComponent could refuse).
+  if (body.includes('%')) {
+    try {
+      body = decodeURIComponent(body);
+    } catch {
+      return undefined;
+    }
   }
   if (body === '') return [];
   if (!body.startsWith('/')) return undefined;

@@ -47,9 +47,14 @@ function walk(
   ref: (target: JsonValue) => boolean,
   names = false,
 ): boolean {
-  if (Array.isArray(node)) return node.some((item) => walk(item, version, data, ref));
+  // Index loops and Object.keys rather than `some` and Object.entries: this walks every value of the document.
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) if (walk(node[index] as JsonValue, version, data, ref)) return true;
+    return false;
+  }
   if (!isJsonObject(node)) return false;
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
+    const value = node[key] as JsonValue;
     if (names) {
       if (walk(value, version, data, ref)) return true;
     } else if (key === '$ref') {

@@ -32,12 +32,70 @@ type Frame = {
 };
 
 /**
- * Measures a parsed document without recursion: how many values it holds with aliases expanded, how deep it nests,
- * and whether an alias makes it contain itself (js-yaml builds such cycles from `&a [*a]`). Shared subtrees are
- * measured once, so the work is linear in the text that was parsed, however far the aliases expand.
+ * Measures a parsed document: how many values it holds with aliases expanded, how deep it nests, and whether an alias
+ * makes it contain itself (js-yaml builds such cycles from `&a [*a]`). A plain walk answers for documents well within
+ * the limits (measureTree); the rest go to measureShared, which measures shared subtrees once, so that its work is
+ * linear in the text that was parsed, however far the aliases expand.
  */
 export function measureDocument(root: unknown, limits = { depth: MAX_DOCUMENT_DEPTH, nodes: MAX_DOCUMENT_NODES }): DocumentShape {
   if (root === null || typeof root !== 'object') return { ok: true, nodes: 1, depth: 0 };
+  const quick = measureTree(root, limits);
+  if (quick) return { ok: true, ...quick };
+  return measureShared(root, limits);
+}
+
+/**
+ * Levels kept free below the limits by measureTree, so that a document it accepts is one measureShared would accept
+ * too, with the same figures (measureShared checks depth with the stack one level ahead).
+ */
+const TREE_DEPTH_MARGIN = 4;
+
+/**
+ * The common case, a document without shared subtrees (JSON.parse never makes any), measured by a plain walk: no map
+ * of measured nodes, no pointers. It counts shared subtrees once per place, as measureShared does, but cannot tell a
+ * cycle from great depth: undefined (measure again with measureShared) as soon as the document comes near a limit, so
+ * aliases that expand too far or loop cost at most the limits' worth of steps here.
+ */
+function measureTree(root: object, limits: { depth: number; nodes: number }): Measure | undefined {
+  const maxLevel = limits.depth - TREE_DEPTH_MARGIN;
+  let nodes = 0;
+  let depth = 0;
+  const visit = (node: object, level: number): boolean => {
+    nodes += 1;
+    if (level > depth) depth = level;
+    if (nodes > limits.nodes || level > maxLevel) return false;
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        // A hole is no value (measureShared reads only the keys there are): rare enough to leave to it.
+        if (!(index in node)) return false;
+        const child: unknown = node[index];
+        if (child !== null && typeof child === 'object') {
+          if (!visit(child, level + 1)) return false;
+        } else if (!leaf(level + 1)) return false;
+      }
+      return true;
+    }
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') {
+        if (!visit(child, level + 1)) return false;
+      } else if (!leaf(level + 1)) return false;
+    }
+    return true;
+  };
+  const leaf = (level: number): boolean => {
+    nodes += 1;
+    if (level > depth) depth = level;
+    return nodes <= limits.nodes;
+  };
+  return visit(root, 0) ? { nodes, depth } : undefined;
+}
+
+/**
+ * The general measure, without recursion: shared subtrees measured once, cycles found, a pointer to where a limit is
+ * passed.
+ */
+export function measureShared(root: object, limits: { depth: number; nodes: number }): DocumentShape {
   const done = new Map<object, Measure>();
   const open = new Set<object>();
   const stack: Frame[] = [];

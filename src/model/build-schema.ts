@@ -96,6 +96,12 @@ const SHAPE_ORDER = new Map(KEYWORD_SHAPES.map(([keyword], index) => [keyword, i
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
+/** OAS 3.0 and Swagger 2.0's boolean exclusive bounds, each with the bound it qualifies. */
+const EXCLUSIVE_BOUNDS = [
+  ['exclusiveMinimum', 'minimum'],
+  ['exclusiveMaximum', 'maximum'],
+] as const;
+
 /** Deeper inline nesting than this is cut; real descriptions stay far below it. */
 const MAX_DEPTH = 64;
 /**
@@ -333,10 +339,7 @@ export class SchemaConverter {
 
   private fixExclusiveBounds(node: JsonObject, out: JsonObject): void {
     if (this.dialect === '3.1') return;
-    for (const [exclusive, bound] of [
-      ['exclusiveMinimum', 'minimum'],
-      ['exclusiveMaximum', 'maximum'],
-    ] as const) {
+    for (const [exclusive, bound] of EXCLUSIVE_BOUNDS) {
       const flag = node[exclusive];
       if (typeof flag !== 'boolean') continue;
       delete out[exclusive];
@@ -367,13 +370,15 @@ export class SchemaConverter {
 
   /** Enum values, a const or a default larger or deeper than any real one: dropped (see MAX_DATA_DEPTH, MAX_DATA_CHARS). */
   private dropDeepData(out: JsonObject, pointer: string): void {
+    if (out['default'] === undefined && out['const'] === undefined && out['enum'] === undefined) return;
     const report = (keyword: string) =>
       this.diagnostics.warn(
         'OTM_SCHEMA_LIMIT',
         `A ${keyword} value nests deeper than ${MAX_DATA_DEPTH} levels or is longer than ${MAX_DATA_CHARS} characters; it was dropped.`,
         { pointer: childPointer(pointer, keyword) },
       );
-    const fits = (value: JsonValue) => withinDepth(value, MAX_DATA_DEPTH) && JSON.stringify(value).length <= MAX_DATA_CHARS;
+    const fits = (value: JsonValue) =>
+      isShortScalar(value) || (withinDepth(value, MAX_DATA_DEPTH) && JSON.stringify(value).length <= MAX_DATA_CHARS);
     for (const keyword of ['default', 'const']) {
       if (out[keyword] === undefined || fits(out[keyword] as JsonValue)) continue;
       delete out[keyword];
@@ -416,9 +421,13 @@ export class SchemaConverter {
    */
   private alignEnumWithType(out: JsonObject, pointer: string): void {
     const values = out['enum'];
+    if (!Array.isArray(values)) return;
     const type = Array.isArray(out['type']) ? out['type'].filter((item) => item !== 'null') : [out['type']];
-    if (!Array.isArray(values) || type.length !== 1 || !['string', 'integer', 'number', 'boolean'].includes(String(type[0]))) return;
+    if (type.length !== 1 || !['string', 'integer', 'number', 'boolean'].includes(String(type[0]))) return;
     const declared = String(type[0]);
+    // Values that all fit already (nearly always; Microsoft Graph's lists of field names run to hundreds) stay as
+    // they are, without the copy below.
+    if (allOfScalarType(values, declared)) return;
     const converted = values.flatMap((value): JsonValue[] => {
       if (value === null || matchesScalarType(value, declared)) return [value];
       if (declared === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return [String(value)];
@@ -500,6 +509,7 @@ export function defNameFor(pointer: string): string {
  * 3.0, still allowed in 3.1). Objects and arrays are left out (see MAX_EXAMPLES).
  */
 export function scalarExamples(node: JsonObject): JsonValue[] {
+  if (node['example'] === undefined && !Array.isArray(node['examples'])) return [];
   const candidates = [
     ...(Array.isArray(node['examples']) ? node['examples'] : []),
     ...(node['example'] !== undefined ? [node['example']] : []),
@@ -514,6 +524,16 @@ export function scalarExamples(node: JsonObject): JsonValue[] {
   return [...kept.values()];
 }
 
+/**
+ * True for a scalar whose JSON is surely within MAX_DATA_CHARS without writing it: a number, a boolean, null, or a
+ * string short enough that escaping every character (at most six characters each, `\u0000`) and quoting it would
+ * still fit.
+ */
+function isShortScalar(value: JsonValue): boolean {
+  if (typeof value === 'string') return value.length * 6 + 2 <= MAX_DATA_CHARS;
+  return value === null || typeof value === 'number' || typeof value === 'boolean';
+}
+
 /** True when `value` nests at most `limit` levels of arrays and objects. */
 function withinDepth(value: JsonValue, limit: number): boolean {
   const stack: Array<[JsonValue, number]> = [[value, 0]];
@@ -522,6 +542,15 @@ function withinDepth(value: JsonValue, limit: number): boolean {
     if (node === null || typeof node !== 'object') continue;
     if (depth >= limit) return false;
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** True when every value of the list is null or of the scalar type (a hole, which no parser makes, is neither). */
+function allOfScalarType(values: JsonValue[], type: string): boolean {
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value !== null && (value === undefined || !matchesScalarType(value, type))) return false;
   }
   return true;
 }

@@ -38,6 +38,16 @@ describe('diagnostics', () => {
     expect(resolvePointer({ a: { 'b/c': 1 } }, '#/a/b~1c')).toBe(1);
     expect(resolvePointer({ a: {} }, '#/a/__proto__')).toBeUndefined();
   });
+
+  it('escapes, decodes and unescapes only where a token needs it', () => {
+    expect(childPointer('#', 'a', 0, 'plain')).toBe('#/a/0/plain');
+    expect(childPointer('#/', '~/', '/~1')).toBe('#/~0~1/~1~01');
+    expect(childPointer('#/x')).toBe('#/x');
+    expect(parsePointer('#/~0~1/~1~01')).toEqual(['~/', '/~1']);
+    expect(parsePointer('#/a%20b/%7E1')).toEqual(['a b', '/']);
+    expect(parsePointer('#/a%zz')).toBeUndefined();
+    expect(parsePointer('#/plain/0')).toEqual(['plain', '0']);
+  });
 });
 
 describe('README', () => {

@@ -207,6 +207,24 @@ describe('model', () => {
     expect((level?.schema as { enum: unknown[] }).enum).toEqual([1, 2]);
   });
 
+  it('keeps enum values that fit the declared type as they are, and drops ones whose JSON is too long', async () => {
+    // 682 control characters escape to 4,092 characters of JSON (4,094 quoted): kept; 683 would be 4,100: dropped.
+    const escaped = (count: number) => '\u0001'.repeat(count);
+    const parameters = [
+      { name: 'fields', in: 'query', schema: { type: 'string', enum: ['id', null, 'name'], nullable: true } },
+      { name: 'kept', in: 'query', schema: { type: 'string', enum: [escaped(682), 'x'.repeat(4_094)] } },
+      { name: 'long', in: 'query', schema: { type: 'string', enum: [escaped(683), 'x'.repeat(4_095), 'ok'] } },
+    ];
+    const { model, diagnostics } = await modelOf(openapi({ '/a': { get: { parameters, responses: { 200: { description: 'ok' } } } } }));
+    const [fields, kept, long] = model.operations[0]?.parameters ?? [];
+    expect((fields?.schema as { enum: unknown[] }).enum).toEqual(['id', null, 'name']);
+    expect((kept?.schema as { enum: unknown[] }).enum).toEqual([escaped(682), 'x'.repeat(4_094)]);
+    expect((long?.schema as { enum: unknown[] }).enum).toEqual(['ok']);
+    expect(diagnostics.items.filter((item) => item.code === 'OTM_SCHEMA_LIMIT').map((item) => item.pointer)).toEqual([
+      '#/paths/~1a/get/parameters/2/schema/enum',
+    ]);
+  });
+
   it('moves scalar enums written on an array to its items, and reads format: file as a file (Wordnik, Azure)', async () => {
     const parameters = [
       { name: 'sources', in: 'query', schema: { type: 'array', enum: ['all', 'wiktionary'], items: { type: 'string' } } },
