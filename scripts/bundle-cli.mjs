@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The last step of `npm run build`: the command line's modules, as tsc wrote them to dist/, bundled into
 // dist/bundle/cli.js (what bin/openapi-to-mcp.js runs) and a few chunks beside it that each command imports when it
-// runs. Node then resolves, reads and links about ten files instead of some 160 on every run, which was about two
-// thirds of what loading our own code cost (measured in bench/PROFILE.md). The packages stay external: they load
-// from node_modules as before. The library entry (dist/index.js) and the validation worker stay as tsc wrote them.
+// runs. Node then resolves, reads and links about ten files instead of some 160 on every run: importing what a
+// generation runs cost about 165 ms of CPU as separate files and about 45 ms bundled. The packages stay external:
+// they load from node_modules as before, wherever npm put them. The library entry (dist/index.js) and the validation worker stay as tsc wrote them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
