@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Summarises a V8 CPU profile (node --cpu-prof): time by function (self), by file (self) and by function
 // (inclusive). `node bench/profile-summary.mjs CPU.….cpuprofile [rows]`. Used to write bench/PROFILE.md.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const [file, rowsArgument] = process.argv.slice(2);
 if (!file) {
@@ -13,8 +15,24 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-const where = (node) => node.callFrame.url.replace(/^.*node_modules\//, 'nm/').replace(/^file:\/\/.*?\/(dist|src|bench|test)\//, '$1/');
-const label = (node) => `${node.callFrame.functionName || '(anonymous)'} ${where(node)}:${node.callFrame.lineNumber + 1}`;
+// Frames in the CLI bundle (dist/bundle/, scripts/bundle-cli.mjs) are mapped back to tsc's modules through its source
+// maps, so that files and lines read as they do in dist/.
+const maps = new Map();
+function original(frame) {
+  if (!/\/dist\/bundle\/[^/]+\.js$/.test(frame.url)) return frame;
+  if (!maps.has(frame.url)) {
+    const file = `${fileURLToPath(frame.url)}.map`;
+    maps.set(frame.url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry?.originalSource) return frame;
+  return { ...frame, url: new URL(entry.originalSource, frame.url).href, lineNumber: entry.originalLine };
+}
+const where = (node) =>
+  original(node.callFrame)
+    .url.replace(/^.*node_modules\//, 'nm/')
+    .replace(/^file:\/\/.*?\/(dist|src|bench|test)\//, '$1/');
+const label = (node) => `${node.callFrame.functionName || '(anonymous)'} ${where(node)}:${original(node.callFrame).lineNumber + 1}`;
 
 const self = new Map();
 const selfByFile = new Map();

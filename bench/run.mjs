@@ -27,7 +27,7 @@ const runs = Number(args.runs ?? 5);
 const sections = new Set((args.sections ?? 'generation,regeneration,scaling,surface,server').split(','));
 const log = (line) => process.stderr.write(`${line}\n`);
 
-if (!existsSync(path.join(repo, 'dist/cli/main.js'))) throw new Error('Build first: npm run build (npm ci does it).');
+if (!existsSync(path.join(repo, 'dist/bundle/cli.js'))) throw new Error('Build first: npm run build (npm ci does it).');
 const specsDir = findSpecs();
 const inputs = await prepareInputs(work, log);
 const descriptions = [...largestCorpus(specsDir, Number(args.corpus ?? 5)), inputs.github];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { colorEnabled, runCli } from '../dist/cli/main.js';
+import { colorEnabled, runCli } from '../dist/bundle/cli.js';
 
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

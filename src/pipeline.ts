@@ -2,7 +2,6 @@ import path from 'node:path';
 import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
-import { emitProject } from './emit/emit-project.js';
 import { loadSpec, readSpecSource } from './load/load-spec.js';
 import type { SourceText } from './load/read-source.js';
 import { contentHash } from './cache/content-hash.js';
@@ -165,6 +164,8 @@ async function generateStages(options: ResolvedOptions & Progress, diagnostics: 
   options.onProgress?.('emit');
   stageStart = now();
   const prefix = options.prefix ?? model.extension.prefix;
+  // The emitter (and prettier's printer with it) loads only in a run that emits: `plan` and `diff` never do.
+  const { emitProject } = await import('./emit/emit-project.js');
   const files = await emitProject(plan, {
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
