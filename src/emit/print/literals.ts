@@ -9,17 +9,25 @@ import { rememberText } from '../../kernel/text-memo.js';
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 
 /**
- * Literals are remembered per text: a generated project prints the same keys, types, enum values and descriptions
+ * Short literals are remembered per text: a generated project prints the same keys, types, enum values and phrases
  * over and over (Microsoft Graph's tool modules are 16 MB of literals), and every string is also measured before it
- * is printed (does it fit on the line?).
+ * is printed (does it fit on the line?). Longer texts (descriptions) are printed as they come: remembered, they held
+ * about 25 MB more at Graph's peak.
  */
 const MEMO_LIMIT = 100_000;
+const MEMO_LENGTH = 120;
 
 /** A JSON string literal that is also a safe TypeScript expression. */
-export const jsonString = rememberText((value: string): string => {
+export function jsonString(value: string): string {
+  return value.length <= MEMO_LENGTH ? shortJsonString(value) : jsonText(value);
+}
+
+function jsonText(value: string): string {
   const text = JSON.stringify(value);
   return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
-}, MEMO_LIMIT);
+}
+
+const shortJsonString = rememberText(jsonText, MEMO_LIMIT);
 
 /**
  * A JSON string literal (with its double quotes) re-quoted as prettier does: single quotes unless the text holds
@@ -43,7 +51,11 @@ export function requote(raw: string): string {
 }
 
 /** A string value in TypeScript. */
-export const tsString = rememberText((value: string): string => requote(jsonString(value)), MEMO_LIMIT);
+export function tsString(value: string): string {
+  return value.length <= MEMO_LENGTH ? shortTsString(value) : requote(jsonText(value));
+}
+
+const shortTsString = rememberText((value: string): string => requote(jsonText(value)), MEMO_LIMIT);
 
 /** A number as JSON writes it and prettier prints it (`1e+21` → `1e21`); NaN and infinities are `null` in JSON. */
 export function numberText(value: number): string {
