@@ -1,15 +1,33 @@
+import { rememberText } from '../../kernel/text-memo.js';
+
 /**
  * Literals as prettier prints them with the generator's pinned options (single quotes, TypeScript parser). The
  * input is always the JSON text the emitter writes (`JSON.stringify`, with U+2028/U+2029 escaped), so these rules
  * only need to cover what JSON produces.
  */
 
+const LINE_SEPARATORS = /[\u2028\u2029]/;
+
+/**
+ * Short literals are remembered per text: a generated project prints the same keys, types, enum values and phrases
+ * over and over (Microsoft Graph's tool modules are 16 MB of literals), and every string is also measured before it
+ * is printed (does it fit on the line?). Longer texts (descriptions) are printed as they come: remembered, they held
+ * about 25 MB more at Graph's peak.
+ */
+const MEMO_LIMIT = 100_000;
+const MEMO_LENGTH = 120;
+
 /** A JSON string literal that is also a safe TypeScript expression. */
 export function jsonString(value: string): string {
-  return JSON.stringify(value)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return value.length <= MEMO_LENGTH ? shortJsonString(value) : jsonText(value);
 }
+
+function jsonText(value: string): string {
+  const text = JSON.stringify(value);
+  return LINE_SEPARATORS.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+}
+
+const shortJsonString = rememberText(jsonText, MEMO_LIMIT);
 
 /**
  * A JSON string literal (with its double quotes) re-quoted as prettier does: single quotes unless the text holds
@@ -34,8 +52,10 @@ export function requote(raw: string): string {
 
 /** A string value in TypeScript. */
 export function tsString(value: string): string {
-  return requote(jsonString(value));
+  return value.length <= MEMO_LENGTH ? shortTsString(value) : requote(jsonText(value));
 }
+
+const shortTsString = rememberText((value: string): string => requote(jsonText(value)), MEMO_LIMIT);
 
 /** A number as JSON writes it and prettier prints it (`1e+21` → `1e21`); NaN and infinities are `null` in JSON. */
 export function numberText(value: number): string {
@@ -56,8 +76,8 @@ export function isUnquotedKey(key: string): boolean {
 }
 
 /** An object property key in TypeScript, from the JSON text of the key. */
-export function tsKey(key: string): string {
+export const tsKey = rememberText((key: string): string => {
   // `__proto__: …` in an object literal sets the prototype instead of a property; a computed key is a property.
   if (key === '__proto__') return "['__proto__']";
   return isUnquotedKey(key) ? key : requote(jsonString(key));
-}
+}, MEMO_LIMIT);

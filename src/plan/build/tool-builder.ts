@@ -2,6 +2,7 @@ import type { BuildRecord, BuiltTool, PlanMemo, Siblings, ToolDraft } from '../d
 import { countToolTokens, TokenEstimate } from '../budget/count-tokens.js';
 import type { ToolModel } from '../tool-plan.js';
 import { buildTool, type BuildToolContext } from './build-tool.js';
+import { listedLength } from './listed-length.js';
 
 /**
  * A build of the plan: the record of what is known of it (characters, once counted its exact tokens), the tool once
@@ -56,7 +57,7 @@ export class ToolBuilder {
         ) ?? {};
       if (record.characters === undefined) {
         const tool = make();
-        record.characters = TokenEstimate.characters(tool);
+        record.characters = listedLength(tool);
         build = { record: record as Build['record'], tool, make };
       } else build = { record: record as Build['record'], ...(record.tool ? { tool: record.tool } : {}), make };
       this.builds.set(key, build);

@@ -5,6 +5,7 @@ import { mostlyRequired } from '../arguments/shared-arguments.js';
 import { comparable } from '../text/resource-words.js';
 import { compressNames } from '../arguments/tool-schema.js';
 import { wordsOf } from '../text/words.js';
+import { rememberText } from '../../kernel/text-memo.js';
 import type { ActionSummary } from '../drafts.js';
 
 export type ToolDescriptionInput = {
@@ -192,6 +193,9 @@ export function summaryWords(summary: string): string[] {
     .map(comparable);
 }
 
+/** The words of an action's name in comparable form: every level a tool is described at reads them for every action. */
+const nameWords = rememberText((name: string): ReadonlySet<string> => new Set(wordsOf(name).map(comparable)));
+
 /**
  * The action's summary, lower-cased and capped, when it says more than the action's name, the tool's resource and
  * the API's name do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release").
@@ -199,8 +203,8 @@ export function summaryWords(summary: string): string[] {
 function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet<string>): string {
   // An operation without summary or description is summarised by its method and path, which the name already says.
   if (/^[A-Z]+ \//.test(action.summary)) return '';
-  const named = new Set([...wordsOf(action.name).map(comparable), ...known]);
-  const adds = action.summaryWords.some((word) => !named.has(word));
+  const named = nameWords(action.name);
+  const adds = action.summaryWords.some((word) => !named.has(word) && !known.has(word));
   if (!adds) return '';
   const text = capLength(action.summary, length).replace(/[.]$/, '');
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
