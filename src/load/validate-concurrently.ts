@@ -42,7 +42,13 @@ function inPlace(root: JsonObject): Diagnostic[] {
 const WORKER_YOUNG_GENERATION_MB = 8;
 
 function inWorker(source: { text: string; location: string }): Promise<Diagnostic[]> {
-  const worker = startWorker(source);
+  let worker: Worker;
+  try {
+    worker = startWorker(source);
+  } catch (error) {
+    // A worker that cannot start: the caller validates in place.
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
   return new Promise((resolve, reject) => {
     worker.once('message', (items: Diagnostic[]) => {
       resolve(items);
@@ -56,9 +62,10 @@ function inWorker(source: { text: string; location: string }): Promise<Diagnosti
 /** Starts the worker and posts it the text; apart from the closures above, so that they do not hold the text. */
 function startWorker(source: { text: string; location: string }): Worker {
   const worker = new Worker(new URL('./validate-worker.js', import.meta.url), {
-    // A worker inherits this process's flags, and `--input-type` (how `node -e` reads its own string) stops a
-    // worker started from a file: the run would then validate in place, on the planner's thread.
-    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
+    // None of this process's flags: a worker would inherit them, and `--input-type` (how `node -e` reads its own
+    // string) stops a worker started from a file, while V8's flags (`--max-old-space-size`) are refused in a
+    // worker's list. V8's flags hold for the whole process anyway, and preloads are meant for the user's program.
+    execArgv: [],
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   const request: ValidationRequest = { text: source.text, location: source.location };

@@ -42,9 +42,13 @@ describe('validation in a worker thread', () => {
     ]);
   });
 
-  it('starts its worker from a process run with `node --input-type=module -e`', () => {
-    // Such a process passes `--input-type` on to its workers, where it stops the worker's start; the fallback then
-    // validates the valid document in place and reports nothing, so warnings here prove the worker ran.
+  it.each([
+    ['node --input-type=module -e', ['--input-type=module']],
+    ['node --max-old-space-size=512 --input-type=module -e', ['--max-old-space-size=512', '--input-type=module']],
+  ])('starts its worker from a process run with `%s`', (_command, flags) => {
+    // Such a process would pass `--input-type` on to its workers, where it stops the worker's start, and a worker's
+    // own flags may not hold V8's; the fallback would then validate the valid document in place and report nothing,
+    // so warnings here prove the worker ran.
     const module = pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href;
     const diagnostics = pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href;
     const script = `
@@ -55,7 +59,7 @@ describe('validation in a worker thread', () => {
       validateDescription(valid, { text: ${JSON.stringify(JSON.stringify(invalid))}, location: 'x.json' }, found, 0);
       await found.settle();
       console.log(found.items.length);`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
     expect(Number(output.trim())).toBeGreaterThan(1);
   });
 });
