@@ -15,15 +15,20 @@ function o200k(): O200kCounter {
 
 type ListedTool = { name: string; title: string; description: string; inputSchema: JsonObject; annotations: ToolAnnotations };
 
-/** A tool's entry in `tools/list`, as a client serialises it. */
-function listedJson(tool: ListedTool): string {
-  return JSON.stringify({
+/** A tool's entry in `tools/list`: the fields a client serialises, in its order (sizes and counts are of this). */
+export function listedEntry(tool: ListedTool): ListedTool {
+  return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: tool.annotations,
-  });
+  };
+}
+
+/** A tool's entry in `tools/list`, as a client serialises it. */
+function listedJson(tool: ListedTool): string {
+  return JSON.stringify(listedEntry(tool));
 }
 
 /** o200k tokens of a tool's entry in `tools/list`. */

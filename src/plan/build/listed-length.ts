@@ -1,3 +1,4 @@
+import { listedEntry } from '../budget/count-tokens.js';
 import type { BuiltTool } from '../drafts.js';
 
 /**
@@ -11,14 +12,7 @@ import type { BuiltTool } from '../drafts.js';
  * (its properties, its required list) and a look-up per shared one.
  */
 export function listedLength(tool: BuiltTool): number {
-  // The same keys in the same order as TokenEstimate.characters writes them.
-  return jsonLength({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    annotations: tool.annotations,
-  }) as number;
+  return jsonLength(listedEntry(tool)) as number;
 }
 
 /**
