@@ -29,7 +29,13 @@ const keepModuleUrls = {
 };
 
 await build({
-  input: { cli: path.join(dist, 'cli/main.js') },
+  // The bin starts `cli-host` on the main thread, which runs `cli-thread` in a worker (src/cli/cli-thread.ts); `cli`
+  // is the command line itself, for the library's callers and for a process that cannot start a worker.
+  input: {
+    cli: path.join(dist, 'cli/main.js'),
+    'cli-host': path.join(dist, 'cli/cli-thread.js'),
+    'cli-thread': path.join(dist, 'cli/cli-thread-worker.js'),
+  },
   platform: 'node',
   // Bare specifiers (packages, node: builtins) load from node_modules at run time, as they do unbundled.
   external: (id) => !id.startsWith('.') && !path.isAbsolute(id),

@@ -11,6 +11,10 @@ export type CliIo = {
   stderrIsTTY?: boolean;
   /** The environment, for CI detection; defaults to none. */
   env?: Env;
+  /** Terminal width for `--help`; 120 when unknown. */
+  columns?: number;
+  /** Reads standard input up to `maxBytes` (undefined past it); defaults to this thread's process.stdin. */
+  readStdin?: (maxBytes: number) => Promise<string | undefined>;
 };
 
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;

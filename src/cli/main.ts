@@ -120,7 +120,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .version(GENERATOR_VERSION)
     .help()
     .alias('help', 'h')
-    .wrap(Math.min(120, process.stdout.columns || 120))
+    .wrap(Math.min(120, io.columns || 120))
     .exitProcess(false)
     .fail((message, error) => {
       if (error) throw error;

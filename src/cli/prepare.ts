@@ -37,5 +37,6 @@ export async function prepareRun(
   if (!json) printDiagnostics(resolved.diagnostics.items, resolved, io, colors);
   const env = io.env ?? {};
   const progress = io.stderrIsTTY && !isCi(env) && !resolved.quiet && !json ? terminalProgress(io.stderr) : NO_PROGRESS;
-  return { ...resolved, progress, onProgress: (stage) => progress.stage(stage) };
+  const options = io.readStdin ? { ...resolved.options, readStdin: io.readStdin } : resolved.options;
+  return { ...resolved, options, progress, onProgress: (stage) => progress.stage(stage) };
 }

@@ -19,7 +19,7 @@ export type LoadOptions = {
   maxInputBytes: number;
   /** Check the document against the OpenAPI JSON Schemas (warnings only). */
   validate?: boolean;
-  readStdin?: () => Promise<string>;
+  readStdin?: (maxBytes: number) => Promise<string | undefined>;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */

@@ -9,8 +9,11 @@ export type SourceText = { kind: SourceKind; location: string; text: string };
 export type ReadSourceOptions = {
   spec: string;
   maxBytes: number;
-  /** Reads standard input; injected so tests and the programmatic API can supply text. */
-  readStdin?: () => Promise<string>;
+  /**
+   * Reads standard input up to `maxBytes` (undefined past it); injected so tests and the programmatic API can supply
+   * text, and so the command line's worker thread can ask the main thread for it.
+   */
+  readStdin?: (maxBytes: number) => Promise<string | undefined>;
 };
 
 /** Reads the entry description from a path, `-` (stdin) or an http(s) URL, refusing oversized inputs early. */
@@ -27,7 +30,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
     );
   try {
     if (spec === '-') {
-      const text = options.readStdin ? await options.readStdin() : await readStream(process.stdin, maxBytes);
+      const text = options.readStdin ? await options.readStdin(maxBytes) : await readStream(process.stdin, maxBytes);
       if (text === undefined) return void tooLarge();
       if (Buffer.byteLength(text) > maxBytes) return void tooLarge(Buffer.byteLength(text));
       return { kind: 'stdin', location: '<stdin>', text };
@@ -74,7 +77,7 @@ export async function readLimited(response: Response, maxBytes: number): Promise
  * Reads a stream as UTF-8 text, stopping as soon as it passes `maxBytes`: memory stays bounded whatever is piped in
  * (a 5 GB file, /dev/zero). Undefined means the stream was larger than the limit.
  */
-async function readStream(
+export async function readStream(
   stream: AsyncIterable<Uint8Array | string>,
   maxBytes: number,
   cancel: () => void = () => (stream as Partial<Readable>).destroy?.(),

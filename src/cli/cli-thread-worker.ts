@@ -1,0 +1,25 @@
+// The command line's worker thread (started by cli-thread.ts): runs a command and posts its output back.
+import { parentPort, workerData } from 'node:worker_threads';
+import { readStream } from '../load/read-source.js';
+import type { CliThreadData, CliThreadMessage } from './cli-thread.js';
+import { runCli } from './main.js';
+
+const port = parentPort;
+if (port) {
+  const send = (message: CliThreadMessage) => port.postMessage(message);
+  const data = workerData as CliThreadData;
+  const code = await runCli(data.argv, {
+    stdout: (text) => send({ kind: 'stdout', text }),
+    stderr: (text) => send({ kind: 'stderr', text }),
+    color: data.color,
+    cwd: data.cwd,
+    stderrIsTTY: data.stderrIsTTY,
+    env: process.env,
+    ...(data.columns ? { columns: data.columns } : {}),
+    readStdin: (maxBytes) => {
+      send({ kind: 'stdin' });
+      return readStream(process.stdin, maxBytes);
+    },
+  });
+  send({ kind: 'exit', code });
+}

@@ -1,0 +1,113 @@
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { EXIT } from './io.js';
+import { colorEnabled } from './terminal.js';
+
+/** What the main thread hands the command line's worker: the parts of CliIo that are values, not functions. */
+export type CliThreadData = { argv: string[]; color: boolean; cwd: string; stderrIsTTY: boolean; columns?: number };
+
+/** What the worker posts back, in the order it happened. */
+export type CliThreadMessage = { kind: 'stdout' | 'stderr'; text: string } | { kind: 'stdin' } | { kind: 'exit'; code: number };
+
+/**
+ * The worker's young generation, in MB (a third of it is one semi-space). V8's default lets it grow to 48 MB, which
+ * a generation fills with short-lived planning data between collections: on GitHub's description a 12 MB one peaks
+ * about 20 MB lower for a few per cent more collection work.
+ */
+const YOUNG_GENERATION_MB = 12;
+
+/**
+ * The worker's old-generation limit, in MB. V8 lets a heap with a limit of 2 GB or more grow to four times what
+ * survived its last full collection before collecting again, and one with a smaller limit to about twice: the peak
+ * of a run is that slack more than what it keeps. Far above what the largest description we know needs
+ * (Microsoft Graph's, about 600 MB of memory in all).
+ */
+const OLD_GENERATION_MB = 2000;
+
+/**
+ * Runs the command line in a worker thread whose heap is sized for a generator rather than for throughput, and
+ * relays its output, standard input and exit code. `entry` is the worker's module (the bundle's `cli-thread.js`).
+ * Node's own heap flags (`--max-old-space-size`, in the command or NODE_OPTIONS) are the user's choice and win.
+ */
+export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
+  const data: CliThreadData = {
+    argv,
+    color: colorEnabled(process.env, Boolean(process.stderr.isTTY)),
+    cwd: process.cwd(),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+  };
+  // `--version` does no work worth a heap of its own, and answers faster without starting one.
+  if (argv.length === 1 && argv[0] === '--version') return runInPlace(data);
+  let worker: Worker;
+  try {
+    // None of the process's flags: see validate-concurrently.ts (V8's apply to every thread anyway).
+    const resourceLimits = workerHeapLimits(`${process.execArgv.join(' ')} ${process.env['NODE_OPTIONS'] ?? ''}`);
+    worker = new Worker(entry, { workerData: data, execArgv: [], stdin: true, resourceLimits });
+  } catch {
+    return runInPlace(data);
+  }
+  return new Promise((resolve) => {
+    let code: number | undefined;
+    let stdinPiped = false;
+    worker.on('message', (message: CliThreadMessage) => {
+      if (message.kind === 'stdout') process.stdout.write(message.text);
+      else if (message.kind === 'stderr') process.stderr.write(message.text);
+      else if (message.kind === 'exit') {
+        code = message.code;
+        // A worker that read standard input keeps waiting on it, even after it stopped reading early (a
+        // description over the size limit) or the main thread closed its end. The command has returned and
+        // everything it posted came before this message, so nothing is left to wait for.
+        if (stdinPiped) {
+          process.stdin.unpipe();
+          process.stdin.destroy();
+          void worker.terminate();
+        }
+      } else if (!stdinPiped && worker.stdin) {
+        // Standard input is read only when a command asks for it (`-` as the description), so a terminal or an
+        // open pipe nobody writes to never holds the process.
+        stdinPiped = true;
+        process.stdin.pipe(worker.stdin);
+      }
+    });
+    worker.on('error', (error) => {
+      process.stderr.write(failureText(error));
+      code = EXIT.input;
+    });
+    worker.on('exit', () => {
+      if (stdinPiped) process.stdin.destroy();
+      resolve(code ?? EXIT.input);
+    });
+  });
+}
+
+/** The worker's heap limits, leaving out any that the process's Node flags (`nodeFlags`) already set. */
+export function workerHeapLimits(nodeFlags: string): ResourceLimits {
+  return {
+    ...(/--max-(semi-space-size|young-generation-size)/.test(nodeFlags) ? {} : { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }),
+    ...(/--max-old-space-size|--max-heap-size/.test(nodeFlags) ? {} : { maxOldGenerationSizeMb: OLD_GENERATION_MB }),
+  };
+}
+
+/** What the user reads when the worker fails: out of memory is the description's size, anything else a bug. */
+export function failureText(error: Error): string {
+  if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return (
+      `error OTM_OUT_OF_MEMORY: the description needs more than ${OLD_GENERATION_MB} MB of memory to generate.\n` +
+      `  hint: Raise the limit, for example NODE_OPTIONS=--max-old-space-size=8192 npx openapi-to-mcp …\n`
+    );
+  return `internal error: ${error.stack ?? error.message}\n`;
+}
+
+/** Where a worker cannot start, the command runs on this thread with Node's default heap. */
+async function runInPlace(data: CliThreadData): Promise<number> {
+  const { runCli } = await import('./main.js');
+  return runCli(data.argv, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    color: data.color,
+    cwd: data.cwd,
+    stderrIsTTY: data.stderrIsTTY,
+    env: process.env,
+    ...(data.columns ? { columns: data.columns } : {}),
+  });
+}
