@@ -147,12 +147,18 @@ function sharedDefs(view: ValidationView, schemas: Record<string, SchemaModel>):
   }
   const defs: Record<string, SchemaModel> = {};
   for (const name of [...converted.keys()].sort(compareStrings)) {
-    const schema = converted.get(name) as SchemaModel;
+    let schema = converted.get(name) as SchemaModel;
     if (view.composed.has(name) && isJsonObject(schema)) {
-      delete schema['additionalProperties'];
-      if (schema['unevaluatedProperties'] === false) delete schema['unevaluatedProperties'];
+      // A copy: the view may be shared with other places that keep the closing rule.
+      const { additionalProperties: _open, ...rest } = schema;
+      schema = rest['unevaluatedProperties'] === false ? withoutKey(rest, 'unevaluatedProperties') : rest;
     }
     setOwn(defs, name, schema);
   }
   return defs;
+}
+
+function withoutKey(object: JsonObject, key: string): JsonObject {
+  const { [key]: _dropped, ...rest } = object;
+  return rest;
 }

@@ -74,10 +74,28 @@ export class ValidationView {
   /** Names of schemas used as `allOf` parts, directly or through a chain of plain references. */
   readonly composed = new Set<string>();
 
+  /**
+   * Views already made, by the model's schema object (as a whole schema, and as an `allOf` part). Actions of a
+   * large API share their parameters' and responses' schema objects (Microsoft Graph converts a quarter of its 76,000
+   * argument schemas more than once). A view is the same each time: the names it adds to `referenced` and
+   * `composed` were added the first time. Views are shared, so they are never changed after they are made.
+   */
+  private readonly views = new WeakMap<JsonObject, SchemaModel>();
+  private readonly partViews = new WeakMap<JsonObject, SchemaModel>();
+
   constructor(private readonly schemas: Record<string, SchemaModel>) {}
 
   convert(schema: SchemaModel, composedPart = false): SchemaModel {
     if (typeof schema === 'boolean') return schema;
+    const made = composedPart ? this.partViews : this.views;
+    const known = made.get(schema);
+    if (known !== undefined) return known;
+    const view = this.view(schema, composedPart);
+    made.set(schema, view);
+    return view;
+  }
+
+  private view(schema: JsonObject, composedPart: boolean): SchemaModel {
     const out: JsonObject = {};
     const ref = schema['$ref'];
     if (typeof ref === 'string') {

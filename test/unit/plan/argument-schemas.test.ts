@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ValidationView } from '../../../src/plan/arguments/validation-view.js';
 import { actionOf, planOf } from './plan-fixture.js';
 
 const ok = { 200: { description: 'ok' } };
@@ -211,5 +212,19 @@ describe('argument schemas', () => {
       properties: { file_ids: { type: 'array', items: { type: 'string' } }, files: { type: 'array', items: { type: 'string' } } },
       anyOf: [{ required: ['file_ids'] }, { required: ['files'] }],
     });
+  });
+
+  it('convert a schema object once per use (whole or allOf part), and share the view unchanged', () => {
+    const schemas = { Base: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false } };
+    const shared = { type: 'object', properties: { name: { type: 'string', maxLength: 3 } }, additionalProperties: false };
+    const view = new ValidationView(schemas);
+    const whole = view.convert(shared);
+    expect(view.convert(shared)).toBe(whole);
+    expect(view.convert({ ...shared })).not.toBe(whole);
+    const part = view.convert(shared, true);
+    expect(part).not.toHaveProperty('additionalProperties');
+    expect(whole).toHaveProperty('additionalProperties', false);
+    expect(view.convert({ allOf: [{ $ref: '#/$defs/Base' }, shared] })).toEqual({ allOf: [{ $ref: '#/$defs/Base' }, part] });
+    expect([...view.composed]).toEqual(['Base']);
   });
 });
