@@ -1,5 +1,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { EXIT } from './io.js';
+import { ansiColors, formatDiagnostic, NO_COLORS } from './reporter.js';
 import { colorEnabled } from './terminal.js';
 
 /** What the main thread hands the command line's worker: the parts of CliIo that are values, not functions. */
@@ -38,10 +40,10 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
   };
   // `--version` does no work worth a heap of its own, and answers faster without starting one.
   if (argv.length === 1 && argv[0] === '--version') return runInPlace(data);
+  const resourceLimits = workerHeapLimits(`${process.execArgv.join(' ')} ${process.env['NODE_OPTIONS'] ?? ''}`);
   let worker: Worker;
   try {
     // None of the process's flags: see validate-concurrently.ts (V8's apply to every thread anyway).
-    const resourceLimits = workerHeapLimits(`${process.execArgv.join(' ')} ${process.env['NODE_OPTIONS'] ?? ''}`);
     worker = new Worker(entry, { workerData: data, execArgv: [], stdin: true, resourceLimits });
   } catch {
     return runInPlace(data);
@@ -70,7 +72,11 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
       }
     });
     worker.on('error', (error) => {
-      process.stderr.write(failureText(error));
+      const diagnostic = failureDiagnostic(error, resourceLimits);
+      if (!diagnostic) process.stderr.write(`internal error: ${error.stack ?? error.message}\n`);
+      // Scripts that asked for JSON get JSON, as for any other failure.
+      else if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ ok: false, diagnostics: [diagnostic] }, null, 2)}\n`);
+      else process.stderr.write(`${formatDiagnostic(diagnostic, data.color ? ansiColors() : NO_COLORS)}\n`);
       code = EXIT.input;
     });
     worker.on('exit', () => {
@@ -88,14 +94,16 @@ export function workerHeapLimits(nodeFlags: string): ResourceLimits {
   };
 }
 
-/** What the user reads when the worker fails: out of memory is the description's size, anything else a bug. */
-export function failureText(error: Error): string {
-  if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
-    return (
-      `error OTM_OUT_OF_MEMORY: the description needs more than ${OLD_GENERATION_MB} MB of memory to generate.\n` +
-      `  hint: Raise the limit, for example NODE_OPTIONS=--max-old-space-size=8192 npx openapi-to-mcp …\n`
-    );
-  return `internal error: ${error.stack ?? error.message}\n`;
+/** The worker's failure as a diagnostic when it is the description's doing (out of memory); undefined for a bug. */
+export function failureDiagnostic(error: Error, limits: ResourceLimits): Diagnostic | undefined {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return undefined;
+  const limit = limits.maxOldGenerationSizeMb;
+  return {
+    severity: 'error',
+    code: 'OTM_OUT_OF_MEMORY',
+    message: `Generating from this description needs more memory than ${limit ? `the ${limit} MB the generator gives itself` : "Node's heap limit allows"}.`,
+    hint: 'Raise the limit: NODE_OPTIONS=--max-old-space-size=8192 npx openapi-to-mcp …',
+  };
 }
 
 /** Where a worker cannot start, the command runs on this thread with Node's default heap. */

@@ -15,6 +15,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'The description nests too deeply, or its YAML aliases expand too far or refer to themselves',
     fix: 'Use $ref for deep or shared structures.',
   },
+  OTM_OUT_OF_MEMORY: {
+    title: 'Generating from the description needs more memory than the heap limit',
+    fix: "Raise Node's heap limit: NODE_OPTIONS=--max-old-space-size=8192 npx openapi-to-mcp …",
+  },
   OTM_PARSE_ERROR: {
     title: 'The description is not valid JSON or YAML',
     fix: 'Fix the syntax at the line and column shown; a YAML linter shows the same place.',

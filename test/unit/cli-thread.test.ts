@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { failureText, workerHeapLimits } from '../../src/cli/cli-thread.js';
+import { failureDiagnostic, workerHeapLimits } from '../../src/cli/cli-thread.js';
 import { BIN, REPO_ROOT, fixtureSpec } from '../helpers/paths.js';
 
 /** Runs the bin with a standard input the test writes to and never closes, as a parent process might. */
@@ -60,9 +60,15 @@ describe('the command line in its worker thread (through the real bin)', () => {
     expect(workerHeapLimits('--enable-source-maps --max-heap-size=4096 --max-young-generation-size=64')).toEqual({});
   });
 
-  it('says how to raise the limit when a description needs more memory, and calls anything else an internal error', () => {
+  it('says how to raise the limit when a description needs more memory, and leaves anything else to be reported as a bug', () => {
     const outOfMemory = Object.assign(new Error('Worker terminated due to reaching memory limit'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
-    expect(failureText(outOfMemory)).toMatch(/^error OTM_OUT_OF_MEMORY: .+\n {2}hint: .*--max-old-space-size=8192/);
-    expect(failureText(new TypeError('x is undefined'))).toMatch(/^internal error: TypeError: x is undefined/);
+    expect(failureDiagnostic(outOfMemory, workerHeapLimits(''))).toEqual({
+      severity: 'error',
+      code: 'OTM_OUT_OF_MEMORY',
+      message: 'Generating from this description needs more memory than the 2000 MB the generator gives itself.',
+      hint: 'Raise the limit: NODE_OPTIONS=--max-old-space-size=8192 npx openapi-to-mcp …',
+    });
+    expect(failureDiagnostic(outOfMemory, workerHeapLimits('--max-old-space-size=4096'))?.message).toContain("Node's heap limit");
+    expect(failureDiagnostic(new TypeError('x is undefined'), {})).toBeUndefined();
   });
 });
