@@ -14,7 +14,7 @@ import { displayName } from './describe/display-name.js';
 import type { PlanInputs, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
-import { reportUnusedHeaderOptions } from './headers/decide-headers.js';
+import { reportUnusedHeaderOptions } from './headers/header-options.js';
 import { HeaderDecider } from './headers/header-decider.js';
 import { checkHeaderMarkings } from './headers/validate-headers.js';
 import { pinnedNames } from './name/pinned-names.js';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { runPlan, type PlanRunOptions } from '../../src/pipeline.js';
-import { MAX_DETAIL } from '../../src/plan/arguments/tool-schema.js';
+import { MAX_DETAIL } from '../../src/plan/arguments/detail-levels.js';
 import { TokenEstimate } from '../../src/plan/budget/count-tokens.js';
 import { buildTool, type BuildToolContext } from '../../src/plan/build/build-tool.js';
 import { ToolBuilder } from '../../src/plan/build/tool-builder.js';

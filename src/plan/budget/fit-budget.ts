@@ -1,6 +1,6 @@
 import type { Budget, ToolDraft } from '../drafts.js';
 import type { ToolModel } from '../tool-plan.js';
-import { MAX_DETAIL } from '../arguments/tool-schema.js';
+import { MAX_DETAIL } from '../arguments/detail-levels.js';
 import { totalTokens } from './budget.js';
 
 /** What the fitting reads of a tool: its tokens (the search's estimates need no built tool). */

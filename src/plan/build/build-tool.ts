@@ -3,7 +3,7 @@ import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
 import { isIdempotentMethod } from '../select/classify-intent.js';
 import { withResponseFormat } from '../describe/concise-view.js';
 import { describeTool, descriptionDetail } from '../describe/describe-tool.js';
-import { applyHeaders } from '../headers/decide-headers.js';
+import { applyHeaders } from '../headers/apply-headers.js';
 import { looseOutputSchema } from '../describe/output-schema.js';
 import { cleanText } from '../text/sanitize-text.js';
 import type { ConciseModel, OutputSchemaMode, RouteModel, ToolAnnotations } from '../tool-plan.js';

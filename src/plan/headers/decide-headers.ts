@@ -1,14 +1,16 @@
 import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import { childPointer } from '../../diagnostics/json-pointer.js';
-import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
+import { isJsonObject } from '../../kernel/json.js';
 import type { OperationModel, ParameterModel, SchemaModel, SecuritySchemeModel } from '../../model/api-model.js';
 import { type ArgumentDraft, type HeaderDecisions, type HeaderOptions, type NamedAction } from '../drafts.js';
 import { deriveHeaderName } from './header-names.js';
 import { isHttpToken } from '../../kernel/http-token.js';
 import { credentialWord, personalDataWord, routingWord } from './parameter-signals.js';
 import type { HeaderDecision } from '../tool-plan.js';
-import { canonical, mergeArguments, mergeSchemas, type MergedArgument } from '../arguments/tool-schema.js';
-import { MAX_HEADER_INTEGER } from './validate-headers.js';
+import { mergeSchemas } from '../arguments/merge-schemas.js';
+import { mergeArguments, type MergedArgument } from '../arguments/tool-schema.js';
+import { optionMatches } from './header-options.js';
+import { resolveRefs } from './resolve-refs.js';
 import { compareStrings, wordsOf } from '../text/words.js';
 
 export type HeaderContext = {
@@ -66,7 +68,7 @@ function judgeProperty(merged: MergedArgument, context: HeaderContext, firstPath
     const operation = context.actions.find((action) => action.name === entry.action)?.draft.operation as OperationModel;
     return { action: entry.action, operation, argument: entry.argument, ...parameterOf(operation, entry.argument) };
   });
-  const added = [...(options.add ?? [])].reverse().find((entry) => matches(entry, context.tool, property));
+  const added = [...(options.add ?? [])].reverse().find((entry) => optionMatches(entry, context.tool, property));
   const explicit = derive ? sources.filter((source) => typeof source.parameter?.mcpHeader === 'string') : [];
   const reasons: string[] = [];
   if (added) reasons.push('added by configuration');
@@ -106,7 +108,7 @@ function refusalOf(
   const { added, explicit, pointer } = asked;
   const requested = added !== undefined || explicit.length > 0;
   const where = added ? ' (configuration headers.add)' : '';
-  if ((context.options.remove ?? []).some((entry) => matches(entry, context.tool, property)))
+  if ((context.options.remove ?? []).some((entry) => optionMatches(entry, context.tool, property)))
     return 'removed by configuration (headers.remove)';
   const suppressing = context.options.enabled !== false ? sources.find((source) => source.parameter?.mcpHeader === false) : undefined;
   if (suppressing && !added) return `x-mcp-header: false on ${suppressing.operation.id}`;
@@ -137,64 +139,6 @@ function refusalOf(
     return shape;
   }
   return undefined;
-}
-
-/**
- * The input schema with the markings written in: `x-mcp-header` on each marked property, its type stated on the
- * property itself (a `$ref` is inlined, since SEP-2243 wants the type visible there) and integers bounded to
- * ±(2^53 − 1), the range a header can carry exactly.
- */
-export function applyHeaders(schema: JsonObject, marked: readonly HeaderDecision[], defs: Record<string, SchemaModel>): JsonObject {
-  if (marked.length === 0) return schema;
-  const properties = isJsonObject(schema['properties']) ? { ...schema['properties'] } : {};
-  for (const decision of marked) {
-    const current = properties[decision.property];
-    if (!isJsonObject(current) || decision.header === undefined) continue;
-    const property = inlineReference(current, defs);
-    if (property['type'] === 'integer') {
-      property['minimum'] = Math.max(
-        typeof property['minimum'] === 'number' ? property['minimum'] : -MAX_HEADER_INTEGER,
-        -MAX_HEADER_INTEGER,
-      );
-      property['maximum'] = Math.min(
-        typeof property['maximum'] === 'number' ? property['maximum'] : MAX_HEADER_INTEGER,
-        MAX_HEADER_INTEGER,
-      );
-    }
-    property['x-mcp-header'] = decision.header;
-    setOwn(properties, decision.property, canonical(property));
-  }
-  return { ...schema, properties };
-}
-
-/** Configuration entries that name no property of any tool, so that a typo does not go unnoticed. */
-export function reportUnusedHeaderOptions(
-  options: HeaderOptions,
-  tools: ReadonlyArray<{ name: string; inputSchema: JsonObject }>,
-  diagnostics: Diagnostics,
-): void {
-  const entries = [
-    ...(options.add ?? []).map((entry) => ['add', entry] as const),
-    ...(options.remove ?? []).map((entry) => ['remove', entry] as const),
-  ];
-  for (const [list, entry] of entries) {
-    const found = tools.some(
-      (tool) =>
-        matches(entry, tool.name, entry.property) &&
-        isJsonObject(tool.inputSchema['properties']) &&
-        entry.property in tool.inputSchema['properties'],
-    );
-    if (!found)
-      diagnostics.warn(
-        'OTM_CONFIG_INVALID',
-        `headers.${list} names property "${entry.property}"${entry.tool ? ` of tool ${entry.tool}` : ''}, which no tool has.`,
-        { hint: 'Run `openapi-to-mcp plan <spec>` to see the tools and their properties.' },
-      );
-  }
-}
-
-function matches(entry: { tool?: string; property: string }, tool: string, property: string): boolean {
-  return entry.property === property && (entry.tool === undefined || entry.tool === tool);
 }
 
 function parameterOf(operation: OperationModel, argument: ArgumentDraft): { parameter?: ParameterModel } {
@@ -267,7 +211,7 @@ function secretReason(source: Source, context: HeaderContext): string | undefine
   if (credential) return `its name looks like a credential (${credential})`;
   const personal = firstOf(names, personalDataWord);
   if (personal) return `its name looks like personal data (${personal})`;
-  const schema = resolve(source.argument.schema, context.defs);
+  const schema = resolveRefs(source.argument.schema, context.defs);
   if (isJsonObject(schema)) {
     if (schema['format'] === 'password') return 'its schema has format: password';
     if (schema['format'] === 'email') return 'its schema has format: email (personal data)';
@@ -293,36 +237,13 @@ function mergedShapeProblem(sources: Source[], defs: Record<string, SchemaModel>
 }
 
 function scalarProblem(schema: SchemaModel, defs: Record<string, SchemaModel>): string | undefined {
-  const resolved = resolve(schema, defs);
+  const resolved = resolveRefs(schema, defs);
   if (!isJsonObject(resolved)) return 'its schema accepts any value';
   const composition = COMPOSITION.find((keyword) => keyword in resolved);
   if (composition) return `its schema uses ${composition}`;
   const type = resolved['type'];
   if (typeof type === 'string' && SCALAR_TYPES.has(type)) return undefined;
   return `its type is ${JSON.stringify(type ?? null)}, not exactly string, integer or boolean`;
-}
-
-/** A schema with its `$ref` chain followed (bounded), sibling keywords of the referring schema kept. */
-function resolve(schema: SchemaModel, defs: Record<string, SchemaModel>): SchemaModel {
-  let current: SchemaModel = schema;
-  for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current['$ref'] === 'string'; hops++) {
-    const { $ref: ref, ...siblings } = current;
-    const target = defs[String(ref).replace('#/$defs/', '')];
-    if (!isJsonObject(target)) return target ?? {};
-    current = { ...target, ...siblings };
-  }
-  return current;
-}
-
-function inlineReference(property: JsonObject, defs: Record<string, SchemaModel>): JsonObject {
-  if (typeof property['$ref'] !== 'string') return { ...property };
-  const resolved = resolve(property, defs);
-  const out: JsonObject = {};
-  for (const [keyword, value] of Object.entries(isJsonObject(resolved) ? resolved : {}))
-    if (keyword !== 'title' && keyword !== '$ref') setOwn(out, keyword, value as JsonValue);
-  // The referring schema's description is about this parameter; the referenced one is the fallback.
-  if (typeof property['description'] === 'string') out['description'] = property['description'];
-  return out;
 }
 
 /**
