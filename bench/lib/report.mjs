@@ -49,6 +49,11 @@ function targets(results) {
       `${ms(github.ours.wallMs)} vs ${ms(github.peer.wallMs)} (${r.toFixed(2)}×)`,
       r <= 1 ? 'met' : 'missed',
     ]);
+    rows.push([
+      'GitHub: peak memory ≤ the peer’s',
+      `${mb(github.ours.peakRssKb)} vs ${mb(github.peer.peakRssKb)}`,
+      github.ours.peakRssKb <= github.peer.peakRssKb ? 'met' : 'missed',
+    ]);
   }
   if (results.regeneration) {
     const { full, regen, regenCached } = results.regeneration;
