@@ -85,8 +85,11 @@ export function encodeTable(tokens: readonly Uint8Array[], reachable: (rank: num
   return file;
 }
 
-/** Typed-array views over a file `encodeTable` wrote (copied only where alignment or byte order requires). */
-export function decodeTable(file: Uint8Array): O200kTable {
+/**
+ * Typed-array views over a file `encodeTable` wrote (copied only where alignment or byte order requires).
+ * `byteOrder` is this machine's; a parameter so that a test can read the file as a big-endian machine does.
+ */
+export function decodeTable(file: Uint8Array, byteOrder: 'BE' | 'LE' = endianness()): O200kTable {
   const aligned = file.byteOffset % 4 === 0 ? file : file.slice();
   const header = new DataView(aligned.buffer, aligned.byteOffset, HEADER_WORDS * 4);
   const [magic, tokenCount, slotCount, byteCount] = [0, 1, 2, 3].map((index) => header.getUint32(index * 4, true)) as [
@@ -99,7 +102,7 @@ export function decodeTable(file: Uint8Array): O200kTable {
   if (magic !== MAGIC || aligned.length !== wordCount * 4 + byteCount)
     throw new Error('The o200k table is not a file scripts/build-o200k.mjs wrote: run `npm run build`.');
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, wordCount);
-  if (endianness() === 'BE') Buffer.from(words.buffer, words.byteOffset, words.byteLength).swap32();
+  if (byteOrder === 'BE') Buffer.from(words.buffer, words.byteOffset, words.byteLength).swap32();
   const offsetsAt = aligned.byteOffset + HEADER_WORDS * 4;
   const slotsAt = offsetsAt + (tokenCount + 1) * 4;
   return {
