@@ -1,6 +1,7 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { EXIT } from './io.js';
+import { printJsonFailure } from './print.js';
 import { ansiColors, formatDiagnostic, NO_COLORS } from './reporter.js';
 import { colorEnabled } from './terminal.js';
 
@@ -75,7 +76,7 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
       const diagnostic = failureDiagnostic(error, resourceLimits);
       if (!diagnostic) process.stderr.write(`internal error: ${error.stack ?? error.message}\n`);
       // Scripts that asked for JSON get JSON, as for any other failure.
-      else if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ ok: false, diagnostics: [diagnostic] }, null, 2)}\n`);
+      else if (argv.includes('--json')) printJsonFailure([diagnostic], { stdout: (text) => process.stdout.write(text) });
       else process.stderr.write(`${formatDiagnostic(diagnostic, data.color ? ansiColors() : NO_COLORS)}\n`);
       code = EXIT.input;
     });

@@ -11,7 +11,7 @@ export function printDiagnostics(diagnostics: Diagnostic[], options: PrintOption
 }
 
 /** `{ ok: false, diagnostics }` on stdout, the JSON shape of every failed command. */
-export function printJsonFailure(diagnostics: Diagnostic[], io: CliIo): void {
+export function printJsonFailure(diagnostics: Diagnostic[], io: Pick<CliIo, 'stdout'>): void {
   io.stdout(`${JSON.stringify({ ok: false, diagnostics }, null, 2)}\n`);
 }
 
