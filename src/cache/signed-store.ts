@@ -20,6 +20,8 @@ export type Signer = { secret: Buffer; fingerprint: string };
  */
 type Header = { storeVersion: number; fingerprint: string; key?: string };
 
+const LINE_BREAK = 0x0a;
+
 /** Longer than any header (a version, two hashes): a file whose first line is not in this prefix is not ours. */
 const HEADER_BYTES = 1024;
 
@@ -33,16 +35,18 @@ export async function readSigned(outDir: string, name: string, signer: Signer, m
   try {
     if ((await stat(file)).size > maxBytes) return undefined;
     if (!acceptable(parseHeader(await readStart(file, HEADER_BYTES)), signer, key)) return undefined;
-    const text = await readFile(file, 'utf8');
-    const first = text.indexOf('\n');
-    const last = text.lastIndexOf('\n');
+    // Bytes, not text: the signature is checked over the body's bytes as written, and only a body that passes is
+    // decoded; decoding first meant encoding the text again for the HMAC (GitHub's 3 MB run entry: 85 → 65 ms).
+    const bytes = await readFile(file);
+    const first = bytes.indexOf(LINE_BREAK);
+    const last = bytes.lastIndexOf(LINE_BREAK);
     if (first < 0 || last <= first) return undefined;
-    if (!acceptable(parseHeader(text.slice(0, first)), signer, key)) return undefined;
-    const body = text.slice(first + 1, last);
+    if (!acceptable(parseHeader(bytes.toString('utf8', 0, first)), signer, key)) return undefined;
+    const body = bytes.subarray(first + 1, last);
     const expected = hmac(signer).update(body).digest();
-    const given = Buffer.from(text.slice(last + 1), 'hex');
+    const given = Buffer.from(bytes.toString('latin1', last + 1), 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    return JSON.parse(body) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
