@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { failureDiagnostic, workerHeapLimits } from '../../src/cli/cli-thread.js';
 import { BIN, REPO_ROOT, fixtureSpec } from '../helpers/paths.js';
@@ -51,6 +53,21 @@ describe('the command line in its worker thread (through the real bin)', () => {
     });
     expect(result.code).toBe(0);
     expect((JSON.parse(result.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+  });
+
+  it('runs the command on the main thread when its worker cannot start', () => {
+    // A worker refuses an http: module synchronously, as it would where threads are unavailable; the command must
+    // still run, in place (the built host, as the bin loads it).
+    const host = pathToFileURL(path.join(REPO_ROOT, 'dist/cli/cli-thread.js')).href;
+    const script = `
+      const { runCliInThread } = await import(${JSON.stringify(host)});
+      process.exitCode = await runCliInThread(new URL('http://example.invalid/cli-thread.js'), ${JSON.stringify([
+        'plan',
+        fixtureSpec('oai-petstore.yaml'),
+        '--json',
+      ])});`;
+    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect((JSON.parse(stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
   });
 
   it('sets a small young generation and an old-generation limit unless Node flags already size them', () => {
