@@ -56,7 +56,7 @@ export class ToolBuilder {
           draft.actions.map((action) => action.draft.operation),
         ) ?? {};
       // The tool built to learn its characters is not kept: the search tries about ten variants for each it keeps
-      // (GitHub: 1,144 builds for 110 tools), and holding them all raised the peak of memory by about 7 MB (GitHub)
+      // (GitHub: 1,144 builds for a plan of 106 tools), and holding them all raised the peak of memory by about 7 MB (GitHub)
       // to 10 MB (Microsoft Graph); the few that `exact` asks for are built again, which costs no measurable time.
       if (record.characters === undefined) record.characters = listedLength(make());
       build = { record: record as Build['record'], ...(record.tool ? { tool: record.tool } : {}), make };
