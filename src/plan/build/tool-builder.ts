@@ -19,9 +19,8 @@ type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; m
  * buildKey lists and of the plan-wide context given here (title, servers, schemas, options), so its characters are
  * kept (a new estimate needs no new build), and the tool and its exact count once `exact` asks for them.
  *
- * With a memo (the regeneration cache), a build an earlier run made from the same content is not made again for the
- * search: its characters and exact count are the memo's, and the tool itself is built only for `exact` — the tools
- * the search keeps, not the hundreds of variants it tries and drops; and not even for those the earlier run kept too.
+ * With a memo (the regeneration cache), a variant an earlier run measured from the same content is not built for the
+ * search at all: its characters and exact count are the memo's; and a tool the earlier run kept is not built again.
  */
 export class ToolBuilder {
   private readonly builds = new Map<string, Build>();
@@ -56,8 +55,8 @@ export class ToolBuilder {
           draft.actions.map((action) => action.draft.operation),
         ) ?? {};
       // The tool built to learn its characters is not kept: the search tries about ten variants for each it keeps
-      // (GitHub: 1,144 builds for a plan of 106 tools), and holding them all raised the peak of memory by about 7 MB (GitHub)
-      // to 10 MB (Microsoft Graph); the few that `exact` asks for are built again, which costs no measurable time.
+      // (GitHub: 1,144 builds for a plan of 106 tools), and holding them all raised the peak of memory by about 7 MB
+      // (GitHub) to 10 MB (Microsoft Graph); the few `exact` asks for are built again, at no measurable cost.
       if (record.characters === undefined) record.characters = listedLength(make());
       build = { record: record as Build['record'], ...(record.tool ? { tool: record.tool } : {}), make };
       this.builds.set(key, build);
