@@ -8,10 +8,10 @@ import { listedLength } from './listed-length.js';
 export type EstimatedTool = { tokens: number };
 
 /**
- * A build of the plan: the record of what is known of it (characters, once counted its exact tokens), the tool once
- * `exact` has asked for it, and how to build it.
+ * A build of the plan: the record of what is known of it (characters; once `exact` has asked, the tool and its exact
+ * tokens) and how to build it.
  */
-type Build = { record: BuildRecord & { characters: number }; tool?: BuiltTool; make: () => BuiltTool };
+type Build = { record: BuildRecord & { characters: number }; make: () => BuiltTool };
 
 /**
  * Measures each variant of a tool once and builds the tools the plan keeps. The rounds of the budget search re-form
@@ -38,8 +38,7 @@ export class ToolBuilder {
   /** The tool with its exact o200k count. */
   exact(draft: ToolDraft, siblings: Siblings): ToolModel {
     const build = this.build(draft, siblings);
-    const tool = toolOf(build);
-    build.record.tool = tool;
+    const tool = (build.record.tool ??= build.make());
     build.record.exactTokens ??= countToolTokens(tool);
     return { ...tool, tokens: build.record.exactTokens };
   }
@@ -58,16 +57,11 @@ export class ToolBuilder {
       // (GitHub: 1,144 builds for a plan of 106 tools), and holding them all raised the peak of memory by about 7 MB
       // (GitHub) to 10 MB (Microsoft Graph); the few `exact` asks for are built again, at no measurable cost.
       if (record.characters === undefined) record.characters = listedLength(make());
-      build = { record: record as Build['record'], ...(record.tool ? { tool: record.tool } : {}), make };
+      build = { record: record as Build['record'], make };
       this.builds.set(key, build);
     }
     return build;
   }
-}
-
-function toolOf(build: Build): BuiltTool {
-  build.tool ??= build.make();
-  return build.tool;
 }
 
 /**
