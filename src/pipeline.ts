@@ -33,9 +33,10 @@ export type StageTimings = { load: number; model: number; plan: number; emit: nu
 /** The stage about to run, for progress reports (the CLI shows them on a terminal). */
 export type PipelineStage = keyof StageTimings;
 
-type Progress = { onProgress?: (stage: PipelineStage) => void };
+/** Callbacks a caller may pass to follow a run: the stage it is in, and the files `$ref`s pulled in (for --watch). */
+type Observers = { onProgress?: (stage: PipelineStage) => void; onInputFile?: (file: string) => void };
 
-export type PlanRunOptions = PlanSettings & Progress;
+export type PlanRunOptions = PlanSettings & Observers;
 
 export type PlanRunResult = {
   ok: boolean;
@@ -48,7 +49,7 @@ export type PlanRunResult = {
   timings: StageTimings;
 };
 
-export type GenerateRunOptions = GenerateSettings & Progress;
+export type GenerateRunOptions = GenerateSettings & Observers;
 
 export type GenerateRunResult = PlanRunResult & {
   outDir?: string;
@@ -65,7 +66,7 @@ const emptyTimings = (): StageTimings => ({ load: 0, model: 0, plan: 0, emit: 0,
 
 /** load → model (with configured overrides applied), stopping at the first stage that reports an error. */
 async function runModel(
-  options: ResolvedOptions & Progress & CheckedOptions,
+  options: ResolvedOptions & Observers & CheckedOptions,
   diagnostics: Diagnostics,
   timings: StageTimings,
 ): Promise<ApiModel | undefined> {
@@ -78,7 +79,7 @@ async function runModel(
 }
 
 /** The model stage: the API model with the configuration's overrides, credentials and name applied. */
-function modelOf(document: OpenApiDocument, options: ResolvedOptions & Progress, diagnostics: Diagnostics, timings: StageTimings) {
+function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings) {
   options.onProgress?.('model');
   const start = now();
   const built = buildApiModel(document, diagnostics);
@@ -111,7 +112,7 @@ async function settling<T>(diagnostics: Diagnostics, stages: () => Promise<T>): 
   }
 }
 
-async function planStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<PlanRunResult> {
+async function planStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<PlanRunResult> {
   const timings = emptyTimings();
   const model = await runModel(options, diagnostics, timings);
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
@@ -137,7 +138,7 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
   return settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics));
 }
 
-async function generateStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics): Promise<GenerateRunResult> {
+async function generateStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
   if (!checkOptions(options, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
   const modelled = await modelStages(options, diagnostics, timings);
@@ -196,7 +197,7 @@ type Modelled =
  * function of its own so that the description's text (26 MB of UTF-16 for GitHub's 13 MB file) is garbage once the
  * model exists: a local of generateStages would be held through planning and emitting.
  */
-async function modelStages(options: ResolvedOptions & Progress, diagnostics: Diagnostics, timings: StageTimings): Promise<Modelled> {
+async function modelStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings): Promise<Modelled> {
   options.onProgress?.('load');
   const start = now();
   // Held only by this handoff, which loadAndModel empties: see takeSource.
@@ -235,7 +236,7 @@ async function modelStages(options: ResolvedOptions & Progress, diagnostics: Dia
  * megabytes for the largest APIs) is garbage once the model exists, not held through planning and emitting.
  */
 async function loadAndModel(
-  options: ResolvedOptions & Progress,
+  options: ResolvedOptions & Observers,
   diagnostics: Diagnostics,
   timings: StageTimings,
   read: Handoff,
@@ -293,7 +294,7 @@ function replay(folder: Folder, entry: RunEntry, diagnostics: Diagnostics, fromS
 
 /** Stage 5: the lock file's surface and the changelog's diff, then the project written (or compared, with --check). */
 async function writeStage(
-  options: ResolvedOptions & Progress,
+  options: ResolvedOptions & Observers,
   diagnostics: Diagnostics,
   timings: StageTimings,
   produced: Produced,

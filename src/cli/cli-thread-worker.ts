@@ -1,13 +1,17 @@
 // The command line's worker thread (started by cli-thread.ts): runs a command and posts its output back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { readStream } from '../load/read-source.js';
-import type { CliThreadData, CliThreadMessage } from './cli-thread.js';
+import type { CliHostMessage, CliThreadData, CliThreadMessage } from './cli-thread.js';
 import { runCli } from './main.js';
 
 const port = parentPort;
 if (port) {
   const send = (message: CliThreadMessage) => port.postMessage(message);
   const data = workerData as CliThreadData;
+  const stopping = new AbortController();
+  const onStop = (message: CliHostMessage) => {
+    if (message.kind === 'stop') stopping.abort();
+  };
   const code = await runCli(data.argv, {
     stdout: (text) => send({ kind: 'stdout', text }),
     stderr: (text) => send({ kind: 'stderr', text }),
@@ -20,6 +24,13 @@ if (port) {
       send({ kind: 'stdin' });
       return readStream(process.stdin, maxBytes);
     },
+    stopSignal: () => {
+      port.on('message', onStop);
+      send({ kind: 'listen-stop' });
+      return stopping.signal;
+    },
   });
+  // The listener for `stop` would keep this thread alive once the command has returned.
+  port.off('message', onStop);
   send({ kind: 'exit', code });
 }

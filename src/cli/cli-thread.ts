@@ -1,5 +1,6 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { interruptSignal, onInterrupt } from './interrupt.js';
 import { EXIT } from './io.js';
 import { printJsonFailure } from './print.js';
 import { ansiColors, formatDiagnostic, NO_COLORS } from './reporter.js';
@@ -8,8 +9,15 @@ import { colorEnabled } from './terminal.js';
 /** What the main thread hands the command line's worker: the parts of CliIo that are values, not functions. */
 export type CliThreadData = { argv: string[]; color: boolean; cwd: string; stderrIsTTY: boolean; columns?: number };
 
-/** What the worker posts back, in the order it happened. */
-export type CliThreadMessage = { kind: 'stdout' | 'stderr'; text: string } | { kind: 'stdin' } | { kind: 'exit'; code: number };
+/**
+ * What the worker posts back, in the order it happened. `listen-stop`: a command that runs until stopped (--watch)
+ * asks to be told of Ctrl-C, which only the main thread receives; the host answers each with a `stop` message.
+ */
+export type CliThreadMessage =
+  { kind: 'stdout' | 'stderr'; text: string } | { kind: 'stdin' } | { kind: 'listen-stop' } | { kind: 'exit'; code: number };
+
+/** What the host posts to the worker. */
+export type CliHostMessage = { kind: 'stop' };
 
 /**
  * The worker's young generation, in MB (a third of it is one semi-space). V8's default lets it grow to 48 MB, which
@@ -65,6 +73,8 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
           process.stdin.destroy();
           void worker.terminate();
         }
+      } else if (message.kind === 'listen-stop') {
+        onInterrupt(() => worker.postMessage({ kind: 'stop' } satisfies CliHostMessage));
       } else if (!stdinPiped && worker.stdin) {
         // Standard input is read only when a command asks for it (`-` as the description), so a terminal or an
         // open pipe nobody writes to never holds the process.
@@ -118,5 +128,6 @@ async function runInPlace(data: CliThreadData): Promise<number> {
     stderrIsTTY: data.stderrIsTTY,
     env: process.env,
     ...(data.columns ? { columns: data.columns } : {}),
+    stopSignal: interruptSignal,
   });
 }

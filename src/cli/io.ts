@@ -15,6 +15,12 @@ export type CliIo = {
   columns?: number;
   /** Reads standard input up to `maxBytes` (undefined past it); defaults to this thread's process.stdin. */
   readStdin?: (maxBytes: number) => Promise<string | undefined>;
+  /**
+   * For a command that runs until the user stops it (--watch): a signal that aborts at the first Ctrl-C (SIGINT) or
+   * SIGTERM, so the command can finish what it is writing. Hosts listen only once asked; a second signal ends the
+   * process at once. Without it, the command listens on this thread's process itself.
+   */
+  stopSignal?: () => AbortSignal;
 };
 
 export const EXIT = { ok: 0, input: 1, usage: 2 } as const;

@@ -59,13 +59,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             defaultDescription: String(CONFIG_DEFAULTS.cache),
           })
           .option('rename-tool', { type: 'string', array: true, describe: 'Rename a pinned tool on purpose: old_name=new_name' })
+          .option('watch', {
+            type: 'boolean',
+            default: false,
+            describe: 'Generate again whenever the description, a file it refers to or the configuration changes (Ctrl-C stops)',
+          })
           .example('$0 petstore.yaml', 'Generate ./swagger-petstore-mcp from a local description')
           .example('$0 https://example.com/openapi.json -o my-server --prefix example', 'From a URL, tool names prefixed example_')
           .example('$0 spec.yaml -o server --check', 'Exit 1 when the checked-in server is stale (for CI)')
           .example('$0 spec.yaml --target workers', 'Also write a Cloudflare Workers entry')
+          .example('$0 spec.yaml -o server --watch', 'Regenerate ./server on every save of the description')
           .example('$0', 'Everything from openapi-to-mcp.config.yaml (see `init`)'),
       async (args) => {
-        exitCode = await (await import('./run-generate.js')).runGenerateCommand(args, io, colors);
+        exitCode = args.watch
+          ? await (await import('./watch-generate.js')).watchGenerate(args, io, colors)
+          : await (await import('./run-generate.js')).runGenerateCommand(args, io, colors);
       },
     )
     .command(

@@ -8,40 +8,54 @@ import { prepareRun } from './prepare.js';
 import { plural, printDiagnostics, type PrintOptions } from './print.js';
 import { printable, type Colors } from './reporter.js';
 
-export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean };
+export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean; watch?: boolean };
 
 /** `openapi-to-mcp [spec]`: generate (or check) a project and say what happened and what to do next. */
 export async function runGenerateCommand(flags: GenerateFlags, io: CliIo, colors: Colors): Promise<number> {
+  return (await generateOnce(flags, io, colors)).code;
+}
+
+/** What one generation reports back to a watch: its exit code, the entry file and the files its `$ref`s read. */
+export type Generated = { code: number; spec?: string; referenced: string[] };
+
+/**
+ * One generation, reported. `again`: a watch's later runs, which say what changed without the first run's next
+ * steps, and print JSON one object per line.
+ */
+export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colors, again = false): Promise<Generated> {
   const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
-  if ('code' in prepared) return prepared.code;
+  if ('code' in prepared) return { code: prepared.code, referenced: [] };
+  const referenced: string[] = [];
+  const spec = prepared.options.spec as string;
   const result = await runGenerate({
     ...prepared.options,
-    spec: prepared.options.spec as string,
+    spec,
     check: flags.check,
     force: flags.force,
     regroup: flags.regroup,
     onProgress: prepared.onProgress,
+    onInputFile: (file) => referenced.push(file),
   });
   prepared.progress.done();
-  const code = result.ok ? EXIT.ok : EXIT.input;
+  const generated = { code: result.ok ? EXIT.ok : EXIT.input, spec, referenced };
   if (flags.json) {
-    io.stdout(`${JSON.stringify(generateJson(result, flags.check), null, 2)}\n`);
-    return code;
+    io.stdout(`${JSON.stringify(generateJson(result, flags.check), null, flags.watch ? undefined : 2)}\n`);
+    return generated;
   }
   const where = path.relative(io.cwd, result.outDir ?? '.') || '.';
   if (flags.check && result.plan) {
     reportCheck(result, { where, quiet: prepared.quiet, verbose: prepared.verbose }, io, colors);
-    return code;
+    return generated;
   }
   printDiagnostics(result.diagnostics, prepared, io, colors);
-  if (!result.ok || !result.plan || prepared.quiet) return code;
+  if (!result.ok || !result.plan || prepared.quiet) return generated;
   if (result.diff && result.diff.changes.length > 0) {
     io.stderr(
       `${colors.bold('tool surface changes')} (also in CHANGELOG.md):\n${result.diff.changes.map((change) => `  ${printable(formatChange(change))}`).join('\n')}\n`,
     );
   }
-  io.stderr(summary(result, { where, target: prepared.options.target ?? CONFIG_DEFAULTS.target }, colors));
-  return code;
+  io.stderr(summary(result, { where, target: prepared.options.target ?? CONFIG_DEFAULTS.target, again }, colors));
+  return generated;
 }
 
 /** The documented JSON shape of a generation. */
@@ -96,8 +110,8 @@ function reportCheck(result: GenerateRunResult, options: PrintOptions & { where:
   );
 }
 
-/** What was generated, how big it is for a model, where it went, and the commands to run next. */
-function summary(result: GenerateRunResult, options: { where: string; target: string }, colors: Colors): string {
+/** What was generated, how big it is for a model, where it went, and (but for a watch's later runs) what to run next. */
+function summary(result: GenerateRunResult, options: { where: string; target: string; again: boolean }, colors: Colors): string {
   const plan = result.plan;
   if (!plan) return '';
   const { totals } = plan;
@@ -115,6 +129,9 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
   const lines = [
     headline,
     `  in ${options.where} — ${written === 0 && removed.length === 0 ? 'no file changed' : `${plural(written, 'file')} written`}${removed.length > 0 ? `, ${removed.length} removed (no longer generated): ${removed.join(', ')}` : ''}${warnings > 0 ? `, ${colors.yellow(plural(warnings, 'warning'))} above` : ''}.`,
+  ];
+  if (options.again) return `${lines.join('\n')}\n`;
+  lines.push(
     '',
     colors.bold('Next:'),
     `  cd ${options.where}`,
@@ -123,6 +140,6 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
     `  node dist/main.js --http       ${colors.dim('# Streamable HTTP on http://127.0.0.1:3000/mcp')}`,
     ...(options.target === 'workers' ? [`  npx wrangler dev               ${colors.dim('# the Cloudflare Workers entry, locally')}`] : []),
     colors.dim(`  README.md has the environment variables and ready-to-paste client set-ups.`),
-  ];
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,8 @@ export type BundleOptions = {
   refRoot: string;
   allowRemoteRefs: boolean;
   maxBytes: number;
+  /** Told each local file read (its real path), for callers that watch the files a description is made of. */
+  onFileRead?: (file: string) => void;
 };
 
 /**
@@ -73,6 +75,7 @@ export async function bundleRefs(root: JsonObject, options: BundleOptions, diagn
     if (info && !info.isFile()) reject('not-file', target);
     if (info && bytesRead + info.size > options.maxBytes) reject('too-large', target);
     const content = readFileSync(real);
+    options.onFileRead?.(real);
     bytesRead += content.byteLength;
     if (bytesRead > options.maxBytes) reject('too-large', target);
     return content;

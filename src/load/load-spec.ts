@@ -20,6 +20,8 @@ export type LoadOptions = {
   /** Check the document against the OpenAPI JSON Schemas (warnings only). */
   validate?: boolean;
   readStdin?: (maxBytes: number) => Promise<string | undefined>;
+  /** Told each file a `$ref` pulled in (its real path); the entry file is the caller's own `spec`. */
+  onInputFile?: (file: string) => void;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
@@ -59,7 +61,17 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
         : path.dirname(base);
     // `$ref`s inside example values and other data are hidden from the bundler, which would try to read them.
     const masked = maskDataRefs(root, detected.version);
-    const bundled = await bundleRefs(masked, { base, refRoot, allowRemoteRefs: options.allowRemoteRefs ?? false, maxBytes }, diagnostics);
+    const bundled = await bundleRefs(
+      masked,
+      {
+        base,
+        refRoot,
+        allowRemoteRefs: options.allowRemoteRefs ?? false,
+        maxBytes,
+        ...(options.onInputFile ? { onFileRead: options.onInputFile } : {}),
+      },
+      diagnostics,
+    );
     if (!bundled) return undefined;
     // Referenced files were parsed by the bundler: the same limits apply to what they brought in.
     if (!withinLimits(bundled, source.location, diagnostics)) return undefined;

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, TMP, fixtureSpec } from '../helpers/paths.js';
+
+/** The real bin with --watch, its output collected, and a way to wait for a line of it. */
+class Watch {
+  readonly child: ChildProcessWithoutNullStreams;
+  stdout = '';
+  stderr = '';
+  private readonly exited: Promise<number | null>;
+
+  constructor(args: string[], cwd: string) {
+    this.child = spawn(process.execPath, [BIN, ...args, '--watch'], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    this.child.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.exited = new Promise((resolve) => this.child.on('close', resolve));
+  }
+
+  /** Waits until `pattern` has matched `count` times in the stream. */
+  async until(pattern: RegExp, count = 1, stream: 'stdout' | 'stderr' = 'stderr'): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    const global = new RegExp(pattern.source, `${pattern.flags}g`);
+    while ((this[stream].match(global) ?? []).length < count) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern} (${count}×); stderr:\n${this.stderr}`);
+      if (this.child.exitCode !== null) throw new Error(`exited ${this.child.exitCode} before ${pattern}; stderr:\n${this.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Ctrl-C, then the exit code. */
+  stop(): Promise<number | null> {
+    this.child.kill('SIGINT');
+    return this.exited;
+  }
+
+  exit(): Promise<number | null> {
+    return this.exited;
+  }
+}
+
+const running: Watch[] = [];
+afterEach(() => {
+  for (const watch of running.splice(0)) watch.child.kill('SIGKILL');
+});
+
+function start(args: string[], cwd: string): Watch {
+  const watch = new Watch(args, cwd);
+  running.push(watch);
+  return watch;
+}
+
+function freshCopy(name: string, source: string): string {
+  const dir = path.join(TMP, `watch-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // A folder's contents, or a file, into the copy.
+  cpSync(source, statSync(source).isDirectory() ? dir : path.join(dir, path.basename(source)), { recursive: true });
+  return dir;
+}
+
+describe('generate --watch (the real bin)', () => {
+  it('regenerates when a referenced file changes, keeps the project through a broken save, and stops on Ctrl-C', async () => {
+    const dir = freshCopy('multi', fixtureSpec('oai-petstore-separate'));
+    const watch = start(['spec/swagger.yaml', '--ref-root', '.', '-o', 'out'], dir);
+    await watch.until(/watching spec\/swagger\.yaml and 4 files it refers to for changes/);
+    const writeTool = path.join(dir, 'out/src/tools/pets-write.ts');
+    expect(readFileSync(writeTool, 'utf8')).not.toContain('Free text about the pet');
+
+    // A file pulled in by a $ref, in the entry's folder.
+    const newPet = path.join(dir, 'spec/NewPet.yaml');
+    writeFileSync(
+      newPet,
+      readFileSync(newPet, 'utf8').replace('type: integer', 'type: string\n        description: Free text about the pet'),
+    );
+    await watch.until(/spec\/NewPet\.yaml changed: generating again/);
+    await watch.until(/^generated 3 tools/m, 2);
+    expect(readFileSync(writeTool, 'utf8')).toContain('Free text about the pet');
+
+    // A save that leaves the content as it was starts no run.
+    writeFileSync(newPet, readFileSync(newPet, 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(watch.stderr.match(/changed: generating again/g)).toHaveLength(1);
+
+    // A broken entry is reported and leaves the project as it was; fixing it generates again.
+    const entry = path.join(dir, 'spec/swagger.yaml');
+    const good = readFileSync(entry, 'utf8');
+    const lock = readFileSync(path.join(dir, 'out/openapi-to-mcp.lock.json'), 'utf8');
+    writeFileSync(entry, `${good}\n  broken: [unclosed\n`);
+    await watch.until(/error\[OTM_PARSE_ERROR\]/);
+    expect(readFileSync(path.join(dir, 'out/openapi-to-mcp.lock.json'), 'utf8')).toBe(lock);
+    writeFileSync(entry, good.replace('Swagger Petstore', 'Swagger Petstore, watched'));
+    await watch.until(/^generated 3 tools .* for Swagger Petstore, watched$/m);
+
+    expect(await watch.stop()).toBe(0);
+    expect(watch.stderr).toMatch(/stopped watching\n$/);
+  }, 60_000);
+
+  it('prints one JSON object per line per run with --json', async () => {
+    const dir = freshCopy('json', fixtureSpec('oai-petstore.yaml'));
+    const watch = start(['oai-petstore.yaml', '-o', 'out', '--json'], dir);
+    await watch.until(/\n/, 1, 'stdout');
+    const spec = path.join(dir, 'oai-petstore.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
+    await watch.until(/\n/, 2, 'stdout');
+    expect(await watch.stop()).toBe(0);
+    const runs = watch.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ok: boolean; changes: unknown[] });
+    expect(runs.map((run) => run.ok)).toEqual([true, true]);
+    expect(runs[1]?.changes.length).toBeGreaterThan(0);
+    expect(watch.stderr).toBe('');
+  }, 60_000);
+
+  it('generates again when a configuration file appears in the working directory', async () => {
+    const dir = freshCopy('config', fixtureSpec('oai-petstore.yaml'));
+    const watch = start(['oai-petstore.yaml', '-o', 'out'], dir);
+    await watch.until(/watching oai-petstore\.yaml for changes/);
+    expect(existsSync(path.join(dir, 'out/Dockerfile'))).toBe(false);
+    writeFileSync(path.join(dir, 'openapi-to-mcp.config.yaml'), 'deploy: true\n');
+    await watch.until(/openapi-to-mcp\.config\.yaml changed: generating again/);
+    await watch.until(/^generated /m, 2);
+    expect(await watch.stop()).toBe(0);
+    expect(existsSync(path.join(dir, 'out/Dockerfile'))).toBe(true);
+  }, 60_000);
+
+  it.each([
+    [['-'], /--watch needs a description file: standard input cannot be watched/],
+    [['https://example.com/openapi.json'], /--watch needs a description file: https:\/\/example\.com\/openapi\.json cannot be watched/],
+    [[fixtureSpec('oai-petstore.yaml'), '--check'], /--watch and --check do not go together/],
+  ])('refuses %j as a usage error', async (args, message) => {
+    mkdirSync(TMP, { recursive: true });
+    const watch = start(args, TMP);
+    expect(await watch.exit()).toBe(2);
+    expect(watch.stderr).toMatch(message);
+  });
+});
