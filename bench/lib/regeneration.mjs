@@ -1,7 +1,9 @@
 // Regenerating after a one-operation change, against a full generation of the same description.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runOurs, STAGES } from './generation.mjs';
+import { statusKb } from './processes.mjs';
 import { median } from './stats.mjs';
 
 /** The description with one operation changed: a new optional query parameter and a new summary. */
@@ -65,6 +67,9 @@ export async function measureRegeneration({ repo, spec, work, runs, log }) {
         `unchanged ${Math.round(results.same.wallMs)} ms (cached ${Math.round(results.sameCached.wallMs)})`,
     );
   }
+  log('  --watch: saves of the changed and the original description, alternately, into one running process');
+  const watched = await measureWatch({ repo, spec, changedSpec, dir, saves: 2 * runs });
+  log(`  --watch: save → report ${watched.saves.map((ms) => Math.round(ms)).join(', ')} ms`);
   const written = (name) => (JSON.parse(rows[name][0].stdout).changes ?? []).length;
   const summarize = (results) => ({
     wallMs: median(results.map((result) => result.wallMs)),
@@ -76,5 +81,62 @@ export async function measureRegeneration({ repo, spec, work, runs, log }) {
     filesWritten: written('regen'),
     unchangedWrites: written('same'),
     ...Object.fromEntries(Object.entries(rows).map(([name, results]) => [name, summarize(results)])),
+    watch: {
+      wallMs: median(watched.saves),
+      peakRssKb: watched.peakRssKb,
+      stages: Object.fromEntries(STAGES.map((stage) => [stage, median(watched.reports.map((report) => report.timings[stage]))])),
+      saves: watched.saves.length,
+    },
   };
+}
+
+/**
+ * `--watch --json` on a copy of the description: after the first generation, `saves` saves alternate the changed and
+ * the original text (each a one-operation change); each is timed from the write to the run's JSON line, which
+ * includes the watch's settling delay. Peak RSS is the process's high-water mark over the whole session.
+ */
+async function measureWatch({ repo, spec, changedSpec, dir, saves }) {
+  const work = path.join(dir, 'watch');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const texts = [readFileSync(changedSpec), readFileSync(spec)];
+  const target = path.join(work, 'description.json');
+  writeFileSync(target, texts[1]);
+  const child = spawn(
+    process.execPath,
+    [path.join(repo, 'bin/openapi-to-mcp.js'), target, '-o', path.join(work, 'out'), '--json', '--watch'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  const lines = () => stdout.split('\n').slice(0, -1);
+  const untilLines = async (count) => {
+    while (lines().length < count) {
+      if (child.exitCode !== null) throw new Error(`--watch exited ${child.exitCode}:\n${stderr.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  await untilLines(1);
+  const times = [];
+  for (let save = 0; save < saves; save++) {
+    // Apart from the previous run by more than the watch's settling delay, as separate saves are.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = performance.now();
+    writeFileSync(target, texts[save % 2]);
+    await untilLines(save + 2);
+    times.push(performance.now() - started);
+  }
+  const peakRssKb = statusKb(child.pid, 'VmHWM');
+  child.kill('SIGINT');
+  await exited;
+  const reports = lines()
+    .slice(1)
+    .map((line) => JSON.parse(line));
+  if (reports.some((report) => !report.ok)) throw new Error(`a --watch run failed:\n${stderr.slice(-2000)}`);
+  return { saves: times, peakRssKb, reports };
 }
