@@ -153,7 +153,12 @@ async function generateStages(options: ResolvedOptions & Observers, diagnostics:
   let stageStart = now();
   const plan = planTools(
     model,
-    { ...options, ...(folder.pinned ? { previous: folder.pinned } : {}), ...(memo ? { memo } : {}) },
+    {
+      ...options,
+      ...(folder.pinned ? { previous: folder.pinned } : {}),
+      ...(folder.pinnedPrefix ? { previousPrefix: folder.pinnedPrefix } : {}),
+      ...(memo ? { memo } : {}),
+    },
     diagnostics,
   );
   if (diagnostics.hasErrors)
@@ -266,7 +271,15 @@ function takeSource(read: Handoff): SourceText | undefined {
 }
 
 /** The output folder as a run finds it: what is there, the lock file's surface and pins, its cache for this run. */
-type Folder = { outDir: string; existing: ExistingProject; lockSurface?: Surface; pinned?: PreviousNames; cache?: RunCache };
+type Folder = {
+  outDir: string;
+  existing: ExistingProject;
+  lockSurface?: Surface;
+  pinned?: PreviousNames;
+  /** The prefix the pinned names carry. */
+  pinnedPrefix?: string;
+  cache?: RunCache;
+};
 
 /** What the stages hand the write stage, computed or replayed from the cache. */
 type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoice; files: EmittedFile[] };
@@ -275,8 +288,18 @@ async function openFolder(outDir: string, options: ResolvedOptions, textHash: st
   const existing = await readExistingProject(outDir);
   const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
   const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;
-  const cache = options.cache ? await openRunCache(outDir, { textHash, options: cacheKeyOptions(options), pinned }) : undefined;
-  return { outDir, existing, ...(lockSurface ? { lockSurface } : {}), ...(pinned ? { pinned } : {}), ...(cache ? { cache } : {}) };
+  const pinnedPrefix = pinned && existing.kind === 'generated' ? existing.lock.prefix : undefined;
+  const cache = options.cache
+    ? await openRunCache(outDir, { textHash, options: cacheKeyOptions(options), pinned: pinnedPrefix ? { pinned, pinnedPrefix } : pinned })
+    : undefined;
+  return {
+    outDir,
+    existing,
+    ...(lockSurface ? { lockSurface } : {}),
+    ...(pinned ? { pinned } : {}),
+    ...(pinnedPrefix ? { pinnedPrefix } : {}),
+    ...(cache ? { cache } : {}),
+  };
 }
 
 /** The options that decide what is generated; where and how it is written (and progress callbacks) do not. */
@@ -312,6 +335,7 @@ async function writeStage(
       check: options.check,
       force: options.force,
       generator: GENERATOR,
+      ...(plan.api.toolPrefix ? { prefix: plan.api.toolPrefix } : {}),
       surface,
       changelog: { apiVersion: plan.api.version, generator: GENERATOR, tools: plan.tools.length, ...(diff ? { diff } : {}) },
     },

@@ -33,6 +33,8 @@ export type PlannerOptions = {
    * users keep the names they rely on when operations are added, reordered or renamed.
    */
   previous?: PreviousNames;
+  /** The prefix the names in `previous` carry (the lock file's `prefix`); a different `prefix` now renames them. */
+  previousPrefix?: string;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
   /** Builds and counts kept from an earlier run (the regeneration cache); the plan is the same without. */

@@ -17,6 +17,7 @@ import { groupingUnits } from './group/grouping-units.js';
 import { reportUnusedHeaderOptions } from './headers/header-options.js';
 import { HeaderDecider } from './headers/header-decider.js';
 import { checkHeaderMarkings } from './headers/validate-headers.js';
+import { toolPrefixOf } from './name/name-tools.js';
 import { pinnedNames } from './name/pinned-names.js';
 import { RoundPlanner, type RoundContext } from './plan-round.js';
 import { selectOperations } from './select/select-operations.js';
@@ -51,11 +52,15 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     ),
   };
   const budget = budgetOf(options.maxTools, options.budget, selected.length);
-  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, options.strategy);
+  const prefix = toolPrefixOf(options.prefix ?? model.extension.prefix);
+  const { locked, preferredActions } = pinnedNames(options.previous, options.renameTools, options.strategy, {
+    from: options.previousPrefix,
+    to: prefix,
+  });
   const context: RoundContext = {
     inputs,
     grouping: groupOperations(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked),
-    naming: { preferredActions, prefix: options.prefix ?? model.extension.prefix, strategy: options.strategy },
+    naming: { preferredActions, prefix, strategy: options.strategy },
     headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }),
     builder: new ToolBuilder(
       {
@@ -81,5 +86,5 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
   checkHeaderMarkings(tools, diagnostics);
-  return assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix });
+  return assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix, toolPrefix: prefix });
 }

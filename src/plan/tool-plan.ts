@@ -177,6 +177,8 @@ export type ToolPlan = {
     slug: string;
     /** Prefix of every environment variable the server reads: `PETSTORE`. */
     envPrefix: string;
+    /** What every tool name starts with, before an underscore (`--prefix`, `x-mcp.prefix`): `github`. */
+    toolPrefix?: string;
     servers: ServerModel[];
     credentials: CredentialModel[];
     userAuth?: UserAuthModel;

@@ -17,6 +17,8 @@ export const LOCK_VERSION = 2;
  */
 export type LockFile = {
   generator: string;
+  /** The prefix every tool name carries (`--prefix`), so that a later generation with another one can rename them. */
+  prefix?: string;
   surface: Surface;
   files: Record<string, string>;
 };
@@ -50,6 +52,7 @@ export function lockFileText(lock: LockFile): string {
   const lines = [
     `"lockVersion": ${LOCK_VERSION}`,
     `"generator": ${json(lock.generator)}`,
+    ...(lock.prefix ? [`"prefix": ${json(lock.prefix)}`] : []),
     `"tools": ${block(tools, '')}`,
     `"files": ${block(files, '')}`,
   ];
@@ -102,8 +105,10 @@ export function parseLock(text: string): LockFile | undefined {
     const version = value['lockVersion'];
     if (version !== 1 && version !== LOCK_VERSION) return undefined;
     const surface = version === 1 ? cleanSurface(surfaceV1(value['surface'])) : cleanSurface(surfaceV2(value['tools']));
+    const prefix = value['prefix'];
     return {
       generator: typeof value['generator'] === 'string' ? value['generator'] : '',
+      ...(typeof prefix === 'string' && isUsableName(prefix) ? { prefix } : {}),
       surface,
       files: cleanFiles(value['files']),
     };

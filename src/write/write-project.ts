@@ -15,6 +15,8 @@ export type WriteOptions = {
   /** Overwrite generated files edited by hand, and adopt a folder this generator did not write. */
   force?: boolean;
   generator: string;
+  /** The prefix every tool name carries, recorded in the lock file. */
+  prefix?: string;
   /** What is in the output folder now (read before planning, for the lock file's names). */
   existing: ExistingProject;
   surface: Surface;
@@ -78,6 +80,7 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
 function lockFileEntry(files: EmittedFile[], options: WriteOptions): EmittedFile {
   const lock: LockFile = {
     generator: options.generator,
+    ...(options.prefix ? { prefix: options.prefix } : {}),
     surface: options.surface,
     files: Object.fromEntries(files.filter((file) => file.ownership === 'generated').map((file) => [file.path, hashContent(file.content)])),
   };

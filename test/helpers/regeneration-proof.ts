@@ -151,6 +151,8 @@ export function proofSteps(document: Document): ProofStep[] {
     { name: 'one changed operation', document: changed, expectHit: false },
     { name: 'an added and a removed operation', document: moved, expectHit: false },
     { name: 'changed configuration', document: moved, options: { outputSchema: 'loose', prefix: 'proof' }, expectHit: false },
+    // The new prefix renamed the pinned tools: the next regeneration plans under the renamed pins, the one after is cached.
+    { name: 'same configuration, renamed pins', document: moved, options: { outputSchema: 'loose', prefix: 'proof' } },
     { name: 'same configuration again', document: moved, options: { outputSchema: 'loose', prefix: 'proof' }, expectHit: true },
     {
       name: 'a truncated cache file',

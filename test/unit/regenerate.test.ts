@@ -77,6 +77,47 @@ describe('regeneration', () => {
     expect(await toolNames(dir)).toContain('shop_orders_read');
   });
 
+  it('renames pinned tools when the prefix changes, keeping their grouping and action names', async () => {
+    const dir = await tempDir('regen-prefix');
+    const plain = await generate(dir, v1);
+    const actionsOf = (plan: typeof plain.plan) =>
+      new Map(
+        plan!.tools.map((tool) => [
+          tool.name.replace(/^(zoo|farm)_/, ''),
+          tool.actions.map((action) => `${action.name}=${action.operation.key}`),
+        ]),
+      );
+    expect((await readLock(dir))?.prefix).toBeUndefined();
+
+    const zoo = await generate(dir, v1, { prefix: 'zoo' });
+    expect(zoo.ok).toBe(true);
+    const names = await toolNames(dir);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.every((name) => name.startsWith('zoo_'))).toBe(true);
+    expect(zoo.diff?.changes).toContainEqual({ kind: 'tool-renamed', tool: 'zoo_orders_read', from: 'orders_read', breaking: true });
+    expect((await readLock(dir))?.prefix).toBe('zoo');
+    expect(actionsOf(zoo.plan)).toEqual(actionsOf(plain.plan));
+
+    const farm = await generate(dir, v1, { prefix: 'Farm' });
+    expect(farm.plan!.tools.map((tool) => tool.name).every((name) => name.startsWith('farm_'))).toBe(true);
+    expect(actionsOf(farm.plan)).toEqual(actionsOf(plain.plan));
+
+    const again = await generate(dir, v1);
+    expect(again.plan!.tools.map((tool) => tool.name).sort()).toEqual(plain.plan!.tools.map((tool) => tool.name).sort());
+    expect((await readLock(dir))?.prefix).toBeUndefined();
+  });
+
+  it('keeps prefixed names from a lock file that predates the recorded prefix', async () => {
+    const dir = await tempDir('regen-prefix-legacy');
+    const first = await generate(dir, v1, { prefix: 'zoo' });
+    const lockFile = path.join(dir, LOCK_FILE);
+    await writeFile(lockFile, (await readFile(lockFile, 'utf8')).replace(/\n  "prefix": "zoo",/, ''));
+    expect((await readLock(dir))?.prefix).toBeUndefined();
+    const second = await generate(dir, v1, { prefix: 'zoo' });
+    expect(second.plan!.tools.map((tool) => tool.name)).toEqual(first.plan!.tools.map((tool) => tool.name));
+    expect((await readLock(dir))?.prefix).toBe('zoo');
+  });
+
   it('writes surface changes to the changelog and names added and removed actions', async () => {
     const dir = await tempDir('regen-changelog');
     await generate(dir, v1);

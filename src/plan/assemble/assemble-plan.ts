@@ -13,6 +13,7 @@ export type PlanParts = {
   tools: ToolModel[];
   budget: Budget;
   envPrefix: string | undefined;
+  toolPrefix: string | undefined;
 };
 
 /** The finished plan: the API's facts and credentials, the tools in name order with their argument schemas, totals. */
@@ -29,6 +30,7 @@ export function assemblePlan(model: ApiModel, parts: PlanParts): ToolPlan {
       ...(model.description ? { description: model.description } : {}),
       slug: model.slug,
       envPrefix,
+      ...(parts.toolPrefix ? { toolPrefix: parts.toolPrefix } : {}),
       servers: model.servers,
       credentials: planCredentials(model.securitySchemes, selected, envPrefix),
       ...(userAuth ? { userAuth } : {}),

@@ -225,6 +225,16 @@ function listText(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** The prefix as tool names carry it (before their underscore), or undefined for none. */
+export function toolPrefixOf(prefix: string | undefined): string | undefined {
+  return (prefix && snakeCase(prefix)) || undefined;
+}
+
+/** `base` under `prefix`, shortened to a valid length as every generated name is. */
+export function prefixedName(base: string, prefix: string | undefined): string {
+  return finalName(base, prefix, '');
+}
+
 function finalName(base: string, prefix: string | undefined, suffix: string): string {
   const cleanPrefix = prefix ? `${snakeCase(prefix)}_` : '';
   const room = MAX_NAME_LENGTH - cleanPrefix.length - suffix.length;
