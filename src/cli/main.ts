@@ -71,9 +71,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .example('$0 spec.yaml -o server --watch', 'Regenerate ./server on every save of the description')
           .example('$0', 'Everything from openapi-to-mcp.config.yaml (see `init`)'),
       async (args) => {
+        const { generateOnce } = await import('./run-generate.js');
         exitCode = args.watch
-          ? await (await import('./watch-generate.js')).watchGenerate(args, io, colors)
-          : await (await import('./run-generate.js')).runGenerateCommand(args, io, colors);
+          ? await (
+              await import('./watch-command.js')
+            ).watchCommand(args, io, colors, (again, runIo) => generateOnce(args, runIo, colors, again), 'generating')
+          : (await generateOnce(args, io, colors)).code;
       },
     )
     .command(
@@ -83,11 +86,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         withPlanOptions(command)
           .positional('spec', { type: 'string', describe: 'OpenAPI description: a file, - for stdin, or an http(s) URL' })
           .option('html', { type: 'string', describe: 'Also write the plan as one self-contained HTML page', normalize: false })
+          .option('watch', {
+            type: 'boolean',
+            default: false,
+            describe: 'Plan again whenever the description, a file it refers to or the configuration changes (Ctrl-C stops)',
+          })
           .example('$0 plan github.json --max-tools 40', 'How the tools would be grouped, with token counts')
           .example('$0 plan spec.yaml --html plan.html', 'A page with tools, actions, token bars and warnings')
+          .example('$0 plan spec.yaml --html plan.html --watch', 'Keep the page current while you edit the description')
           .example('$0 plan spec.yaml --json | jq ".tools[].name"', 'The plan as JSON'),
       async (args) => {
-        exitCode = await (await import('./run-plan.js')).runPlanCommand(args, io, colors);
+        const { planOnce } = await import('./run-plan.js');
+        exitCode = args.watch
+          ? await (
+              await import('./watch-command.js')
+            ).watchCommand(args, io, colors, (_again, runIo) => planOnce(args, runIo, colors), 'planning')
+          : (await planOnce(args, io, colors)).code;
       },
     )
     .command(

@@ -7,22 +7,15 @@ import type { ParsedFlags } from './options.js';
 import { prepareRun } from './prepare.js';
 import { plural, printDiagnostics, type PrintOptions } from './print.js';
 import { printable, type Colors } from './reporter.js';
+import type { WatchedRun } from './watch-command.js';
 
-export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean; watch?: boolean };
-
-/** `openapi-to-mcp [spec]`: generate (or check) a project and say what happened and what to do next. */
-export async function runGenerateCommand(flags: GenerateFlags, io: CliIo, colors: Colors): Promise<number> {
-  return (await generateOnce(flags, io, colors)).code;
-}
-
-/** What one generation reports back to a watch: its exit code, the entry file and the files its `$ref`s read. */
-export type Generated = { code: number; spec?: string; referenced: string[] };
+export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regroup: boolean; json: boolean };
 
 /**
- * One generation, reported. `again`: a watch's later runs, which say what changed without the first run's next
- * steps, and print JSON one object per line.
+ * `openapi-to-mcp [spec]`: generates (or checks) a project and says what happened and what to do next. `again`: a
+ * watch's later runs, which leave out the next steps.
  */
-export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colors, again = false): Promise<Generated> {
+export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colors, again = false): Promise<WatchedRun> {
   const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
   if ('code' in prepared) return { code: prepared.code, referenced: [] };
   const referenced: string[] = [];
@@ -39,7 +32,7 @@ export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colo
   prepared.progress.done();
   const generated = { code: result.ok ? EXIT.ok : EXIT.input, spec, referenced };
   if (flags.json) {
-    io.stdout(`${JSON.stringify(generateJson(result, flags.check), null, flags.watch ? undefined : 2)}\n`);
+    io.stdout(`${JSON.stringify(generateJson(result, flags.check), null, 2)}\n`);
     return generated;
   }
   const where = path.relative(io.cwd, result.outDir ?? '.') || '.';

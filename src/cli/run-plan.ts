@@ -7,20 +7,32 @@ import { EXIT, UsageError, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
 import { headerLines } from './plan-headers.js';
 import { planToJson } from './plan-json.js';
-import { prepareRun } from './prepare.js';
+import { prepareRun, type Prepared } from './prepare.js';
 import { printDiagnostics } from './print.js';
 import { printable, type Colors } from './reporter.js';
 import type { SurfaceChoice } from '../search/search-plan.js';
+import type { WatchedRun } from './watch-command.js';
 
 export type PlanFlags = ParsedFlags & { json: boolean; html?: string };
 
 /** `openapi-to-mcp plan [spec]`: the plan as a table, as JSON (`--json`) and/or as a page (`--html FILE`). */
-export async function runPlanCommand(flags: PlanFlags, io: CliIo, colors: Colors): Promise<number> {
+export async function planOnce(flags: PlanFlags, io: CliIo, colors: Colors): Promise<WatchedRun> {
   if (flags.html === '') throw new UsageError('--html needs a file name: --html report.html');
+  const referenced: string[] = [];
   const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
-  if ('code' in prepared) return prepared.code;
-  const result = await runPlan({ ...prepared.options, spec: prepared.options.spec as string, onProgress: prepared.onProgress });
+  if ('code' in prepared) return { code: prepared.code, referenced };
+  const spec = prepared.options.spec as string;
+  const result = await runPlan({
+    ...prepared.options,
+    spec,
+    onProgress: prepared.onProgress,
+    onInputFile: (file) => referenced.push(file),
+  });
   prepared.progress.done();
+  return { code: await reportPlan(flags, io, colors, prepared, result), spec, referenced };
+}
+
+async function reportPlan(flags: PlanFlags, io: CliIo, colors: Colors, prepared: Prepared, result: PlanRunResult): Promise<number> {
   const code = result.ok ? EXIT.ok : EXIT.input;
   let htmlFile: string | undefined;
   if (flags.html !== undefined && result.plan) {

@@ -126,6 +126,20 @@ describe('generate --watch (the real bin)', () => {
     expect(existsSync(path.join(dir, 'out/Dockerfile'))).toBe(true);
   }, 60_000);
 
+  it('plan --watch keeps the HTML page current', async () => {
+    const dir = freshCopy('plan', fixtureSpec('oai-petstore.yaml'));
+    const watch = start(['plan', 'oai-petstore.yaml', '--html', 'plan.html'], dir);
+    await watch.until(/watching oai-petstore\.yaml for changes/);
+    expect(readFileSync(path.join(dir, 'plan.html'), 'utf8')).not.toContain('List every pet');
+    const spec = path.join(dir, 'oai-petstore.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
+    await watch.until(/oai-petstore\.yaml changed: planning again/);
+    await watch.until(/^wrote plan\.html/m, 2);
+    expect(readFileSync(path.join(dir, 'plan.html'), 'utf8')).toContain('List every pet');
+    expect(watch.stdout.match(/within budget/g)).toHaveLength(2);
+    expect(await watch.stop()).toBe(0);
+  }, 60_000);
+
   it.each([
     [['-'], /--watch needs a description file: standard input cannot be watched/],
     [['https://example.com/openapi.json'], /--watch needs a description file: https:\/\/example\.com\/openapi\.json cannot be watched/],

@@ -4,17 +4,27 @@ import { interruptSignal } from './interrupt.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { plural } from './print.js';
 import type { Colors } from './reporter.js';
+import type { ParsedFlags } from './options.js';
 import { resolveRun } from './resolve-run.js';
-import { generateOnce, type GenerateFlags } from './run-generate.js';
 import { watchFiles } from './watch-files.js';
 
+/** What one run of a watched command reports: its exit code, the entry file and the files its `$ref`s read. */
+export type WatchedRun = { code: number; spec?: string; referenced: string[] };
+
 /**
- * `openapi-to-mcp spec.yaml --watch`: generates, then generates again whenever the description, a file its `$ref`s
- * read, or the configuration changes, until Ctrl-C. A failed run (a description that does not parse, a broken
- * configuration) is reported and leaves the project as it was; the watch goes on. Each run after the first finds
- * the process warm (its modules loaded and compiled) and the regeneration cache in the output folder.
+ * `--watch` for `generate` and `plan`: runs the command, then again whenever the description, a file its `$ref`s read,
+ * or the configuration changes, until Ctrl-C. A failed run (a description that does not parse, a broken
+ * configuration) is reported and changes nothing; the watch goes on. Each run after the first finds the process warm
+ * (its modules loaded and compiled) and, for `generate`, the regeneration cache in the output folder. `run` is told
+ * whether it is a later run, which reports more briefly, and given the output to report on.
  */
-export async function watchGenerate(flags: GenerateFlags, io: CliIo, colors: Colors): Promise<number> {
+export async function watchCommand(
+  flags: ParsedFlags & { json: boolean; check?: boolean },
+  io: CliIo,
+  colors: Colors,
+  run: (again: boolean, io: CliIo) => Promise<WatchedRun>,
+  verb: 'generating' | 'planning',
+): Promise<number> {
   if (flags.check) throw new UsageError('--watch and --check do not go together: --check answers once, for CI.');
   const resolved = await resolveRun(flags, io.cwd);
   const entry = resolved.options.spec;
@@ -23,13 +33,15 @@ export async function watchGenerate(flags: GenerateFlags, io: CliIo, colors: Col
   const configs = flags.config ? [path.resolve(io.cwd, flags.config)] : CONFIG_FILE_NAMES.map((name) => path.join(io.cwd, name));
   const signal = io.stopSignal?.() ?? interruptSignal();
   const quiet = flags.json || resolved.quiet;
+  // With --json, every run prints one document: one line each, so that a reader can take them as they come.
+  const runIo: CliIo = flags.json ? { ...io, stdout: (text) => io.stdout(`${oneLine(text)}\n`) } : io;
   let first = true;
   await watchFiles(
     async (changed) => {
       if (!quiet && changed.length > 0)
-        io.stderr(`\n${colors.dim(clock())} ${changed.map((file) => shown(file, io.cwd)).join(', ')} changed: generating again\n`);
-      const run = await generateOnce(flags, io, colors, !first);
-      const inputs = [...(run.spec !== undefined ? [path.resolve(io.cwd, run.spec)] : []), ...run.referenced];
+        io.stderr(`\n${colors.dim(clock())} ${changed.map((file) => shown(file, io.cwd)).join(', ')} changed: ${verb} again\n`);
+      const result = await run(!first, runIo);
+      const inputs = [...(result.spec !== undefined ? [path.resolve(io.cwd, result.spec)] : []), ...result.referenced];
       if (first && !quiet)
         io.stderr(
           `${colors.dim(`watching ${inputs.length > 0 ? shown(inputs[0] as string, io.cwd) : 'the configuration'}${inputs.length > 1 ? ` and ${plural(inputs.length - 1, 'file')} it refers to` : ''} for changes; Ctrl-C stops`)}\n`,
@@ -42,6 +54,14 @@ export async function watchGenerate(flags: GenerateFlags, io: CliIo, colors: Col
   );
   if (!quiet) io.stderr(`${colors.dim('stopped watching')}\n`);
   return EXIT.ok;
+}
+
+function oneLine(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json.trimEnd();
+  }
 }
 
 function clock(): string {
