@@ -59,46 +59,50 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
   }
 }
 
-/** The folders of a set of files, watched; any event on one of the files calls `onEvent` once they settle. */
+/** How often folders that do not exist are looked for: no folder is there to tell when they come back. */
+const MISSING_FOLDER_POLL_MS = 1000;
+
+/**
+ * The folders of a set of files, watched; any event on one of the files calls `onEvent` once they settle. Folders
+ * are watched afresh for every set: a folder deleted and made again (a branch switch) is a new folder, which a watch
+ * on the old one never hears of. Missing folders are polled until one appears.
+ */
 class FolderWatch {
-  private readonly watchers = new Map<string, FSWatcher>();
-  private files = new Set<string>();
+  private readonly watchers: FSWatcher[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(private readonly onEvent: () => void) {}
 
   watch(files: string[]): void {
-    this.files = new Set(files);
-    const folders = new Set(files.map((file) => path.dirname(file)));
-    for (const [folder, watcher] of this.watchers)
-      if (!folders.has(folder)) {
-        watcher.close();
-        this.watchers.delete(folder);
-      }
-    for (const folder of folders) {
-      if (this.watchers.has(folder)) continue;
+    this.unwatch();
+    const watched = new Set(files);
+    let missing = false;
+    for (const folder of new Set(files.map((file) => path.dirname(file)))) {
       try {
         const watcher = watch(folder, (_type, name) => {
           // Some platforms do not name the file: then any event in the folder counts.
-          if (name === null || this.files.has(path.join(folder, name.toString()))) this.settle();
+          if (name === null || watched.has(path.join(folder, name.toString()))) this.settle();
         });
-        // A folder removed while watched: the files in it read as missing, and a new run re-establishes the watch.
-        watcher.on('error', () => {
-          watcher.close();
-          this.watchers.delete(folder);
-          this.settle();
-        });
-        this.watchers.set(folder, watcher);
+        // A folder removed while watched: its files now read as missing, which a run reports.
+        watcher.on('error', () => this.settle());
+        this.watchers.push(watcher);
       } catch {
-        // A folder that does not exist (yet): its files read as missing until a run finds them.
+        missing = true;
       }
     }
+    if (missing) this.poll = setInterval(() => this.settle(), MISSING_FOLDER_POLL_MS);
   }
 
   close(): void {
     clearTimeout(this.timer);
-    for (const watcher of this.watchers.values()) watcher.close();
-    this.watchers.clear();
+    this.unwatch();
+  }
+
+  /** Stops watching, but lets an event already heard settle: a change made during a run must still count. */
+  private unwatch(): void {
+    clearInterval(this.poll);
+    for (const watcher of this.watchers.splice(0)) watcher.close();
   }
 
   private settle(): void {

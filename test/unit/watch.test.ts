@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, TMP, fixtureSpec } from '../helpers/paths.js';
@@ -124,6 +124,25 @@ describe('generate --watch (the real bin)', () => {
     await watch.until(/^generated /m, 2);
     expect(await watch.stop()).toBe(0);
     expect(existsSync(path.join(dir, 'out/Dockerfile'))).toBe(true);
+  }, 60_000);
+
+  it('follows a description whose folder is deleted and made again', async () => {
+    const dir = freshCopy('folder', fixtureSpec('oai-petstore.yaml'));
+    mkdirSync(path.join(dir, 'api'));
+    renameSync(path.join(dir, 'oai-petstore.yaml'), path.join(dir, 'api/spec.yaml'));
+    const text = readFileSync(path.join(dir, 'api/spec.yaml'), 'utf8');
+    const watch = start(['api/spec.yaml', '-o', 'out'], dir);
+    await watch.until(/watching api\/spec\.yaml for changes/);
+    rmSync(path.join(dir, 'api'), { recursive: true });
+    await watch.until(/error\[OTM_INPUT_UNREADABLE\]/);
+    mkdirSync(path.join(dir, 'api'));
+    writeFileSync(path.join(dir, 'api/spec.yaml'), text.replace('List all pets', 'List every pet'));
+    await watch.until(/^generated /m, 2);
+    expect(readFileSync(path.join(dir, 'out/src/tools/pets-read.ts'), 'utf8')).toContain('list every pet');
+    // The folder is watched again, not only polled: a later save is seen as quickly as the first.
+    writeFileSync(path.join(dir, 'api/spec.yaml'), text);
+    await watch.until(/^generated /m, 3);
+    expect(await watch.stop()).toBe(0);
   }, 60_000);
 
   it('plan --watch keeps the HTML page current', async () => {
