@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/load-config.js';
 import { interruptSignal } from './interrupt.js';
@@ -41,19 +42,33 @@ export async function watchCommand(
       if (!quiet && changed.length > 0)
         io.stderr(`\n${colors.dim(clock())} ${changed.map((file) => shown(file, io.cwd)).join(', ')} changed: ${verb} again\n`);
       const result = await run(!first, runIo);
-      const inputs = [...(result.spec !== undefined ? [path.resolve(io.cwd, result.spec)] : []), ...result.referenced];
-      if (first && !quiet)
-        io.stderr(
-          `${colors.dim(`watching ${inputs.length > 0 ? shown(inputs[0] as string, io.cwd) : 'the configuration'}${inputs.length > 1 ? ` and ${plural(inputs.length - 1, 'file')} it refers to` : ''} for changes; Ctrl-C stops`)}\n`,
-        );
+      const inputs = [...(result.spec !== undefined ? entryFiles(path.resolve(io.cwd, result.spec)) : []), ...result.referenced];
+      if (first && !quiet) {
+        const what = result.spec !== undefined ? shown(path.resolve(io.cwd, result.spec), io.cwd) : 'the configuration';
+        const refs = result.referenced.length > 0 ? ` and ${plural(result.referenced.length, 'file')} it refers to` : '';
+        io.stderr(`${colors.dim(`watching ${what}${refs} for changes; Ctrl-C stops`)}\n`);
+      }
       first = false;
       return [...new Set([...inputs, ...configs])];
     },
-    [...(entry !== undefined ? [path.resolve(io.cwd, entry)] : []), ...configs],
+    [...(entry !== undefined ? entryFiles(path.resolve(io.cwd, entry)) : []), ...configs],
     signal,
   );
   if (!quiet) io.stderr(`${colors.dim('stopped watching')}\n`);
   return EXIT.ok;
+}
+
+/**
+ * The entry as given and, when it is a symbolic link, the file it points to: a save of the target changes nothing in
+ * the link's folder. (The files `$ref`s read are reported by their real paths already.)
+ */
+function entryFiles(file: string): string[] {
+  try {
+    const real = realpathSync(file);
+    return real === file ? [file] : [file, real];
+  } catch {
+    return [file];
+  }
 }
 
 function oneLine(json: string): string {

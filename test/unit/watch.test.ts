@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, TMP, fixtureSpec } from '../helpers/paths.js';
@@ -142,6 +142,19 @@ describe('generate --watch (the real bin)', () => {
     // The folder is watched again, not only polled: a later save is seen as quickly as the first.
     writeFileSync(path.join(dir, 'api/spec.yaml'), text);
     await watch.until(/^generated /m, 3);
+    expect(await watch.stop()).toBe(0);
+  }, 60_000);
+
+  it('follows the file a symbolic link to the description points to', async () => {
+    const dir = freshCopy('symlink', fixtureSpec('oai-petstore.yaml'));
+    mkdirSync(path.join(dir, 'project'));
+    symlinkSync(path.join(dir, 'oai-petstore.yaml'), path.join(dir, 'project/spec.yaml'));
+    const watch = start(['plan', 'spec.yaml'], path.join(dir, 'project'));
+    await watch.until(/watching spec\.yaml for changes/);
+    const target = path.join(dir, 'oai-petstore.yaml');
+    writeFileSync(target, readFileSync(target, 'utf8').replace('List all pets', 'List every pet'));
+    await watch.until(/oai-petstore\.yaml changed: planning again/);
+    await watch.until(/within budget/, 2, 'stdout');
     expect(await watch.stop()).toBe(0);
   }, 60_000);
 
