@@ -31,7 +31,8 @@ export async function watchCommand(
   const entry = resolved.options.spec;
   if (entry === '-' || (entry !== undefined && /^https?:/i.test(entry)))
     throw new UsageError(`--watch needs a description file: ${entry === '-' ? 'standard input' : entry} cannot be watched.`);
-  const configs = flags.config ? [path.resolve(io.cwd, flags.config)] : CONFIG_FILE_NAMES.map((name) => path.join(io.cwd, name));
+  const configFiles = flags.config ? [path.resolve(io.cwd, flags.config)] : CONFIG_FILE_NAMES.map((name) => path.join(io.cwd, name));
+  const configs = configFiles.flatMap(withTarget);
   const signal = io.stopSignal?.() ?? interruptSignal();
   const quiet = flags.json || resolved.quiet;
   // With --json, every run prints one document: one line each, so that a reader can take them as they come.
@@ -42,7 +43,7 @@ export async function watchCommand(
       if (!quiet && changed.length > 0)
         io.stderr(`\n${colors.dim(clock())} ${changed.map((file) => shown(file, io.cwd)).join(', ')} changed: ${verb} again\n`);
       const result = await run(!first, runIo);
-      const inputs = [...(result.spec !== undefined ? entryFiles(path.resolve(io.cwd, result.spec)) : []), ...result.referenced];
+      const inputs = [...(result.spec !== undefined ? withTarget(path.resolve(io.cwd, result.spec)) : []), ...result.referenced];
       if (first && !quiet) {
         const what = result.spec !== undefined ? shown(path.resolve(io.cwd, result.spec), io.cwd) : 'the configuration';
         const refs = result.referenced.length > 0 ? ` and ${plural(result.referenced.length, 'file')} it refers to` : '';
@@ -51,7 +52,7 @@ export async function watchCommand(
       first = false;
       return [...new Set([...inputs, ...configs])];
     },
-    [...(entry !== undefined ? entryFiles(path.resolve(io.cwd, entry)) : []), ...configs],
+    [...(entry !== undefined ? withTarget(path.resolve(io.cwd, entry)) : []), ...configs],
     signal,
   );
   if (!quiet) io.stderr(`${colors.dim('stopped watching')}\n`);
@@ -59,10 +60,10 @@ export async function watchCommand(
 }
 
 /**
- * The entry as given and, when it is a symbolic link, the file it points to: a save of the target changes nothing in
- * the link's folder. (The files `$ref`s read are reported by their real paths already.)
+ * A file as given and, when it is a symbolic link, the file it points to: a save of the target changes nothing in the
+ * link's folder. (The files `$ref`s read are reported by their real paths already.)
  */
-function entryFiles(file: string): string[] {
+function withTarget(file: string): string[] {
   try {
     const real = realpathSync(file);
     return real === file ? [file] : [file, real];
