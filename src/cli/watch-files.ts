@@ -46,6 +46,8 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
       for (const [file, content] of await contentsOf(used.filter((file) => !before.has(file)))) before.set(file, content);
       files = used;
       folders.watch(files);
+      // A save between the run's report and the new watches reached no watcher: look once before waiting.
+      pending = true;
       changed = [];
       while (!signal.aborted && changed.length === 0) {
         await nextEvent();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchFiles } from '../../src/cli/watch-files.js';
 import { BIN, TMP, fixtureSpec } from '../helpers/paths.js';
 
 /** The real bin with --watch, its output collected, and a way to wait for a line of it. */
@@ -51,6 +52,16 @@ function start(args: string[], cwd: string): Watch {
   return watch;
 }
 
+/**
+ * Saves as editors that write safely do, by renaming a complete file over the old one: a file written in place can be
+ * read half-written by a run that a loaded machine lets start between the truncation and the write.
+ */
+function save(file: string, text: string): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.saving`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
 function freshCopy(name: string, source: string): string {
   const dir = path.join(TMP, `watch-${name}`);
   rmSync(dir, { recursive: true, force: true });
@@ -70,16 +81,13 @@ describe('generate --watch (the real bin)', () => {
 
     // A file pulled in by a $ref, in the entry's folder.
     const newPet = path.join(dir, 'spec/NewPet.yaml');
-    writeFileSync(
-      newPet,
-      readFileSync(newPet, 'utf8').replace('type: integer', 'type: string\n        description: Free text about the pet'),
-    );
+    save(newPet, readFileSync(newPet, 'utf8').replace('type: integer', 'type: string\n        description: Free text about the pet'));
     await watch.until(/spec\/NewPet\.yaml changed: generating again/);
     await watch.until(/^generated 3 tools/m, 2);
     expect(readFileSync(writeTool, 'utf8')).toContain('Free text about the pet');
 
     // A save that leaves the content as it was starts no run.
-    writeFileSync(newPet, readFileSync(newPet, 'utf8'));
+    save(newPet, readFileSync(newPet, 'utf8'));
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(watch.stderr.match(/changed: generating again/g)).toHaveLength(1);
 
@@ -87,10 +95,10 @@ describe('generate --watch (the real bin)', () => {
     const entry = path.join(dir, 'spec/swagger.yaml');
     const good = readFileSync(entry, 'utf8');
     const lock = readFileSync(path.join(dir, 'out/openapi-to-mcp.lock.json'), 'utf8');
-    writeFileSync(entry, `${good}\n  broken: [unclosed\n`);
+    save(entry, `${good}\n  broken: [unclosed\n`);
     await watch.until(/error\[OTM_PARSE_ERROR\]/);
     expect(readFileSync(path.join(dir, 'out/openapi-to-mcp.lock.json'), 'utf8')).toBe(lock);
-    writeFileSync(entry, good.replace('Swagger Petstore', 'Swagger Petstore, watched'));
+    save(entry, good.replace('Swagger Petstore', 'Swagger Petstore, watched'));
     await watch.until(/^generated 3 tools .* for Swagger Petstore, watched$/m);
 
     expect(await watch.stop()).toBe(0);
@@ -102,7 +110,7 @@ describe('generate --watch (the real bin)', () => {
     const watch = start(['oai-petstore.yaml', '-o', 'out', '--json'], dir);
     await watch.until(/\n/, 1, 'stdout');
     const spec = path.join(dir, 'oai-petstore.yaml');
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
+    save(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
     await watch.until(/\n/, 2, 'stdout');
     expect(await watch.stop()).toBe(0);
     const runs = watch.stdout
@@ -119,7 +127,7 @@ describe('generate --watch (the real bin)', () => {
     const watch = start(['oai-petstore.yaml', '-o', 'out'], dir);
     await watch.until(/watching oai-petstore\.yaml for changes/);
     expect(existsSync(path.join(dir, 'out/Dockerfile'))).toBe(false);
-    writeFileSync(path.join(dir, 'openapi-to-mcp.config.yaml'), 'deploy: true\n');
+    save(path.join(dir, 'openapi-to-mcp.config.yaml'), 'deploy: true\n');
     await watch.until(/openapi-to-mcp\.config\.yaml changed: generating again/);
     await watch.until(/^generated /m, 2);
     expect(await watch.stop()).toBe(0);
@@ -136,11 +144,11 @@ describe('generate --watch (the real bin)', () => {
     rmSync(path.join(dir, 'api'), { recursive: true });
     await watch.until(/error\[OTM_INPUT_UNREADABLE\]/);
     mkdirSync(path.join(dir, 'api'));
-    writeFileSync(path.join(dir, 'api/spec.yaml'), text.replace('List all pets', 'List every pet'));
+    save(path.join(dir, 'api/spec.yaml'), text.replace('List all pets', 'List every pet'));
     await watch.until(/^generated /m, 2);
     expect(readFileSync(path.join(dir, 'out/src/tools/pets-read.ts'), 'utf8')).toContain('list every pet');
     // The folder is watched again, not only polled: a later save is seen as quickly as the first.
-    writeFileSync(path.join(dir, 'api/spec.yaml'), text);
+    save(path.join(dir, 'api/spec.yaml'), text);
     await watch.until(/^generated /m, 3);
     expect(await watch.stop()).toBe(0);
   }, 60_000);
@@ -152,7 +160,7 @@ describe('generate --watch (the real bin)', () => {
     const watch = start(['plan', 'spec.yaml'], path.join(dir, 'project'));
     await watch.until(/watching spec\.yaml for changes/);
     const target = path.join(dir, 'oai-petstore.yaml');
-    writeFileSync(target, readFileSync(target, 'utf8').replace('List all pets', 'List every pet'));
+    save(target, readFileSync(target, 'utf8').replace('List all pets', 'List every pet'));
     await watch.until(/oai-petstore\.yaml changed: planning again/);
     await watch.until(/within budget/, 2, 'stdout');
     expect(await watch.stop()).toBe(0);
@@ -164,7 +172,7 @@ describe('generate --watch (the real bin)', () => {
     await watch.until(/watching oai-petstore\.yaml for changes/);
     expect(readFileSync(path.join(dir, 'plan.html'), 'utf8')).not.toContain('List every pet');
     const spec = path.join(dir, 'oai-petstore.yaml');
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
+    save(spec, readFileSync(spec, 'utf8').replace('List all pets', 'List every pet'));
     await watch.until(/oai-petstore\.yaml changed: planning again/);
     await watch.until(/^wrote plan\.html/m, 2);
     expect(readFileSync(path.join(dir, 'plan.html'), 'utf8')).toContain('List every pet');
@@ -181,5 +189,35 @@ describe('generate --watch (the real bin)', () => {
     const watch = start(args, TMP);
     expect(await watch.exit()).toBe(2);
     expect(watch.stderr).toMatch(message);
+  });
+});
+
+describe('watchFiles', () => {
+  it('runs again for a save made as a run ends, before the new watches are in place', async () => {
+    const dir = path.join(TMP, 'watch-files-race');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    // The file's folder does not exist at first, so it is polled. The second run ends with a save: the poll stops and
+    // the folder's new watch starts after it, so only a look once the watches are in place can see it.
+    const file = path.join(dir, 'api/spec.yaml');
+    const stop = new AbortController();
+    const runs: string[][] = [];
+    const watching = watchFiles(
+      async (changed) => {
+        runs.push(changed);
+        if (runs.length === 2) writeFileSync(file, 'saved as the run ended');
+        if (runs.length === 3) stop.abort();
+        return [file];
+      },
+      [file],
+      stop.signal,
+    );
+    while (runs.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mkdirSync(path.dirname(file));
+    writeFileSync(file, 'first');
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`runs: ${JSON.stringify(runs)}`)), 10_000));
+    await Promise.race([watching, timeout]);
+    expect(runs).toEqual([[], [file], [file]]);
   });
 });
