@@ -15,8 +15,9 @@ export type WatchCycle = (changed: string[]) => Promise<string[]>;
 /**
  * Runs `cycle`, then again each time a file it depended on changes content, until `signal` aborts; a run under way
  * finishes first. Watches the files' folders, not the files: editors save by renaming a new file over the old one,
- * which ends a watch on the file itself. A change is judged by content against what the files held when the run
- * started, so a change made during a run is not lost and a save that leaves a file as it was runs nothing.
+ * which ends a watch on the file itself. A change is judged by content against what the files held just before the
+ * run started (as read to see the change that started it), so a change made during a run is not lost and a save that
+ * leaves a file as it was runs nothing.
  */
 export async function watchFiles(cycle: WatchCycle, initial: string[], signal: AbortSignal): Promise<void> {
   const folders = new FolderWatch(() => wakeUp());
@@ -39,9 +40,10 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
   let files = initial;
   let changed: string[] = [];
   folders.watch(files);
+  // Read once here; after that, the contents that showed a change are the next run's starting point.
+  let before = await contentsOf(files);
   try {
     while (!signal.aborted) {
-      const before = await contentsOf(files);
       const used = await cycle(changed);
       for (const [file, content] of await contentsOf(used.filter((file) => !before.has(file)))) before.set(file, content);
       files = used;
@@ -54,6 +56,7 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
         if (signal.aborted) break;
         const now = await contentsOf(files);
         changed = files.filter((file) => now.get(file) !== before.get(file));
+        if (changed.length > 0) before = now;
       }
     }
   } finally {
