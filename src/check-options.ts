@@ -11,6 +11,7 @@ export type CheckedOptions = {
   packageName?: string;
   renameTools?: Record<string, string>;
   maxTools?: number;
+  maxNameLength?: number;
   maxInputBytes?: number;
   surface?: SurfaceRequest;
   name?: string;
@@ -37,6 +38,11 @@ export function checkOptions(options: CheckedOptions, diagnostics: Diagnostics):
     if (!isUsableName(to)) refuse('--rename-tool', `--rename-tool ${from}=${to}: ${JSON.stringify(to)} is not a valid tool name.`);
   if (options.maxTools !== undefined && !(Number.isInteger(options.maxTools) && options.maxTools > 0))
     refuse('--max-tools', `--max-tools must be a positive whole number, not ${options.maxTools}.`);
+  if (
+    options.maxNameLength !== undefined &&
+    !(Number.isInteger(options.maxNameLength) && options.maxNameLength >= 16 && options.maxNameLength <= 64)
+  )
+    refuse('--max-name-length', `--max-name-length must be a whole number from 16 to 64, not ${options.maxNameLength}.`);
   if (options.maxInputBytes !== undefined && !(options.maxInputBytes > 0 && Number.isFinite(options.maxInputBytes)))
     refuse('--max-input-mb', `--max-input-mb must be a positive number.`);
   if (options.surface !== undefined && !SURFACES.includes(options.surface))

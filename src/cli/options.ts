@@ -22,6 +22,11 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
       defaultDescription: CONFIG_DEFAULTS.strategy,
     })
     .option('max-tools', { type: 'number', describe: 'Most tools to generate', defaultDescription: String(CONFIG_DEFAULTS.maxTools) })
+    .option('max-name-length', {
+      type: 'number',
+      describe: 'Longest tool name, prefix included (16-64; room for a host prefix such as mcp__server__)',
+      defaultDescription: String(CONFIG_DEFAULTS.maxNameLength),
+    })
     .option('max-tool-tokens', {
       type: 'number',
       describe: 'Token budget of one tool in tools/list',
@@ -98,6 +103,7 @@ export type ParsedFlags = {
   prefix?: string;
   strategy?: UserConfig['strategy'];
   maxTools?: number;
+  maxNameLength?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
   maxTotalTokens?: number;
@@ -143,6 +149,7 @@ export const FLAG_OF: Record<string, string> = {
   credentials: '--credential',
   strategy: '--strategy',
   maxTools: '--max-tools',
+  maxNameLength: '--max-name-length',
   maxToolTokens: '--max-tool-tokens',
   tokensPerOperation: '--tokens-per-operation',
   maxTotalTokens: '--max-total-tokens',
@@ -188,6 +195,7 @@ export function flagsToConfig(flags: ParsedFlags, cwd: string): UserConfig {
     'name',
     'strategy',
     'maxTools',
+    'maxNameLength',
     'maxToolTokens',
     'tokensPerOperation',
     'maxTotalTokens',

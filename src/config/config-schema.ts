@@ -17,6 +17,7 @@ export type ConfigSchemaNode = {
   items?: ConfigSchemaNode;
   enum?: readonly string[];
   minimum?: number;
+  maximum?: number;
   exclusiveMinimum?: number;
   minLength?: number;
   pattern?: string;
@@ -89,6 +90,7 @@ export const CONFIG_DEFAULTS = {
   deploy: false,
   strategy: 'auto',
   maxTools: 128,
+  maxNameLength: 40,
   maxToolTokens: 3000,
   tokensPerOperation: 60,
   maxTotalTokens: 48_000,
@@ -186,6 +188,14 @@ export const CONFIG_SCHEMA = {
       description: 'How operations are grouped into tools.',
     },
     maxTools: { type: 'integer', minimum: 1, default: CONFIG_DEFAULTS.maxTools, description: 'Most tools to generate.' },
+    maxNameLength: {
+      type: 'integer',
+      minimum: 16,
+      maximum: 64,
+      default: CONFIG_DEFAULTS.maxNameLength,
+      description:
+        'Longest tool name, prefix included. Hosts cap names at 64 characters with their own prefix counted (Claude Code calls a tool `mcp__<server>__<tool>`): the default leaves room for it.',
+    },
     maxToolTokens: {
       type: 'integer',
       minimum: 100,
@@ -309,6 +319,7 @@ export type UserConfig = {
   envPrefix?: string;
   strategy?: 'auto' | 'per-operation' | 'by-tag';
   maxTools?: number;
+  maxNameLength?: number;
   maxToolTokens?: number;
   tokensPerOperation?: number;
   maxTotalTokens?: number;

@@ -46,6 +46,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.cache !== undefined ? { cache: config.cache } : {}),
     ...(config.strategy !== undefined ? { strategy: config.strategy } : {}),
     ...(config.maxTools !== undefined ? { maxTools: config.maxTools } : {}),
+    ...(config.maxNameLength !== undefined ? { maxNameLength: config.maxNameLength } : {}),
     ...(config.outputSchema !== undefined ? { outputSchema: config.outputSchema } : {}),
     ...(config.surface !== undefined ? { surface: config.surface } : {}),
     budget: {

@@ -70,6 +70,7 @@ export function resolveOptions<T extends GenerateSettings>(settings: T): T & Res
     ...settings,
     strategy: settings.strategy ?? CONFIG_DEFAULTS.strategy,
     maxTools: settings.maxTools ?? CONFIG_DEFAULTS.maxTools,
+    maxNameLength: settings.maxNameLength ?? CONFIG_DEFAULTS.maxNameLength,
     budget: {
       maxToolTokens: settings.budget?.maxToolTokens ?? CONFIG_DEFAULTS.maxToolTokens,
       tokensPerOperation: settings.budget?.tokensPerOperation ?? CONFIG_DEFAULTS.tokensPerOperation,

@@ -6,7 +6,7 @@ export type ConfigIssue = { path: Array<string | number>; message: string; hint?
 
 /**
  * Checks a value against the configuration schema. Only the keywords the schema uses are implemented (types,
- * properties, additionalProperties, required, items, enum, minimum, exclusiveMinimum, minLength, pattern), so a
+ * properties, additionalProperties, required, items, enum, minimum, maximum, exclusiveMinimum, minLength, pattern), so a
  * message can name the key and the fix in plain words instead of echoing a generic validator's wording.
  */
 export function validateConfig(value: unknown, schema: ConfigSchemaNode, path: Array<string | number> = []): ConfigIssue[] {
@@ -34,6 +34,8 @@ export function validateConfig(value: unknown, schema: ConfigSchemaNode, path: A
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum)
       issues.push({ path, message: `${name} must be at least ${schema.minimum}, not ${value}.` });
+    if (schema.maximum !== undefined && value > schema.maximum)
+      issues.push({ path, message: `${name} must be at most ${schema.maximum}, not ${value}.` });
     if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
       issues.push({ path, message: `${name} must be more than ${schema.exclusiveMinimum}, not ${value}.` });
   }

@@ -18,6 +18,8 @@ import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, Pag
 export type PlannerOptions = {
   strategy: Strategy;
   maxTools: number;
+  /** Longest tool name, prefix included (see name/name-tools.ts, DEFAULT_NAME_LENGTH). */
+  maxNameLength: number;
   budget: BudgetOptions;
   /** `outputSchema` of the tools: `none` or `loose`; see output-schema.ts for why. */
   outputSchema: OutputSchemaMode;
@@ -70,6 +72,8 @@ export type GroupingUnit = {
   operation: OperationModel;
   intent: Intent;
   resource: string[];
+  /** Per resource segment, whether a path parameter follows it: `repos` in `/repos/{owner}/{repo}/labels` is a scope. */
+  scopes: boolean[];
   /** Path parameters and required query parameters: what identifies the thing acted on. */
   identity: string[];
   /** Every argument name the action takes, to keep a tool's parameter count in bounds. */

@@ -60,7 +60,7 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
   const context: RoundContext = {
     inputs,
     grouping: groupOperations(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked),
-    naming: { preferredActions, prefix, strategy: options.strategy },
+    naming: { preferredActions, prefix, strategy: options.strategy, maxNameLength: options.maxNameLength },
     headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }),
     builder: new ToolBuilder(
       {

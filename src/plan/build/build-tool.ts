@@ -5,7 +5,7 @@ import { withResponseFormat } from '../describe/concise-view.js';
 import { describeTool, descriptionDetail } from '../describe/describe-tool.js';
 import { applyHeaders } from '../headers/apply-headers.js';
 import { looseOutputSchema } from '../describe/output-schema.js';
-import { cleanText } from '../text/sanitize-text.js';
+import { cleanText, wholePhrase } from '../text/sanitize-text.js';
 import type { ConciseModel, OutputSchemaMode, RouteModel, ToolAnnotations } from '../tool-plan.js';
 import { buildToolSchema } from '../arguments/tool-schema.js';
 import type { ArgumentPhrases } from '../arguments/argument-phrases.js';
@@ -44,6 +44,7 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
     describeTool({
       apiTitle: context.apiTitle,
       resourceLabel: draft.resourceLabel,
+      contents: draft.contents,
       intent: draft.intent,
       actions: draft.actions.map((action) => ({ ...action.summary, optional: mentioned.get(action.name) ?? [] })),
       siblings: context.siblings,
@@ -52,7 +53,7 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
   );
   return {
     name: draft.name,
-    title: draft.actions.length === 1 ? cleanText(draft.actions[0]?.summary.summary, 80).text : titleOf(draft),
+    title: titleOf(draft),
     description,
     intent: draft.intent,
     annotations: annotate(draft),
@@ -115,6 +116,7 @@ function described(draft: ToolDraft, context: BuildToolContext, describe: () => 
   const key = JSON.stringify([
     context.apiTitle,
     draft.resourceLabel,
+    draft.contents,
     draft.intent,
     context.siblings,
     descriptionDetail(draft.detail, draft.actions.length),
@@ -127,6 +129,9 @@ function described(draft: ToolDraft, context: BuildToolContext, describe: () => 
   return description;
 }
 
+/** Characters of a one-action tool's title (its summary). */
+const TITLE_LENGTH = 80;
+
 /** Sub-resources a title lists before it says how many more there are. */
 const TITLE_CONTENTS = 5;
 
@@ -135,6 +140,11 @@ const TITLE_CONTENTS = 5;
  * events and 3 more: read` — "including", so that a reader knows the issues themselves are there too.
  */
 function titleOf(draft: ToolDraft): string {
+  // One action: its summary, cut at a whole phrase; unless it has none (`DELETE /projects/{id}`).
+  const [single] = draft.actions.length === 1 ? draft.actions : [];
+  const phrase =
+    single && !/^[A-Z]+ \//.test(single.summary.summary) ? wholePhrase(cleanText(single.summary.summary, 200).text, TITLE_LENGTH) : '';
+  if (phrase) return phrase.replace(/[.]$/, '');
   const label = draft.resourceLabel.charAt(0).toUpperCase() + draft.resourceLabel.slice(1);
   const intent = { read: 'read', write: 'create and update', delete: 'delete' }[draft.intent];
   const shown = draft.contents.slice(0, TITLE_CONTENTS);

@@ -64,10 +64,38 @@ function shapeText(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
     const fields = item.schema === undefined ? [] : keyFields(item.schema, defs);
     return `a list of ${item.name ?? 'items'}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
   }
+  const page = pageOf(resolved, defs);
+  if (page) return page;
+  const scalar = typeof resolved['type'] === 'string' && SCALAR_TYPES.has(resolved['type']) ? resolved['type'] : undefined;
+  if (scalar) return name ? `${article(name)} ${name} (${scalar})` : '';
   const fields = keyFields(resolved, defs);
   if (fields.length === 0) return name ? `${article(name)} ${name} object` : '';
   return `${name ? `${article(name)} ${name}` : 'an object'} (${fields.join(', ')})`;
 }
+
+/**
+ * A page of a list wrapped in an object (`{ data: [PatientAllergy], next, previous }`): said as the list and where it
+ * is, `a list of PatientAllergy in data (id, patient, …)`, since "an object (data, next, previous)" tells a model
+ * nothing about the items. Only for an object with one list among its fields.
+ */
+function pageOf(schema: SchemaModel, defs: Record<string, SchemaModel>): string | undefined {
+  const shape = objectShape(schema, defs);
+  if (!shape) return undefined;
+  const lists = shape.properties.filter(([, property]) => isList(property, defs));
+  if (lists.length !== 1) return undefined;
+  const [field, property] = lists[0] as [string, SchemaModel];
+  const items = deref((deref(property, defs).schema as Record<string, SchemaModel> | undefined)?.['items'], defs);
+  // A list of things among a few other fields (paging, counts); a board of marks beside a winner is no page.
+  const others = shape.properties.length - 1;
+  const fields = items.schema === undefined ? [] : keyFields(items.schema, defs);
+  if (fields.length === 0 || others > MAX_PAGE_FIELDS) return undefined;
+  return `a list of ${items.name ?? 'items'} in ${field}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
+}
+
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+/** Fields beside the list a page wrapper may have (next, previous, count, total …). */
+const MAX_PAGE_FIELDS = 5;
 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';

@@ -1,5 +1,5 @@
 import type { OperationModel } from '../../model/api-model.js';
-import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
+import { cleanText, firstSentence, wholePhrase } from '../text/sanitize-text.js';
 import type { Intent } from '../../surface/surface.js';
 import { mostlyRequired } from '../arguments/shared-arguments.js';
 import { comparable } from '../text/resource-words.js';
@@ -11,6 +11,8 @@ import type { ActionSummary } from '../drafts.js';
 export type ToolDescriptionInput = {
   apiTitle: string;
   resourceLabel: string;
+  /** What the actions act on below the resource (`assets`, `reactions`), most actions first. */
+  contents: string[];
   intent: Intent;
   actions: ActionSummary[];
   /** Sibling tools on the same resource with another intent: `{ write: 'pets_write' }`. */
@@ -20,28 +22,38 @@ export type ToolDescriptionInput = {
 
 const INTENT_VERBS: Record<Intent, { what: string; use: string; effect: string }> = {
   read: { what: 'Reads', use: 'look up', effect: 'Read-only: it never changes anything.' },
-  write: { what: 'Creates and changes', use: 'create or update', effect: 'It changes data in the API but never deletes it.' },
+  write: { what: 'Creates and updates', use: 'create or update', effect: 'It changes data in the API but never deletes it.' },
   delete: {
-    what: 'Deletes or removes',
+    what: 'Deletes',
     use: 'delete or remove',
     effect: 'It deletes data and that cannot be undone: confirm with the user first.',
   },
 };
 
+const LEAN_EFFECTS: Record<Intent, string> = {
+  read: 'Read-only.',
+  write: 'Changes data; never deletes.',
+  delete: 'Deletes data for good: confirm with the user first.',
+};
+
 /** Characters of an action's summary per detail level; a summary that only repeats the action's name is left out. */
 const SUMMARY_LENGTH = [120, 90, 70, 60, 55, 55, 55, 55];
 
+/** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
+const LEAN_DETAIL = 4;
+
+/** Sub-resources the first sentence names (the title lists more). */
+const SENTENCE_CONTENTS = 3;
+
 /**
- * A tool description written for a model, deterministic and at least three sentences: what the tool does, when to
- * use it and which sibling to use instead, every action with what it does and what it takes, what it returns (and
- * how it pages), and its side effects.
+ * A tool description written for a model, deterministic and at least three sentences at every detail level: what the
+ * tool does, when to use it and which sibling to use instead, every action with what it takes (paging arguments
+ * included), what it returns, and its side effects. A budget that forces cuts leaves out whole optional phrases (the
+ * API's name, a longer explanation, the fields of a result), never part of a sentence.
  */
 export function describeTool(input: ToolDescriptionInput): string {
   return input.actions.length === 1 ? describeSingle(input) : describeMany(input);
 }
-
-/** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
-const LEAN_DETAIL = 4;
 
 /**
  * The level whose description a tool of `actions` actions has at `detail`: descriptions change at fewer levels than
@@ -57,20 +69,20 @@ function describeSingle(input: ToolDescriptionInput): string {
   const [action] = input.actions as [ActionSummary];
   const { detail } = input;
   const lean = detail >= LEAN_DETAIL;
-  const sentences = [`${sentenceCase(capLength(action.summary, lean ? 100 : 200).replace(/[.]$/, ''))} in the ${input.apiTitle}.`];
+  const where = lean ? '' : ` in the ${input.apiTitle}`;
+  const sentences = [`${sentenceCase(wholeSummary(action.summary, lean ? 100 : 200) || action.summary.replace(/[.]$/, ''))}${where}.`];
   const details = detail <= 1 ? cleanText(action.operation.description, detail === 0 ? 400 : 200).text : '';
   if (details && !details.toLowerCase().startsWith(action.summary.toLowerCase())) sentences.push(details.replace(/([^.!?…])$/, '$1.'));
   sentences.push(lean ? leanWhenToUse(input) : whenToUse(input));
   if (action.needs.length > 0) sentences.push(`It needs ${listText(action.needs)}.`);
-  if (action.optional && action.optional.length > 0) sentences.push(`Optional: ${compressNames(action.optional).join(', ')}.`);
+  const optional = signatureOptional(action, new Set());
+  if (optional.length > 0) sentences.push(`Optional: ${optional.join(', ')}.`);
   sentences.push(...closing(input, lean));
-  // A one-action tool says little else: its effect keeps the description at three sentences.
-  if (lean && input.intent !== 'delete') sentences.push(LEAN_EFFECTS[input.intent]);
   return sentences.filter(Boolean).join(' ');
 }
 
 function describeMany(input: ToolDescriptionInput): string {
-  const { actions, intent, detail } = input;
+  const { actions, detail } = input;
   const lean = detail >= LEAN_DETAIL;
   // Arguments most actions need are stated on their property (or in `required`); the lines name only the others.
   const shared = mostlyRequired(actions.map((action) => action.needs));
@@ -79,43 +91,34 @@ function describeMany(input: ToolDescriptionInput): string {
   const length = SUMMARY_LENGTH[Math.min(detail, SUMMARY_LENGTH.length - 1)] ?? 40;
   const known = new Set([...wordsOf(input.apiTitle), ...wordsOf(input.resourceLabel)].map(comparable));
   const lines = actions.map((action) => `- ${actionLine(action, length, shared, common, known)}`);
-  const where = lean ? '' : ` in the ${input.apiTitle}`;
-  const sentences = [`${INTENT_VERBS[intent].what} ${input.resourceLabel}${where}.`, lean ? leanWhenToUse(input) : whenToUse(input)].filter(
-    Boolean,
-  );
-  const text = [sentences.join(' '), `${actionsHeading(actions, shared, common)}\n${lines.join('\n')}`];
-  const after: string[] = [];
-  after.push(...closing(input, lean));
-  text.push(after.join(' '));
-  return text.join('\n');
+  const opening = [whatItDoes(input, lean), lean ? leanWhenToUse(input) : whenToUse(input)];
+  return [opening.join(' '), `${actionsHeading(actions, shared, common)}\n${lines.join('\n')}`, closing(input, lean).join(' ')].join('\n');
 }
 
-/** What comes back, paging, deprecations and the side effects. */
+/** `Reads repos releases and their assets, reactions and tags in the GitHub API.` */
+function whatItDoes(input: ToolDescriptionInput, lean: boolean): string {
+  const { resourceLabel, contents, intent } = input;
+  const own = new Set(wordsOf(resourceLabel).map(comparable));
+  const below = contents.filter((content) => wordsOf(content).some((word) => !own.has(comparable(word))));
+  const shown = below.slice(0, SENTENCE_CONTENTS);
+  const more = below.length - shown.length;
+  const listed = more > 0 ? `${shown.join(', ')} and ${more} more` : listText(shown);
+  const where = lean ? '' : ` in the ${input.apiTitle}`;
+  return `${INTENT_VERBS[intent].what} ${resourceLabel}${listed ? ` and their ${listed}` : ''}${where}.`;
+}
+
+/** What comes back, deprecations and the side effects. */
 function closing(input: ToolDescriptionInput, lean: boolean): string[] {
   const { actions, intent } = input;
-  const sentences: string[] = [];
-  if (lean) {
-    const pagingArguments = [...new Set(actions.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 3);
-    if (pagingArguments.length > 0) sentences.push(`Lists page with ${pagingArguments.join(', ')}.`);
-  } else {
-    const returns = returnsSentence(actions, intent);
-    if (returns) sentences.push(returns);
-    const paging = pagingSentence(actions);
-    if (paging) sentences.push(paging);
-  }
+  const sentences = [returnsSentence(actions, intent, lean)];
+  const paged = pagingSentence(actions, lean);
+  if (paged) sentences.push(paged);
   const deprecated = actions.filter((action) => action.operation.deprecated).map((action) => action.name || action.operation.id);
   if (deprecated.length > 0)
     sentences.push(actions.length === 1 ? 'The API marks it deprecated.' : `Deprecated by the API: ${deprecated.join(', ')}.`);
-  // Lean, the annotations say what reads and writes do; a deletion still asks for confirmation in words.
-  if (!lean || intent === 'delete') sentences.push(lean ? LEAN_EFFECTS[intent] : INTENT_VERBS[intent].effect);
-  return sentences;
+  sentences.push(lean ? LEAN_EFFECTS[intent] : INTENT_VERBS[intent].effect);
+  return sentences.filter(Boolean);
 }
-
-const LEAN_EFFECTS: Record<Intent, string> = {
-  read: 'Read-only.',
-  write: 'Changes data; never deletes.',
-  delete: 'Deletes data for good: confirm with the user first.',
-};
 
 /** Optional arguments that every action lists, in the first action's order; none for fewer than two actions. */
 function commonOptional(actions: ActionSummary[]): Set<string> {
@@ -133,14 +136,14 @@ function whenToUse(input: ToolDescriptionInput): string {
   return alternatives.length > 0 ? `${use}; ${alternatives.join(', ')}.` : `${use}.`;
 }
 
-/** The sibling tools in few words: `Changes: releases_write; deletions: releases_delete.` */
+/** The sibling tools in few words: `To change them use releases_write; to delete, releases_delete.` */
 function leanWhenToUse(input: ToolDescriptionInput): string {
-  const labels: Record<Intent, string> = { read: 'lookups', write: 'changes', delete: 'deletions' };
+  const labels: Record<Intent, string> = { read: 'look them up', write: 'change them', delete: 'delete' };
   const alternatives = (['read', 'write', 'delete'] as const)
     .filter((intent) => intent !== input.intent && input.siblings[intent])
-    .map((intent) => `${labels[intent]}: ${input.siblings[intent]}`);
+    .map((intent) => `to ${labels[intent]} use ${input.siblings[intent]}`);
   return alternatives.length > 0
-    ? `For ${alternatives.join('; ')}.`
+    ? `${sentenceCase(alternatives.join('; '))}.`
     : `Use it to ${INTENT_VERBS[input.intent].use} ${input.resourceLabel}.`;
 }
 
@@ -155,12 +158,23 @@ function actionsHeading(actions: ActionSummary[], shared: Set<string>, common: S
   return notes.length > 0 ? `Actions (${notes.join('; ')}):` : 'Actions:';
 }
 
+/**
+ * The optional arguments an action's signature names: the ones the lean schema leaves to the description, and its
+ * paging arguments always — a list whose paging a model cannot see is a list it reads only the first page of.
+ */
+function signatureOptional(action: ActionSummary, common: Set<string>): string[] {
+  const paging = action.pagination?.arguments ?? [];
+  const optional = [...new Set([...(action.optional ?? []), ...paging])].filter(
+    (name) => !common.has(name) && !action.needs.includes(name),
+  );
+  return compressNames(optional);
+}
+
 /** `list_for_repo(state?, labels?): list repository issues` — a signature, and the summary only when it adds words. */
 function actionLine(action: ActionSummary, length: number, shared: Set<string>, common: Set<string>, known: ReadonlySet<string>): string {
   const summary = summaryPhrase(action, length, known);
   const needs = action.needs.filter((name) => !shared.has(name));
-  const optional = (action.optional ?? []).filter((name) => !common.has(name));
-  const signature = [...needs, ...compressNames(optional).map((name) => `${name}?`)];
+  const signature = [...needs, ...signatureOptional(action, common).map((name) => `${name}?`)];
   const call = signature.length > 0 ? `${action.name}(${signature.join(', ')})` : action.name;
   return summary ? `${call}: ${summary}` : call;
 }
@@ -197,8 +211,9 @@ export function summaryWords(summary: string): string[] {
 const nameWords = rememberText((name: string): ReadonlySet<string> => new Set(wordsOf(name).map(comparable)));
 
 /**
- * The action's summary, lower-cased and capped, when it says more than the action's name, the tool's resource and
- * the API's name do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release").
+ * The action's summary, lower-cased, when it says more than the action's name, the tool's resource and the API's name
+ * do (`list_for_repo: list repository issues`; nothing for `get_release` and "Get a release"). A summary too long for
+ * the level is left out whole rather than cut: the action's name and arguments still say what it does.
  */
 function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet<string>): string {
   // An operation without summary or description is summarised by its method and path, which the name already says.
@@ -206,31 +221,45 @@ function summaryPhrase(action: ActionSummary, length: number, known: ReadonlySet
   const named = nameWords(action.name);
   const adds = action.summaryWords.some((word) => !named.has(word) && !known.has(word));
   if (!adds) return '';
-  const text = capLength(action.summary, length).replace(/[.]$/, '');
+  const text = wholeSummary(action.summary, length);
+  if (!text) return '';
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-function returnsSentence(actions: ActionSummary[], intent: Intent): string {
-  const described = actions.filter((action) => action.returns);
-  if (described.length === 0) return intent === 'read' ? 'It returns the API’s JSON response.' : '';
-  if (actions.length === 1) return `It returns ${described[0]?.returns}.`;
-  const distinct = [...new Set(described.map((action) => action.returns))];
-  if (distinct.length === 1 && described.length === actions.length) return `Each action returns ${distinct[0]}.`;
-  return `It returns the API’s JSON response, for example ${described[0]?.name}: ${described[0]?.returns}.`;
+/** A summary without its full stop, whole when it fits in `length`, else up to its first clause that does, else none. */
+function wholeSummary(summary: string, length: number): string {
+  return wholePhrase(summary, length).replace(/[.]$/, '');
 }
 
-function pagingSentence(actions: ActionSummary[]): string {
+/**
+ * What the actions return, from their success responses: `Returns a Release (id, tag_name, name).`, `Each action
+ * returns …`, or per action for the first few. Lean, the field lists go; the shape stays.
+ */
+function returnsSentence(actions: ActionSummary[], intent: Intent, lean: boolean): string {
+  const shape = (action: ActionSummary) => (lean ? action.returns.replace(/ \([^()]*\)$/, '') : action.returns);
+  const described = actions.filter((action) => action.returns);
+  if (described.length === 0) return intent === 'read' ? 'It returns the API’s JSON response.' : 'It returns the API’s answer.';
+  if (actions.length === 1) return `It returns ${shape(described[0] as ActionSummary)}.`;
+  const distinct = [...new Set(described.map(shape))];
+  if (distinct.length === 1 && described.length === actions.length) return `Each action returns ${distinct[0]}.`;
+  const shown = described.slice(0, lean ? 2 : 3).map((action) => `${action.name} ${shape(action)}`);
+  const rest = described.length > shown.length || described.length < actions.length ? '; the others the API’s JSON response' : '';
+  return `It returns, by action: ${shown.join('; ')}${rest}.`;
+}
+
+/** How lists page, once the signatures have named each action's paging arguments. */
+function pagingSentence(actions: ActionSummary[], lean: boolean): string {
   const paged = actions.filter((action) => action.pagination);
   if (paged.length === 0) return '';
-  const argumentsUsed = [...new Set(paged.flatMap((action) => action.pagination?.arguments ?? []))].slice(0, 4);
-  const names = paged.map((action) => action.name);
   const subject =
     actions.length === 1
       ? 'Results come in pages'
-      : names.length <= 4
-        ? `Lists (${names.join(', ')}) come in pages`
-        : 'Lists come in pages';
-  return `${subject}: pass ${listText(argumentsUsed)} for more; the result says when there is a next page.`;
+      : paged.length === actions.length
+        ? 'Lists come in pages'
+        : 'Lists with paging arguments come in pages';
+  return lean
+    ? `${subject}: the result says when there is more.`
+    : `${subject}: the result says when there is a next page and how to ask for it.`;
 }
 
 /** A one-line summary of an operation: its summary, else the first sentence of its description, else method and path. */

@@ -1,25 +1,34 @@
 import { compareStrings } from '../text/words.js';
-import { combine, estimatedTokens, INTENT_CODE, nameKeyOf, affinity, ranked, type Cluster } from './cluster.js';
+import {
+  combine,
+  estimatedTokens,
+  INTENT_CODE,
+  mergedBranchCount,
+  nameKeyOf,
+  affinity,
+  ranked,
+  sameFamily,
+  type Cluster,
+} from './cluster.js';
 import { contains, intersectionSize, unionSize } from './id-lists.js';
-import { MAX_NAMED_ACTIONS, MAX_NAMED_ARGUMENTS, MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS, type GroupingLimits } from './limits.js';
+import { MAX_BRANCHES, MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS, NATURAL_BRANCHES, type GroupingLimits } from './limits.js';
 import { MergeHistory } from './merge-history.js';
 import { PairTable } from './pair-table.js';
 import type { WordTable } from './word-table.js';
 
 /**
  * Which merges a round allows. `family`: only a resource with its own sub-resources (the merged tool keeps the
- * name of one of the two); `named`: any merge that leaves a word every action's path shares; `any`: also merges
- * whose actions share no resource word (the last resort, named after the resources they hold).
+ * name of one of the two); `named`: any merge that leaves a word every action's path shares. Resources with no word in
+ * common never merge: a tool of unrelated resources has no honest name, and a model looking for either does not find
+ * it. A description too large for its resources to keep tools of their own goes over its budget and says so.
  */
-type MergeKind = 'family' | 'named' | 'any';
-type Rule = { maxActions: number; maxArguments: number; kind: MergeKind };
+type MergeKind = 'family' | 'named';
+type Rule = { maxActions: number; maxArguments: number; maxBranches: number; kind: MergeKind };
 
 /** Below any real score: a pair that may never merge (other intent, pinned, both locked). */
 const NEVER = -Infinity;
 /** A score or name key not computed yet (see `scorePair`). */
 const PENDING = NaN;
-/** Merges that leave no shared word score below every merge that keeps one. */
-const NAMELESS_PENALTY = 1e9;
 
 /**
  * Agglomerative clustering with cached pair scores and, per cluster, its best allowed partner: merging the closest
@@ -101,12 +110,17 @@ export class Agglomerator {
   }
 
   /**
-   * Merges as far as any budget could ask: natural merges first, then — recorded step by step, each with the
-   * estimated tokens and the tool count it leaves — related resources under the words they share, in steps of larger
-   * tools; resources with nothing in common only after that; and last whatever brings the count under the limit.
+   * Merges as far as any budget could ask: natural merges first (a resource and its sub-resources), then — recorded
+   * step by step, each with the estimated tokens and the tool count it leaves — related resources under the words
+   * they share, in steps of larger tools, never past the caps: a tool spans at most MAX_BRANCHES resources side by
+   * side, so that the actions left on a scope (`repos` once its large sub-resources have tools of their own) stay
+   * tools of their own families instead of one bucket named after the scope.
    */
   run(limits: GroupingLimits, maxTools: number): MergeHistory {
-    this.mergeWhile({ maxActions: limits.maxActions, maxArguments: limits.maxArguments, kind: 'family' }, () => true);
+    this.mergeWhile(
+      { maxActions: limits.maxActions, maxArguments: limits.maxArguments, maxBranches: NATURAL_BRANCHES, kind: 'family' },
+      () => true,
+    );
     this.tokens = this.alive().reduce((sum, cluster) => sum + estimatedTokens(cluster), 0);
     this.count = this.alive().length;
     this.history = new MergeHistory(this.alive(), this.tokens, maxTools);
@@ -114,25 +128,19 @@ export class Agglomerator {
     this.clusters.forEach((cluster, slot) => {
       if (cluster) this.startPositions[slot] = position++;
     });
-    const always = () => true;
-    for (const kind of ['named', 'any'] as const) {
-      // Once the caps are reached, the steps repeat one rule: a rule that found no pair left finds none again.
-      let exhausted: Rule | undefined;
-      for (let relax = 1; relax <= 4; relax *= 1.25) {
-        const rule = {
-          maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
-          maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
-          kind,
-        };
-        if (exhausted && exhausted.maxActions === rule.maxActions && exhausted.maxArguments === rule.maxArguments) continue;
-        exhausted = this.mergeWhile(rule, always) ? rule : undefined;
-      }
-      // Past the caps, a resource's remaining actions join their resource rather than a stranger.
-      if (kind === 'named') this.mergeWhile({ maxActions: MAX_NAMED_ACTIONS, maxArguments: MAX_NAMED_ARGUMENTS, kind }, always);
-    }
-    const overCount = () => this.count > maxTools;
-    for (let relax = 1; overCount() && relax < 1e6; relax *= 2) {
-      this.mergeWhile({ maxActions: limits.maxActions * 4 * relax, maxArguments: limits.maxArguments * 4 * relax, kind: 'any' }, overCount);
+    // Once the caps are reached, the steps repeat one rule: a rule that found no pair left finds none again.
+    let exhausted: Rule | undefined;
+    for (let relax = 1; relax <= 4; relax *= 1.25) {
+      const rule: Rule = {
+        maxActions: Math.min(MAX_RELAXED_ACTIONS, Math.ceil(limits.maxActions * relax)),
+        maxArguments: Math.min(MAX_RELAXED_ARGUMENTS, Math.ceil(limits.maxArguments * relax)),
+        maxBranches: Math.min(MAX_BRANCHES, Math.ceil(NATURAL_BRANCHES * relax)),
+        kind: 'named',
+      };
+      const same = (other: Rule | undefined) =>
+        other?.maxActions === rule.maxActions && other.maxArguments === rule.maxArguments && other.maxBranches === rule.maxBranches;
+      if (same(exhausted)) continue;
+      exhausted = this.mergeWhile(rule, () => true) ? rule : undefined;
     }
     return this.history;
   }
@@ -161,10 +169,8 @@ export class Agglomerator {
     scores[at] = PENDING;
   }
 
-  /** The name key of the words a pair of one block shares (see `scorePair`). */
-  private sharedKey(at: number, i: number, j: number): number {
-    const known = this.pairs.sharedKeys[at] as number;
-    if (!Number.isNaN(known)) return known;
+  /** Writes the words two clusters share into the scratch buffer; returns how many. */
+  private sharedWords(i: number, j: number): number {
     const a = this.clusters[i] as Cluster;
     const b = this.clusters[j] as Cluster;
     const shared = this.sharedScratch;
@@ -179,8 +185,16 @@ export class Agglomerator {
       } else if (x < y) p++;
       else q++;
     }
+    return count;
+  }
+
+  /** The name key of the words a pair of one block shares (see `scorePair`). */
+  private sharedKey(at: number, i: number, j: number): number {
+    const known = this.pairs.sharedKeys[at] as number;
+    if (!Number.isNaN(known)) return known;
+    const count = this.sharedWords(i, j);
     // Both clusters are of one block, so of one intent: the key is the same from either side.
-    const key = nameKeyOf(a.intent, shared, count);
+    const key = nameKeyOf((this.clusters[i] as Cluster).intent, this.sharedScratch, count);
     this.pairs.sharedKeys[at] = key;
     return key;
   }
@@ -192,10 +206,6 @@ export class Agglomerator {
     this.pairs.argumentUnions[at] = unionSize(a.argumentNames, b.argumentNames);
     // Parameters shared break ties between merges that lose the same specificity.
     const closeness = affinity(a, b);
-    if (this.pairs.sharedCounts[at] === 0) {
-      this.pairs.scores[at] = -NAMELESS_PENALTY - a.units.length - b.units.length + closeness;
-      return;
-    }
     // Each side loses the words it does not share, at the depth they stand in its own paths.
     let keptA = 0;
     let keptB = 0;
@@ -219,14 +229,16 @@ export class Agglomerator {
     if (at < 0 || this.pairs.scores[at] === NEVER) return false;
     if (actionsA + actionsB > rule.maxActions) return false;
     const sharedCount = this.pairs.sharedCounts[at] as number;
-    if (sharedCount === 0 && rule.kind !== 'any') return false;
+    if (sharedCount === 0) return false;
     if (rule.kind === 'family' && sharedCount !== this.wordCounts[i] && sharedCount !== this.wordCounts[j]) return false;
-    if (sharedCount > 0) {
-      // The merged tool's name must stay its own: a merge may not give a name that another live cluster has (two
-      // tools, one name), unless one of the two has it already (then the merge leaves fewer alike, not more).
-      const key = this.sharedKey(at, i, j);
-      if (this.nameKeys[i] !== key && this.nameKeys[j] !== key && this.names.has(key)) return false;
-    }
+    // The merged tool's name must stay its own: a merge may not give a name that another live cluster has (two
+    // tools, one name), unless one of the two has it already (then the merge leaves fewer alike, not more).
+    const key = this.sharedKey(at, i, j);
+    if (this.nameKeys[i] !== key && this.nameKeys[j] !== key && this.names.has(key)) return false;
+    const a = this.clusters[i] as Cluster;
+    const b = this.clusters[j] as Cluster;
+    if (mergedBranchCount(a, b, this.table) > rule.maxBranches) return false;
+    if (!sameFamily(a, b, this.sharedScratch, this.sharedWords(i, j), this.table)) return false;
     // Every rule checks the arguments last: a pair gets this far once in a while, and then needs its score too.
     if (Number.isNaN(this.pairs.scores[at])) this.complete(at, i, j);
     return (this.pairs.argumentUnions[at] as number) <= rule.maxArguments;

@@ -1,8 +1,9 @@
 import type { Intent } from '../../surface/surface.js';
 import type { GroupingUnit } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
-import { intersectionSize, union, unionSize } from './id-lists.js';
+import { contains, forShared, intersection, intersectionSize, union, unionSize } from './id-lists.js';
 import { commonPrefix, commonPrefixLength, commonSuffixLength } from './resource-path.js';
+import { singular } from '../text/resource-words.js';
 import { intersectWords, type UnitWords, type WordTable } from './word-table.js';
 
 export type Cluster = {
@@ -25,6 +26,17 @@ export type Cluster = {
   /** Intent and words: two live clusters never share it, so no two tools share a name. */
   nameKey: number;
   resource: string[];
+  /**
+   * What the members' resources hold one segment below `resource` (an end mark for a member on `resource` itself), as
+   * ascending ids: the resources the tool spans side by side (`repos` with labels, topics and deployments spans three).
+   */
+  branches: number[];
+  /**
+   * The resource families every member belongs to, as ascending ids: the paths its resource starts with once any
+   * leading scopes are passed (`/users/{u}/gists/{g}/comments` belongs to `users`, `users/gists`, `gists` and
+   * `gists/comments`, among others). Two clusters merge only when they share one (sameFamily).
+   */
+  roots: number[];
   /** Identifying parameters, tag words and argument names as ascending ids (WordTable.idsOf): compared by merging. */
   identity: number[];
   tagWords: number[];
@@ -66,6 +78,8 @@ function clusterOf(fields: Cluster): Cluster {
     weight: fields.weight,
     nameKey: fields.nameKey,
     resource: fields.resource,
+    branches: fields.branches,
+    roots: fields.roots,
     identity: fields.identity,
     tagWords: fields.tagWords,
     argumentNames: fields.argumentNames,
@@ -83,6 +97,7 @@ export function toCluster(units: GroupingUnit[], table: WordTable, locked?: stri
   const tags = new Set(units.map((unit) => unit.operation.tags[0] ?? ''));
   const shared = units.map((unit) => table.wordsOf(unit)).reduce((acc, next, index) => intersectWords(acc, index, next, 1));
   const words = shared.ids;
+  const resource = commonPrefix(units.map((unit) => unit.resource));
   return clusterOf({
     id: units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '',
     rank: 0,
@@ -94,7 +109,12 @@ export function toCluster(units: GroupingUnit[], table: WordTable, locked?: stri
     depths: shared.depths,
     ...weighed(shared, table),
     nameKey: nameKeyOf(first.intent, words),
-    resource: commonPrefix(units.map((unit) => unit.resource)),
+    resource,
+    branches: branchIds(
+      units.map((unit) => unit.resource[resource.length]),
+      table,
+    ),
+    roots: units.map((unit) => familyRoots(unit, table)).reduce((shared, next) => intersection(shared, next)),
     identity: table.idsOf(units.flatMap((unit) => unit.identity)),
     tagWords: table.idsOf(
       [...tags].flatMap((tag) =>
@@ -110,6 +130,7 @@ export function toCluster(units: GroupingUnit[], table: WordTable, locked?: stri
 
 export function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
   const locked = a.locked ?? b.locked;
+  const span = mergedBranches(a, b, table);
   const shared = intersectWords({ ids: a.words, depths: a.depths }, a.units.length, { ids: b.words, depths: b.depths }, b.units.length);
   const words = shared.ids;
   return clusterOf({
@@ -123,11 +144,47 @@ export function combine(a: Cluster, b: Cluster, table: WordTable): Cluster {
     depths: shared.depths,
     ...weighed(shared, table),
     nameKey: nameKeyOf(a.intent, words),
-    resource: commonPrefix([a.resource, b.resource]),
+    resource: a.resource.slice(0, span.depth),
+    branches: span.branches,
+    roots: intersection(a.roots, b.roots),
     identity: union(a.identity, b.identity),
     tagWords: union(a.tagWords, b.tagWords),
     argumentNames: union(a.argumentNames, b.argumentNames),
   });
+}
+
+function branchIds(segments: ReadonlyArray<string | undefined>, table: WordTable): number[] {
+  return [...new Set(segments.map((segment) => table.branchId(segment)))].sort((x, y) => x - y);
+}
+
+/**
+ * The branches of two clusters once merged, and the depth of the resource they share: a side whose resource is the
+ * shared one brings its branches, a side whose resource goes deeper becomes one branch (the segment it goes on with).
+ */
+export function mergedBranches(
+  a: Pick<Cluster, 'resource' | 'branches'>,
+  b: Pick<Cluster, 'resource' | 'branches'>,
+  table: WordTable,
+): { depth: number; branches: number[] } {
+  const depth = commonPrefixLength(a.resource, b.resource);
+  const side = (cluster: Pick<Cluster, 'resource' | 'branches'>) =>
+    depth === cluster.resource.length ? cluster.branches : [table.branchId(cluster.resource[depth])];
+  return { depth, branches: union(side(a), side(b)) };
+}
+
+/** How many branches two clusters span once merged (mergedBranches without building the list: pair checks ask it). */
+export function mergedBranchCount(
+  a: Pick<Cluster, 'resource' | 'branches'>,
+  b: Pick<Cluster, 'resource' | 'branches'>,
+  table: WordTable,
+): number {
+  const depth = commonPrefixLength(a.resource, b.resource);
+  const wholeA = depth === a.resource.length;
+  const wholeB = depth === b.resource.length;
+  if (wholeA && wholeB) return unionSize(a.branches, b.branches);
+  if (!wholeA && !wholeB) return a.resource[depth] === b.resource[depth] ? 1 : 2;
+  const [whole, other] = wholeA ? [a, b] : [b, a];
+  return whole.branches.length + (contains(whole.branches, [table.branchId(other.resource[depth])]) ? 0 : 1);
 }
 
 function weighed(words: UnitWords, table: WordTable): Pick<Cluster, 'wordWeights' | 'weight'> {
@@ -135,6 +192,49 @@ function weighed(words: UnitWords, table: WordTable): Pick<Cluster, 'wordWeights
   let weight = 0;
   for (const value of wordWeights) weight += value;
   return { wordWeights, weight };
+}
+
+/** A resource segment in its normal form: each word singular (`users` and `user`, `gpg_keys` and `gpg_key`). */
+function segmentKey(segment: string): string {
+  return segment.split('_').map(singular).join('_');
+}
+
+/**
+ * The families a unit's resource belongs to: every path its resource starts with from any position that only scopes
+ * precede (a segment a parameter follows: `/repos/{owner}/{repo}`). One resource below different scopes
+ * (`/orgs/{org}/actions/secrets`, `/repos/{o}/{r}/actions/secrets`) is one family; resources of one namespace
+ * (`issuing/cards`, `issuing/disputes`) too; resources that only share a noun in different namespaces are not:
+ * Stripe's `checkout/sessions` and `billing_portal/sessions`, `shipping_rates` and `tax_rates`.
+ */
+function familyRoots(unit: GroupingUnit, table: WordTable): number[] {
+  const keys = unit.resource.map(segmentKey);
+  const roots = new Set<number>();
+  for (let start = 0; start < keys.length; start++) {
+    for (let end = start + 1; end <= keys.length; end++) roots.add(table.rootId(keys.slice(start, end)));
+    if (!unit.scopes[start]) break;
+  }
+  return [...roots].sort((x, y) => x - y);
+}
+
+/**
+ * Whether two clusters are one resource family under the words they would share (the merged tool's name): some
+ * family both belong to holds every one of those words. Runner labels (`/repos/{o}/{r}/actions/runners/{id}/labels`)
+ * and a repository's labels share the words `repos` and `labels`, but only the family `repos`: named `repos_labels`
+ * they would claim a family that is not there.
+ */
+export function sameFamily(
+  a: Pick<Cluster, 'roots'>,
+  b: Pick<Cluster, 'roots'>,
+  shared: ArrayLike<number>,
+  sharedCount: number,
+  table: WordTable,
+): boolean {
+  const words = Array.prototype.slice.call(shared, 0, sharedCount) as number[];
+  let found = false;
+  forShared(a.roots, b.roots, (index) => {
+    if (!found && contains(table.rootWords(a.roots[index] as number), words)) found = true;
+  });
+  return found;
 }
 
 /**

@@ -63,3 +63,10 @@ export function union(a: readonly number[], b: readonly number[]): number[] {
   }
   return out;
 }
+
+/** The ids both ascending lists hold, ascending. */
+export function intersection(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  forShared(a, b, (i) => out.push(a[i] as number));
+  return out;
+}

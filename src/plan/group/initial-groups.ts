@@ -1,6 +1,6 @@
 import type { GroupingUnit } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
-import { MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS } from './limits.js';
+import { MAX_BRANCHES, MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS } from './limits.js';
 import { commonPrefix } from './resource-path.js';
 
 function initialKey(unit: GroupingUnit): string {
@@ -45,13 +45,37 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
     current = byKey(current, keyOf).flatMap((parts) => {
       // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
       if (parts.length === 1) return parts;
-      return splitOversized(parts.flatMap((part) => part.members)).map(withPrefix);
+      return byBranches(parts, depth).flatMap((chunk) => splitOversized(chunk.flatMap((part) => part.members)).map(withPrefix));
     });
   }
   return current.map((group) => group.members);
 }
 
 type Prefixed = { members: GroupingUnit[]; prefix: string[] };
+
+/**
+ * Groups of one prefix in chunks that span at most MAX_BRANCHES resources below it (the segment at `depth`), in the
+ * order of those segments: coarsening joins what the clustering would join, and the clustering never joins more.
+ */
+function byBranches(parts: Prefixed[], depth: number): Prefixed[][] {
+  const segmentOf = (part: Prefixed) => part.members[0]?.resource[depth] ?? '';
+  const sorted = [...parts].sort((a, b) => compareStrings(segmentOf(a), segmentOf(b)));
+  const chunks: Prefixed[][] = [];
+  let chunk: Prefixed[] = [];
+  let segments = new Set<string>();
+  for (const part of sorted) {
+    const segment = segmentOf(part);
+    if (!segments.has(segment) && segments.size >= MAX_BRANCHES) {
+      chunks.push(chunk);
+      chunk = [];
+      segments = new Set();
+    }
+    segments.add(segment);
+    chunk.push(part);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
 
 function withPrefix(members: GroupingUnit[]): Prefixed {
   return { members, prefix: commonPrefix(members.map((unit) => unit.resource)) };

@@ -9,8 +9,9 @@ export type GroupingLimits = {
 export const MAX_RELAXED_ACTIONS = 40;
 export const MAX_RELAXED_ARGUMENTS = 90;
 /**
- * Caps for the actions left over on one resource (`repos` once its large sub-resources have tools of their own):
- * one larger tool named after what its actions share reads better than two tools of unrelated resources.
+ * Resources a tool spans side by side (below the resource its actions share): a natural merge stops at
+ * NATURAL_BRANCHES, a merge to meet the budget at MAX_BRANCHES. Past that a tool is a bucket named after a scope
+ * (`repos` with labels, deployments, topics, keys …), and a model looking for one of them does not look there.
  */
-export const MAX_NAMED_ACTIONS = 80;
-export const MAX_NAMED_ARGUMENTS = 160;
+export const NATURAL_BRANCHES = 8;
+export const MAX_BRANCHES = 16;

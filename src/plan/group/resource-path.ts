@@ -40,50 +40,67 @@ function singular(word: string): string {
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
+/** A resource segment and whether a path parameter follows it (`/repos/{owner}/{repo}`: repos names a scope). */
+type Segment = { name: string; scoped: boolean };
+
 /** Static segments of the path template, without parameters, extensions, `:verbs` or RPC method suffixes. */
 export function staticSegments(path: string): string[] {
+  return segmentsOf(path).map((segment) => segment.name);
+}
+
+function segmentsOf(path: string): Segment[] {
   const segments = templateSegments(path);
   if (segments.length > 0) return segments;
   const action = RPC_ACTION.exec(path)?.[1];
-  return action ? rpcActionSegments(action) : segments;
+  return action ? rpcActionSegments(action).map((name) => ({ name, scoped: false })) : segments;
 }
 
-function templateSegments(path: string): string[] {
+function templateSegments(path: string): Segment[] {
   const template = path.split(/[?#]/)[0] ?? path;
-  const out: string[] = [];
-  for (const raw of template.split('/')) {
-    if (raw === '' || /^\{[^}]*\}$/.test(raw)) continue;
+  const out: Segment[] = [];
+  const raws = template.split('/').filter((raw) => raw !== '');
+  raws.forEach((raw, index) => {
+    if (/^\{[^}]*\}$/.test(raw)) return;
     const withoutParams = raw.replace(/\{[^{}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
     const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
     // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
     const rpc = base.includes('.') && out.length === 0 ? base.split('.').filter(Boolean) : undefined;
     const parts = rpc && rpc.length > 1 ? rpc.slice(0, -1) : [base];
-    for (const part of parts) {
+    const scoped = /^\{[^}]*\}$/.test(raws[index + 1] ?? '');
+    parts.forEach((part, position) => {
       const words = wordsOf(part);
-      if (words.length > 0) out.push(words.join('_'));
-    }
-  }
+      if (words.length > 0) out.push({ name: words.join('_'), scoped: scoped && position === parts.length - 1 });
+    });
+  });
   return out;
 }
+
+/** An operation's resource: its segments below the API's shared prefix, and which of them a parameter follows. */
+export type ResourcePath = { resource: string[]; scopes: boolean[] };
 
 /**
  * Resource paths of the operations: static segments after the prefix every operation shares (`/api/v2`,
  * `/2010-04-01/Accounts`) and after leading version segments. `/repos/{owner}/{repo}/issues/{n}/comments` →
  * `repos/issues/comments`.
  */
-export function resourcePaths(operations: readonly OperationModel[]): Map<string, string[]> {
-  const segments = new Map(operations.map((operation) => [operation.key, staticSegments(operation.path)]));
+export function resourcePaths(operations: readonly OperationModel[]): Map<string, ResourcePath> {
+  const segments = new Map(operations.map((operation) => [operation.key, segmentsOf(operation.path)]));
   const all = [...segments.values()];
   let common = 0;
   if (all.length > 1) {
     const first = all[0] ?? [];
-    while (common < first.length && all.every((list) => list.length > common + 1 && list[common] === first[common])) common++;
+    while (common < first.length && all.every((list) => list.length > common + 1 && list[common]?.name === first[common]?.name)) common++;
   }
-  const out = new Map<string, string[]>();
+  const out = new Map<string, ResourcePath>();
   for (const [key, list] of segments) {
     let rest = list.slice(common);
-    while (rest.length > 1 && VERSION_SEGMENT.test(rest[0] ?? '')) rest = rest.slice(1);
-    out.set(key, rest.length > 0 ? rest : ['root']);
+    while (rest.length > 1 && VERSION_SEGMENT.test(rest[0]?.name ?? '')) rest = rest.slice(1);
+    out.set(
+      key,
+      rest.length > 0
+        ? { resource: rest.map((segment) => segment.name), scopes: rest.map((segment) => segment.scoped) }
+        : { resource: ['root'], scopes: [false] },
+    );
   }
   return out;
 }

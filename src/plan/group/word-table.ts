@@ -57,6 +57,36 @@ export class WordTable {
     return [...ids].sort((x, y) => x - y);
   }
 
+  /** Family roots (see cluster.ts, familyRoots): id → the ids of the resource words its segments hold, ascending. */
+  private readonly rootWordIds: number[][] = [];
+  private readonly rootIds = new Map<string, number>();
+
+  /** A family root (segments in normal form) as an id; its words are kept for rootWords. */
+  rootId(segments: readonly string[]): number {
+    const key = segments.join('/');
+    let id = this.rootIds.get(key);
+    if (id === undefined) {
+      id = this.rootWordIds.length;
+      this.rootIds.set(key, id);
+      const words = resourceWords(segments).keys.flatMap((word) => {
+        const wordId = this.ids.get(word);
+        return wordId === undefined ? [] : [wordId];
+      });
+      this.rootWordIds.push([...new Set(words)].sort((x, y) => x - y));
+    }
+    return id;
+  }
+
+  /** The resource words of a family root, as ascending ids. */
+  rootWords(root: number): readonly number[] {
+    return this.rootWordIds[root] ?? [];
+  }
+
+  /** A resource segment as an id among the other names (an end mark for none), for counting the branches a tool spans. */
+  branchId(segment: string | undefined): number {
+    return this.idsOf([`\u0000branch:${segment ?? ''}`])[0] as number;
+  }
+
   /** The weight of each word at its depth (parallel to `words.ids`). */
   wordWeights(words: UnitWords): number[] {
     return words.ids.map((id, index) => (this.rarity[id] ?? 0) / (1 + (words.depths[index] ?? 0)));

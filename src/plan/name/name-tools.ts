@@ -98,24 +98,31 @@ export type ToolNaming = {
   contents: string[];
 };
 
-const MAX_NAME_LENGTH = 64;
-/** A name longer than this drops its least specific words first, while it stays unique. */
-const COMFORTABLE_NAME_LENGTH = 40;
+/** The longest name a host allows: Claude, OpenAI and Gemini cap names at 64 characters. */
+export const MAX_NAME_LENGTH = 64;
+/**
+ * The default length of a generated name, prefix included: room for a host's own prefix within 64 characters
+ * (Claude Code calls a tool `mcp__<server>__<tool>`).
+ */
+export const DEFAULT_NAME_LENGTH = 40;
+
+type NameOptions = { byAction?: boolean; maxLength?: number };
 
 /**
  * Names for all tools at once, so that collisions resolve the same way every time: the resource words every
  * action's path shares, in path order and as the paths write them, plus the intent (`repos_issues_read`,
- * `repos_pulls_write`). A tool whose actions share no resource word (the last resort of a tight budget) is named
- * after the resources most of its actions act on. Never after the API, never with a number.
+ * `repos_pulls_write`), each word once, within `maxLength` characters (the least specific words go first). Never
+ * after the API, never with a number.
  */
-export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, options: { byAction?: boolean } = {}): ToolNaming[] {
+export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, options: NameOptions = {}): ToolNaming[] {
   const allWords = inputs.flatMap((input) => input.units.map((unit) => resourceWords(unit.resource)));
-  const surface = surfaceForms(allWords);
   const weights = new WordWeights(allWords);
-  const drafts = inputs.map((input) => draftName(input, surface, weights, options.byAction ?? false));
+  const maxLength = options.maxLength ?? DEFAULT_NAME_LENGTH;
+  const fit = (words: string[]) => finalName(fitName(words, weights, maxLength - prefixLength(prefix)), prefix, '', maxLength);
+  const drafts = inputs.map((input) => draftName(input, options.byAction ?? false));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));
-  const bases = drafts.map((draft) => draft.candidates[0] ?? 'tool');
+  const bases = drafts.map((draft) => fit(draft.candidates[0] ?? ['tool']));
   const counts = new Map<string, number>();
   for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
   const result: ToolNaming[] = new Array(drafts.length);
@@ -129,7 +136,7 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
     const candidates = (counts.get(bases[index] as string) ?? 0) > 1 ? draft.candidates.slice(1) : draft.candidates;
     let name = '';
     for (const candidate of [...candidates, ...draft.candidates]) {
-      const full = finalName(candidate, prefix, '');
+      const full = fit(candidate);
       if (!taken.has(full.toLowerCase())) {
         name = full;
         break;
@@ -137,7 +144,7 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
     }
     // Only identical tools of identical resources can get here; a counter is better than an invalid surface.
     for (let counter = 2; !name; counter++) {
-      const full = finalName(bases[index] as string, prefix, `_${counter}`);
+      const full = finalName(bases[index] as string, undefined, `_${counter}`, maxLength);
       if (!taken.has(full.toLowerCase())) name = full;
     }
     taken.add(name.toLowerCase());
@@ -146,30 +153,36 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
   return result;
 }
 
-type NameDraft = { candidates: string[]; label: string; contents: string[]; sortKey: string };
+/** A candidate name as its words, the intent last: shortened and joined only once the length is known. */
+type NameDraft = { candidates: string[][]; label: string; contents: string[]; sortKey: string };
 
-function draftName(input: ToolNameInput, surface: Map<string, string>, weights: WordWeights, byAction: boolean): NameDraft {
+function draftName(input: ToolNameInput, byAction: boolean): NameDraft {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';
   const intent = input.units[0]?.intent ?? 'read';
   if (input.fixedName) {
     const fixed = snakeCase(input.fixedName) || 'tool';
-    return { candidates: [fixed], label: fixed.replace(/_/g, ' '), contents: [], sortKey };
+    return { candidates: [[fixed]], label: fixed.replace(/_/g, ' '), contents: [], sortKey };
   }
   const sorted = [...input.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key));
-  const shared = sharedWords(sorted.map((unit) => resourceWords(unit.resource).keys));
-  const contents = subResources(sorted, shared);
-  const words = shared.length > 0 ? fitWords(shared, weights).map((key) => surface.get(key) ?? key) : contents.slice(0, 3).map(snakeCase);
-  const base = words.join('_') || actionWords(sorted) || 'resources';
+  const own = sorted.map((unit) => resourceWords(unit.resource));
+  const shared = sharedWords(own.map((words) => words.keys));
+  // Words as this tool's own paths write them (`secret_scanning`, though most of the API's paths say `secrets`).
+  const surface = surfaceForms(own);
+  const contents = subResources(sorted, shared, false);
+  const distinctions = subResources(sorted, shared, true);
+  const words =
+    shared.length > 0 ? shared.map((key) => surface.get(key) ?? key) : distinctions.slice(0, 3).flatMap((content) => wordsOf(content));
+  const base = words.length > 0 ? words : wordsOf(actionWords(sorted)).length > 0 ? wordsOf(actionWords(sorted)) : ['resources'];
   // Longer candidates, for tools that would otherwise share a name: the sub-resources most actions act on.
-  const longer = contents.filter((content) => !words.includes(snakeCase(content))).map((content) => `${base}_${snakeCase(content)}`);
-  // A tool of unrelated resources lists them in its label (and so in its title).
+  const longer = distinctions.map((content) => [...base, ...wordsOf(content)]);
   const named = shared.length > 0;
   const listed = contents.length > 5 ? [...contents.slice(0, 5), `${contents.length - 5} more`] : contents;
-  const resourceNames = [base, ...longer].map((candidate) => `${candidate}_${intent}`);
+  const resourceNames = [base, ...longer].map((candidate) => [...candidate, intent]);
   // One tool per operation is named after its action (`delete_pet`, as a reader of the API would say it); any
   // one-action tool whose resource names are taken falls back to that name.
   const { actionName } = input;
-  const candidates = actionName ? (byAction ? [actionName, ...resourceNames] : [...resourceNames, actionName]) : resourceNames;
+  const byName = actionName ? [actionName.split('_')] : [];
+  const candidates = byAction ? [...byName, ...resourceNames] : [...resourceNames, ...byName];
   return {
     candidates,
     label: named ? words.join(' ').replace(/_/g, ' ') : listText(listed) || 'resources',
@@ -178,22 +191,35 @@ function draftName(input: ToolNameInput, surface: Map<string, string>, weights: 
   };
 }
 
-/** The shared words, without the least specific ones while the name runs long (`repos` before `actions_runners`). */
-function fitWords(keys: string[], weights: WordWeights): string[] {
-  let kept = [...keys];
-  while (kept.join('_').length > COMFORTABLE_NAME_LENGTH && kept.length > 1) {
-    const weakest = [...kept].sort((a, b) => weights.of([a]) - weights.of([b]) || compareStrings(a, b))[0] as string;
-    kept = kept.filter((key) => key !== weakest);
+/**
+ * The words of a name, each once (`sage_sage_voice` says `sage` once), within `room` characters: the least specific
+ * words go first (`repos` before `actions_runners`), the last word (the intent) stays.
+ */
+function fitName(words: string[], weights: WordWeights, room: number): string {
+  const seen = new Set<string>();
+  const once = words.filter((word) => {
+    const key = singular(word);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const last = once.length - 1;
+  let kept = once.map((word, index) => ({ word, index }));
+  const length = () => kept.reduce((sum, { word }) => sum + word.length + 1, -1);
+  while (length() > room && kept.length > 2) {
+    const weakest = kept
+      .filter(({ index }) => index !== last)
+      .sort((a, b) => weights.of([singular(a.word)]) - weights.of([singular(b.word)]) || a.index - b.index)[0];
+    kept = kept.filter((entry) => entry !== weakest);
   }
-  return kept;
+  return kept.map(({ word }) => word).join('_');
 }
-
 /**
  * What the actions act on below the shared words: for each action the first path segment after them that adds a
  * word, as the path writes it (`code scanning`); counted, most frequent first. For a tool of unrelated resources
  * (no shared word), the first segment of each.
  */
-function subResources(units: GroupingUnit[], shared: string[]): string[] {
+function subResources(units: GroupingUnit[], shared: string[], withScopes: boolean): string[] {
   const counts = new Map<string, number>();
   const isShared = (word: string) => shared.includes(singular(word));
   for (const unit of units) {
@@ -202,12 +228,12 @@ function subResources(units: GroupingUnit[], shared: string[]): string[] {
     segments.forEach((words, index) => {
       if (words.some(isShared)) last = index;
     });
-    // Below the shared words first (`actions/runners`), else the qualified resource itself (`gpg_keys`), else the
-    // scope it sits in (`orgs`).
+    // Below the shared words first (`actions/runners`), else the qualified resource itself (`gpg_keys`), else (for
+    // names only: it tells two tools apart, but is no part of what they act on) the scope it sits in (`orgs`).
     const adds = (words: string[]) => words.length > 0 && !words.every(isShared);
     const own = segments[last] ?? [];
-    const next =
-      segments.slice(last + 1).find(adds) ?? (adds(own) ? own : undefined) ?? segments.slice(0, Math.max(0, last)).reverse().find(adds);
+    const scope = withScopes ? segments.slice(0, Math.max(0, last)).reverse().find(adds) : undefined;
+    const next = segments.slice(last + 1).find(adds) ?? (adds(own) ? own : undefined) ?? scope;
     if (!next) continue;
     const phrase = next.join(' ');
     counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
@@ -235,9 +261,13 @@ export function prefixedName(base: string, prefix: string | undefined): string {
   return finalName(base, prefix, '');
 }
 
-function finalName(base: string, prefix: string | undefined, suffix: string): string {
+function prefixLength(prefix: string | undefined): number {
+  return prefix ? snakeCase(prefix).length + 1 : 0;
+}
+
+function finalName(base: string, prefix: string | undefined, suffix: string, maxLength = MAX_NAME_LENGTH): string {
   const cleanPrefix = prefix ? `${snakeCase(prefix)}_` : '';
-  const room = MAX_NAME_LENGTH - cleanPrefix.length - suffix.length;
+  const room = maxLength - cleanPrefix.length - suffix.length;
   return leadingLetter(`${cleanPrefix}${shorten(base, room)}${suffix}`);
 }
 

@@ -4,7 +4,12 @@ import { compareStrings } from '../text/words.js';
 import { nameActions, nameTools } from './name-tools.js';
 
 /** What naming needs besides the groups: the pinned action names, the namespace and the strategy. */
-export type NamingOptions = { preferredActions: ReadonlyMap<string, string>; prefix: string | undefined; strategy: Strategy };
+export type NamingOptions = {
+  preferredActions: ReadonlyMap<string, string>;
+  prefix: string | undefined;
+  strategy: Strategy;
+  maxNameLength: number;
+};
 
 /**
  * Groups → named tool drafts: names tools and actions and gathers what each tool renders from; operations sorted by
@@ -33,7 +38,7 @@ export function toolDrafts(
       ...(group.units.length === 1 ? { actionName: actionNames[index]?.[0] as string } : {}),
     })),
     options.prefix,
-    { byAction: options.strategy === 'per-operation' },
+    { byAction: options.strategy === 'per-operation', maxLength: options.maxNameLength },
   );
   return sorted.map((group, index) => ({
     name: naming[index]?.name ?? `tool_${index}`,

@@ -101,6 +101,20 @@ export function capLength(text: string, maxLength: number): string {
   return `${(wordEnd > maxLength * 0.5 ? window.slice(0, wordEnd) : window.slice(0, maxLength - 1)).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
+/**
+ * A phrase of at most `maxLength` characters that ends where the text's sense does: the whole text when it fits, else
+ * its first sentence, else its first clause (up to a comma, semicolon, colon, parenthesis or dash) that fits, else
+ * nothing. Text a model reads is cut at whole phrases, never mid-sentence.
+ */
+export function wholePhrase(text: string, maxLength: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxLength) return trimmed;
+  const sentence = splitSentences(trimmed)[0] ?? '';
+  if (sentence.length <= maxLength) return sentence;
+  const clause = /^(.{12,}?)(?:[,;:(]| - | – )/.exec(sentence.slice(0, maxLength + 1))?.[1]?.trim();
+  return clause && clause.length <= maxLength ? clause : '';
+}
+
 /** The first sentence, as a short summary. */
 export function firstSentence(text: string, maxLength: number): string {
   return capLength(splitSentences(text)[0] ?? '', maxLength).replace(/[.!?]$/, '');

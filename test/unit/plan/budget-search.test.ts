@@ -101,8 +101,8 @@ describe('budget search', () => {
   }, 60_000);
 
   it('plans a description that fits after several rounds as when every round is planned anew', async () => {
-    const fast = await planned(description, 70);
-    const full = await planned(description, 70, true);
+    const fast = await planned(description, 90);
+    const full = await planned(description, 90, true);
     expect(fast.plan.totals.withinBudget).toBe(true);
     expect(fast.rounds.length).toBeGreaterThan(4);
     expect(fast.rounds).toEqual(full.rounds);

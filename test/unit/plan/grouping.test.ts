@@ -4,14 +4,15 @@ import { describeTool, summaryWords } from '../../../src/plan/describe/describe-
 import { type ActionSummary } from '../../../src/plan/drafts.js';
 import { groupOperations, type Grouping } from '../../../src/plan/group/group-operations.js';
 import { type GroupingUnit, type OperationGroup } from '../../../src/plan/drafts.js';
-import { staticSegments } from '../../../src/plan/group/resource-path.js';
+import { commonPrefix, staticSegments } from '../../../src/plan/group/resource-path.js';
+import { MAX_BRANCHES } from '../../../src/plan/group/limits.js';
 import { openapi, planOf } from '../../helpers/inline.js';
 
 const limits = { maxTools: 64, maxActions: 12, maxArguments: 40 };
 
 function unit(path: string, resource: string[], argumentNames: string[] = ['id']): GroupingUnit {
   const operation = { key: `GET ${path}`, id: path, path, method: 'get', tags: [], extension: {} } as unknown as OperationModel;
-  return { operation, intent: 'read', resource, identity: ['id'], argumentNames };
+  return { operation, intent: 'read', resource, scopes: resource.map(() => false), identity: ['id'], argumentNames };
 }
 
 describe('grouping', () => {
@@ -43,7 +44,7 @@ describe('grouping', () => {
     for (const group of groups) expect(new Set(group.units.flatMap((member) => member.argumentNames)).size).toBeLessThanOrEqual(90);
   });
 
-  it('groups ten thousand operations on distinct resources within the tool limit, without quadratic blow-up', () => {
+  it('groups ten thousand operations on distinct resources by family, without quadratic blow-up', () => {
     // Microsoft Graph's shape: thousands of resources, a few operations each. Without coarsening the clustering kept
     // a score for all 9,000² pairs (650 MB) and took minutes.
     const units = Array.from({ length: 9_000 }, (_, index) =>
@@ -54,7 +55,15 @@ describe('grouping', () => {
       ]),
     );
     const groups = loosest(groupOperations(units, 'auto', limits));
-    expect(groups.length).toBeLessThanOrEqual(64);
+    // 300 families (area × part) of 30 resources each: no tool spans more than MAX_BRANCHES resources side by side
+    // below what its members share, so each family takes at least two.
+    expect(groups.length).toBeGreaterThan(300);
+    expect(groups.length).toBeLessThanOrEqual(600);
+    for (const group of groups) {
+      const resources = group.units.map((member) => member.resource);
+      const shared = commonPrefix(resources).length;
+      expect(new Set(resources.map((resource) => resource.slice(0, shared + 1).join('/'))).size).toBeLessThanOrEqual(MAX_BRANCHES);
+    }
     expect(new Set(groups.flatMap((group) => group.units.map((member) => member.operation.key))).size).toBe(9_000);
   }, 60_000);
 
@@ -91,6 +100,7 @@ describe('lean descriptions', () => {
     const description = describeTool({
       apiTitle: 'Things API',
       resourceLabel: 'things',
+      contents: [],
       intent: 'write',
       actions: [
         action('insert_thing', body),

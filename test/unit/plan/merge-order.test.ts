@@ -6,16 +6,18 @@ import { groupOperations, type Grouping } from '../../../src/plan/group/group-op
 /**
  * Pins the whole merge sequence of a small API, state by state: the agglomerator keeps partners and pair scores
  * between merges and rounds rather than recomputing them, and that must never change which pair merges when.
- * The API has sub-resources (family merges), resources under two scopes (merges named after what they share),
- * unrelated resources (nameless merges), three intents, ties (resources alike but for their names) and enough
- * operations that the tool limit forces the last rounds.
+ * The API has sub-resources (family merges), resources under three scopes (merges named after what they share),
+ * unrelated resources (which never merge, whatever the tool limit), three intents and ties (resources alike but for
+ * their names).
  */
 function unit(method: string, path: string, argumentNames: string[], tag: string): GroupingUnit {
-  const resource = path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{'));
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const resource = segments.filter((segment) => !segment.startsWith('{'));
+  const scopes = segments.flatMap((segment, index) => (segment.startsWith('{') ? [] : [segments[index + 1]?.startsWith('{') ?? false]));
   const intent = method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write';
   const identity = argumentNames.filter((name) => name.endsWith('_id'));
   const operation = { key: `${method.toUpperCase()} ${path}`, id: `${method}${path}`, path, method, tags: [tag], extension: {} };
-  return { operation: operation as unknown as OperationModel, intent, resource, identity, argumentNames };
+  return { operation: operation as unknown as OperationModel, intent, resource, scopes, identity, argumentNames };
 }
 
 function syntheticApi(): GroupingUnit[] {

@@ -73,7 +73,7 @@ describe('the search surface of a plan', () => {
     expect(over.surface?.reason).toMatch(/^the static plan misses its budget \(.*tools of 2/);
     const budget = over.diagnostics.filter((diagnostic) => diagnostic.code === 'OTM_BUDGET_EXCEEDED');
     expect(budget.map((diagnostic) => [diagnostic.severity, diagnostic.message])).toEqual([
-      ['info', 'Static plan, not served (the search surface is): The plan has 3 tools, over the limit of 2.'],
+      ['info', 'Static plan, not served (the search surface is): The plan has 9 tools, over the limit of 2.'],
     ]);
   });
 

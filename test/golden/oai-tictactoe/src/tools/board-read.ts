@@ -13,7 +13,7 @@ export const boardReadTool = defineTool({
   name: 'board_read',
   title: 'Board: read',
   description:
-    'Reads board in the Tic Tac Toe. Use it to look up board; to create or update use board_write.\nActions:\n- get_board: get the whole board\n- get_square(row, column)\nIt returns the API’s JSON response, for example get_board: a status (board, winner). Read-only: it never changes anything.',
+    'Reads board in the Tic Tac Toe. Use it to look up board; to create or update use board_write.\nActions:\n- get_board: get the whole board\n- get_square(row, column)\nIt returns, by action: get_board a status (board, winner); get_square a mark (string). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

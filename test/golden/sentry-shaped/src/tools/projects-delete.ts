@@ -10,9 +10,9 @@ export type ProjectsDeleteArguments = {
 
 export const projectsDeleteTool = defineTool({
   name: 'projects_delete',
-  title: 'DELETE /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/',
+  title: 'Projects: delete',
   description:
-    'DELETE /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/ in the API Reference. Use it to delete or remove projects; to look up use projects_read. It needs organization_id_or_slug and project_id_or_slug. It deletes data and that cannot be undone: confirm with the user first.',
+    'DELETE /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/ in the API Reference. Use it to delete or remove projects; to look up use projects_read. It needs organization_id_or_slug and project_id_or_slug. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

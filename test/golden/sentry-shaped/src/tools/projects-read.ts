@@ -12,9 +12,9 @@ export type ProjectsReadArguments = {
 
 export const projectsReadTool = defineTool({
   name: 'projects_read',
-  title: 'Projects, including organizations: read',
+  title: 'Projects: read',
   description:
-    'Reads projects in the API Reference. Use it to look up projects; to delete or remove use projects_delete.\nActions (all also need organization_id_or_slug):\n- list_an_organization_s_projects\n- retrieve_a_project(project_id_or_slug)\nIt returns the API’s JSON response, for example list_an_organization_s_projects: a list of items (id, slug, name). Lists (list_an_organization_s_projects) come in pages: pass cursor for more; the result says when there is a next page. Read-only: it never changes anything.',
+    'Reads projects in the API Reference. Use it to look up projects; to delete or remove use projects_delete.\nActions (all also need organization_id_or_slug):\n- list_an_organization_s_projects(cursor?)\n- retrieve_a_project(project_id_or_slug)\nIt returns, by action: list_an_organization_s_projects a list of items (id, slug, name); retrieve_a_project an object (id, slug). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
