@@ -18,8 +18,8 @@ describe('programmatic API', () => {
       changes: [
         { kind: 'tool-added', tool: 'pets_delete', breaking: false },
         { kind: 'action-added', tool: 'pets_read', action: 'find_pet_by_id', breaking: false },
-        { kind: 'argument-added', tool: 'pets_read', action: 'list_pets', argument: 'tags', breaking: false },
-        { kind: 'action-removed', tool: 'pets_read', action: 'show_pet_by_id', breaking: true },
+        { kind: 'argument-added', tool: 'pets_read', action: 'list', argument: 'tags', breaking: false },
+        { kind: 'action-removed', tool: 'pets_read', action: 'show', breaking: true },
         { kind: 'argument-removed', tool: 'pets_write', action: '', argument: 'id', breaking: true },
       ],
       breaking: 2,

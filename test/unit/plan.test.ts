@@ -30,7 +30,8 @@ describe('plan', () => {
     );
     const byName = Object.fromEntries(plan.tools.map((tool) => [tool.name, tool]));
     expect(Object.keys(byName)).toEqual(['pets_delete', 'pets_read', 'pets_write']);
-    expect(byName['pets_read']?.actions.map((action) => action.name)).toEqual(['get_pet', 'list_pets', 'search_pets']);
+    // Without the words the tool's name says: `get` in pets_read.
+    expect(byName['pets_read']?.actions.map((action) => action.name)).toEqual(['get', 'list', 'search']);
     expect(byName['pets_read']?.annotations).toEqual({ readOnlyHint: true });
     expect(byName['pets_write']?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
     expect(byName['pets_delete']?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
@@ -64,12 +65,12 @@ describe('plan', () => {
     expect(schema.required).toEqual(['action']);
     // Properties say what an argument means; each action's line in the description says which it takes.
     expect(schema.properties['id']?.description).toBeUndefined();
-    expect(tool.description).toContain('- get_item(id)');
-    expect(tool.description).toContain('- list_items(filter_name?)'); // paging arguments are named once, for all lists
+    expect(tool.description).toContain('- get(id)');
+    expect(tool.description).toContain('- list(filter_name?)');
     expect(Object.keys(tool.inputSchema)).not.toEqual(expect.arrayContaining(['oneOf', 'anyOf', 'allOf']));
-    const list = tool.actions.find((action) => action.name === 'list_items')!;
+    const list = tool.actions.find((action) => action.name === 'list')!;
     expect(list.route.arguments.map((argument) => ('name' in argument ? argument.name : argument.arg))).toEqual(['filter[name]', '$top']);
-    expect(tool.actions.find((action) => action.name === 'get_item')?.required).toEqual(['id']);
+    expect(tool.actions.find((action) => action.name === 'get')?.required).toEqual(['id']);
   });
 
   it('resolves the same name in path, query and body without losing any', async () => {

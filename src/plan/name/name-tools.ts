@@ -46,11 +46,19 @@ function isPathDump(words: string[], operation: OperationModel): boolean {
  * that would share a name (the same action under `/companies/{id}` and `/merchants/{id}`) all get the first path
  * segment that tells them apart (`cancel_order_companies`, `cancel_order_merchants`); a number is the last resort.
  */
-export function nameActions(operations: OperationModel[], preferred: ReadonlyMap<string, string> = new Map()): string[] {
+export function nameActions(
+  operations: OperationModel[],
+  preferred: ReadonlyMap<string, string> = new Map(),
+  toolWords: readonly string[] = [],
+): string[] {
   // Names an earlier generation gave (from the lock file) are kept; new operations get names around them.
   const kept = operations.map((operation) => preferred.get(operation.key));
   const keptSet = new Set(kept.filter((name): name is string => Boolean(name)));
-  const bases = operations.map((operation) => leadingLetter(actionBaseName(operation)));
+  const full = operations.map((operation) => leadingLetter(actionBaseName(operation)));
+  // Without the words the tool's name says (`allergies_list` in allergies_read is `list`), unless two would meet.
+  const own = new Set(toolWords);
+  const lean = full.map((name) => withoutToolWords(name, own));
+  const bases = lean.map((name, index) => (lean.filter((other) => other === name).length > 1 ? (full[index] as string) : name));
   const names = bases.map((base, index) => {
     const twins = operations.filter((_, other) => bases[other] === base);
     if (twins.length < 2) return base;
@@ -66,6 +74,22 @@ export function nameActions(operations: OperationModel[], preferred: ReadonlyMap
     taken.add(name);
     return name;
   });
+}
+
+/** Words that join others and name nothing, at either end of an action's name once tool words are gone. */
+const JOINERS = new Set(['for', 'of', 'by', 'to', 'in', 'on', 'with', 'from', 'and', 'the', 'a', 'an', 'id', 'api']);
+
+/**
+ * An action's name without the words its tool's name already says (`create_release` in repos_releases_write is
+ * `create`, `update_release_asset` is `update_asset`), and without joiners left dangling; the name as it was when
+ * nothing but those would be left.
+ */
+function withoutToolWords(name: string, toolWords: ReadonlySet<string>): string {
+  if (toolWords.size === 0) return name;
+  const words = name.split('_').filter((word) => !toolWords.has(singular(word)));
+  while (words.length > 0 && JOINERS.has(words[0] as string)) words.shift();
+  while (words.length > 0 && JOINERS.has(words.at(-1) as string)) words.pop();
+  return words.length > 0 && /^[a-z]/.test(words[0] as string) ? words.join('_') : name;
 }
 
 /** The first static path segment of `operation` that not every twin shares at the same position. */

@@ -1,6 +1,7 @@
 import type { Intent } from '../../surface/surface.js';
 import type { ActionDraft, GroupingUnit, NamedToolDraft, OperationGroup, OperationSummary, PlanInputs, Strategy } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
+import { resourceWords, sharedWords } from '../text/resource-words.js';
 import { nameActions, nameTools } from './name-tools.js';
 
 /** What naming needs besides the groups: the pinned action names, the namespace and the strategy. */
@@ -28,6 +29,8 @@ export function toolDrafts(
     nameActions(
       group.units.map((unit) => unit.operation),
       options.preferredActions,
+      // An `x-mcp.tool` group is named by whoever wrote the description: its actions keep their whole names.
+      group.fixedName ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys)),
     ),
   );
   const naming = nameTools(

@@ -40,7 +40,10 @@ describe('tools hold one resource family', () => {
     for (const resource of ['checkout', 'billing_portal', 'shipping_rates', 'tax_rates', 'coupons']) {
       const tools = plan.tools.filter((tool) => tool.actions.some((action) => action.operation.path.startsWith(`/${resource}`)));
       for (const tool of tools)
-        expect(tool.actions.every((action) => action.operation.path.startsWith(`/${resource}`)), tool.name).toBe(true);
+        expect(
+          tool.actions.every((action) => action.operation.path.startsWith(`/${resource}`)),
+          tool.name,
+        ).toBe(true);
     }
     expect(plan.tools.map((tool) => tool.name)).toContain('checkout_sessions_read');
     expect(plan.tools.map((tool) => tool.name)).toContain('billing_portal_sessions_read');
@@ -65,7 +68,11 @@ describe('tools hold one resource family', () => {
     // Both hold the words `repos` and `labels`, but runner labels are not a repository's labels.
     const paths = {
       ...crud('/repos/{owner}/{repo}/labels', '/repos/{owner}/{repo}/labels/{name}', 'name'),
-      ...crud('/repos/{owner}/{repo}/actions/runners/{runner}/labels', '/repos/{owner}/{repo}/actions/runners/{runner}/labels/{name}', 'name'),
+      ...crud(
+        '/repos/{owner}/{repo}/actions/runners/{runner}/labels',
+        '/repos/{owner}/{repo}/actions/runners/{runner}/labels/{name}',
+        'name',
+      ),
     };
     const { plan } = await planOf(openapi(paths), TIGHT);
     const labels = toolOf(plan, 'POST', '/repos/{owner}/{repo}/labels');

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the board_read tool. */
 export type BoardReadArguments = {
-  action: 'get_board' | 'get_square';
+  action: 'get' | 'get_square';
   column?: unknown;
   row?: unknown;
 };
@@ -13,7 +13,7 @@ export const boardReadTool = defineTool({
   name: 'board_read',
   title: 'Board: read',
   description:
-    'Reads board in the Tic Tac Toe. Use it to look up board; to create or update use board_write.\nActions:\n- get_board: get the whole board\n- get_square(row, column)\nIt returns, by action: get_board a status (board, winner); get_square a mark (string). Read-only: it never changes anything.',
+    'Reads board in the Tic Tac Toe. Use it to look up board; to create or update use board_write.\nActions:\n- get: get the whole board\n- get_square(row, column)\nIt returns, by action: get a status (board, winner); get_square a mark (string). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -22,7 +22,7 @@ export const boardReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_board', 'get_square'],
+        enum: ['get', 'get_square'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       column: { $ref: '#/$defs/coordinate', description: 'Board column (horizontal coordinate)' },
@@ -33,7 +33,7 @@ export const boardReadTool = defineTool({
     $defs: { coordinate: { type: 'integer', minimum: 1, maximum: 3 } },
   },
   actions: {
-    get_board: {
+    get: {
       operationId: 'get-board',
       method: 'get',
       path: '/board',

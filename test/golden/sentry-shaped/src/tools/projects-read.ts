@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the projects_read tool. */
 export type ProjectsReadArguments = {
-  action: 'list_an_organization_s_projects' | 'retrieve_a_project';
+  action: 'list_an_organization_s' | 'retrieve';
   organization_id_or_slug: string;
   cursor?: string;
   project_id_or_slug?: string;
@@ -14,7 +14,7 @@ export const projectsReadTool = defineTool({
   name: 'projects_read',
   title: 'Projects: read',
   description:
-    'Reads projects in the API Reference. Use it to look up projects; to delete or remove use projects_delete.\nActions (all also need organization_id_or_slug):\n- list_an_organization_s_projects(cursor?)\n- retrieve_a_project(project_id_or_slug)\nIt returns, by action: list_an_organization_s_projects a list of items (id, slug, name); retrieve_a_project an object (id, slug). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
+    'Reads projects in the API Reference. Use it to look up projects; to delete or remove use projects_delete.\nActions (all also need organization_id_or_slug):\n- list_an_organization_s(cursor?)\n- retrieve(project_id_or_slug)\nIt returns, by action: list_an_organization_s a list of items (id, slug, name); retrieve an object (id, slug). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -23,7 +23,7 @@ export const projectsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['list_an_organization_s_projects', 'retrieve_a_project'],
+        enum: ['list_an_organization_s', 'retrieve'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       organization_id_or_slug: { type: 'string', 'x-mcp-header': 'Organization-Id-Or-Slug' },
@@ -34,7 +34,7 @@ export const projectsReadTool = defineTool({
     additionalProperties: false,
   },
   actions: {
-    list_an_organization_s_projects: {
+    list_an_organization_s: {
       operationId: "List an Organization's Projects",
       method: 'get',
       path: '/api/0/organizations/{organization_id_or_slug}/projects/',
@@ -42,7 +42,7 @@ export const projectsReadTool = defineTool({
       security: [['auth_token']],
       pagination: { arguments: ['cursor'], nextFields: [], nextLinkHeader: false },
     },
-    retrieve_a_project: {
+    retrieve: {
       operationId: 'Retrieve a Project',
       method: 'get',
       path: '/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/',
