@@ -84,9 +84,9 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       [`${PREFIX}_OAUTH_SEALING_KEYS`]: KEYS.join(','),
       [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
       [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
-      // The description's URLs are learn.openapis.org's; a deployment points them at its provider.
-      [`${PREFIX}_UPSTREAM_AUTHORIZATION_URL`]: `${authorizationServer.issuer}/auth`,
-      [`${PREFIX}_UPSTREAM_TOKEN_URL`]: `${authorizationServer.issuer}/token`,
+      // The description's URLs are learn.openapis.org's; a deployment names its provider, whose OpenID metadata gives
+      // the endpoints and the keys its ID tokens are checked against.
+      [`${PREFIX}_UPSTREAM_ISSUER`]: authorizationServer.issuer,
       // The description's scopes, plus openid so that the provider names the user.
       [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid board:read board:write',
       [`${PREFIX}_LOG_LEVEL`]: 'debug',
@@ -389,12 +389,13 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     });
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('location')).toBeNull();
-    // Without PKCE, or with plain PKCE: back to the client with invalid_request.
+    // Without PKCE, or with plain PKCE: refused on a page, never sent to the redirect URI (RFC 9700 §4.11.2).
     const withoutS256: Array<Record<string, string>> = [{}, { code_challenge: challenge, code_challenge_method: 'plain' }];
     for (const parameters of withoutS256) {
       const refusedRequest = await authorize(parameters);
-      expect(refusedRequest.status).toBe(303);
-      expect(new URL(refusedRequest.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
+      expect(refusedRequest.status).toBe(400);
+      expect(refusedRequest.headers.get('location')).toBeNull();
+      expect(await refusedRequest.text()).toContain('PKCE challenge');
     }
     // The consent page: no framing; its form only works with the cookie it set, and only from this site.
     const page = await authorize({ code_challenge: challenge, code_challenge_method: 'S256' });
