@@ -459,6 +459,30 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     refused.delete('bob');
   });
 
+  it('without a store: rotates refresh tokens without replay detection, and revokes only at the API’s provider', async () => {
+    // What the README says holds without <PREFIX>_STORE_URL: no revocation endpoint is promised in the metadata ...
+    const server = (await (await fetch(`${balancer.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(server).not.toHaveProperty('revocation_endpoint');
+    // ... a used refresh token works again until it expires (each refresh still returns a new one) ...
+    const frank = await signIn('frank');
+    const used = frank.provider.tokens()?.refresh_token ?? '';
+    await freshAccessToken('frank');
+    expect(frank.provider.tokens()?.refresh_token).not.toBe(used);
+    const again = await refreshGrant('frank', used);
+    expect(again.status).toBe(200);
+    // ... and /oauth/revoke reaches the API's provider, whose refusal then ends the sign-in at the API.
+    const revoked = await fetch(`${balancer.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: used, client_id: frank.provider.clientInformation()?.client_id ?? '' }),
+    });
+    expect(revoked.status).toBe(200);
+    const result = await frank.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Sign in again');
+    expect((await refreshGrant('frank', frank.provider.tokens()?.refresh_token ?? '')).status).toBe(400);
+  });
+
   it('logs users by subject and never logs a token', () => {
     const logs = replicas.map((replica) => replica.stderr()).join('\n');
     expect(logs).toContain('signed in: user "alice"');
