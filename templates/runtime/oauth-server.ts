@@ -569,12 +569,13 @@ export function createOAuthServer(settings: OAuthModeSettings, store: SharedStor
             'temporarily_unavailable',
             'The authorization server cannot check tokens right now; try again shortly.',
           );
-        if (error instanceof TokenEndpointFailure)
-          return errorPage(
-            502,
-            'Sign-in is unavailable',
-            `${api.title}'s sign-in could not be reached; try again later.`,
-          );
+        // The API's provider could not be reached (its metadata, to begin with): a page for browsers, JSON for clients.
+        if (error instanceof TokenEndpointFailure) {
+          const problem = `${api.title}'s sign-in could not be reached; try again later.`;
+          return request.method === 'GET'
+            ? errorPage(502, 'Sign-in is unavailable', problem)
+            : oauthError(502, 'temporarily_unavailable', problem);
+        }
         return oauthError(500, 'server_error', 'The authorization server failed; try again.');
       }
       return Response.json({ error: 'Not found' }, { status: 404 });

@@ -162,9 +162,9 @@ export class UpstreamOAuthClient {
    * sign-in then stops working at the API too. False when the provider offers none or the request failed (logged).
    */
   async revoke(token: string): Promise<boolean> {
-    const { server, client, authentication, options } = await this.metadata();
-    if (!server.revocation_endpoint) return false;
     try {
+      const { server, client, authentication, options } = await this.metadata();
+      if (!server.revocation_endpoint) return false;
       const response = await oauth.revocationRequest(server, client, authentication, token, {
         ...options,
         signal: options.signal(),
@@ -172,10 +172,7 @@ export class UpstreamOAuthClient {
       await oauth.processRevocationResponse(response);
       return true;
     } catch (error) {
-      log(
-        'warn',
-        `revocation at ${server.revocation_endpoint} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log('warn', `revocation at the API's provider failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }

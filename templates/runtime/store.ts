@@ -43,23 +43,6 @@ export async function openStore(url: string, issuer: string, variable: string): 
   }
   const client = await connecting;
   const prefix = `openapi-to-mcp:${(await sha256(issuer)).slice(0, 16)}:`;
-  const run = async <T>(what: string, command: () => Promise<T>): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new StoreUnavailable(`${what} took over ${COMMAND_TIMEOUT_MS} ms`)),
-        COMMAND_TIMEOUT_MS,
-      );
-    });
-    try {
-      return await Promise.race([command(), timeout]);
-    } catch (error) {
-      if (error instanceof StoreUnavailable) throw error;
-      throw new StoreUnavailable(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
   return {
     setOnce: (key, value, ttl) =>
       run('SET NX', async () => {
@@ -119,6 +102,25 @@ async function connect(url: string, variable: string) {
     );
   }
   return client;
+}
+
+/** One command, failing as StoreUnavailable when it fails or takes too long. */
+async function run<T>(what: string, command: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StoreUnavailable(`${what} took over ${COMMAND_TIMEOUT_MS} ms`)),
+      COMMAND_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([command(), timeout]);
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw error;
+    throw new StoreUnavailable(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function wholeSeconds(ttl: number): number {
