@@ -356,6 +356,17 @@ describe('the oauth mode’s authorization server (RFC 9700), two replicas and a
     for (const [overrides, message] of refusals)
       await expect(startHttpServer(dir, { ...env, ...overrides }), JSON.stringify(overrides)).rejects.toThrow(message);
   });
+
+  it('fails closed while the store is unreachable: no refresh and no call goes through unchecked', async () => {
+    const erin = users.get('erin')!;
+    const tokens = erin.provider.tokens()!;
+    expect((await onBothReplicas(tokens.access_token)).map((answer) => answer.status)).toEqual([200, 200]);
+    await redis.close();
+    const refresh = await refreshGrant('erin', tokens.refresh_token ?? '');
+    expect(refresh.status).toBe(503);
+    expect(await refresh.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    for (const answer of await onBothReplicas(tokens.access_token)) expect(answer.status).not.toBe(200);
+  });
 });
 
 /**
