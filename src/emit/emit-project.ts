@@ -30,30 +30,40 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
-  'oauth-clients.ts',
-  'oauth-http.ts',
-  'oauth-pages.ts',
-  'oauth-server.ts',
-  'oauth-upstream.ts',
   'output.ts',
   'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
   'request.ts',
   'results.ts',
-  'sealed.ts',
+  'sealing-keys.ts',
   'serialize.ts',
   'serve-http.ts',
   'serve-stdio.ts',
   'server.ts',
   'settings.ts',
-  'token-exchange.ts',
   'types.ts',
   'upstream-auth.ts',
   'upstream-errors.ts',
+  'validate-input.ts',
+];
+
+/**
+ * The per-user upstream modes (`oauth`, `token-exchange`): only in projects whose description declares a scheme a
+ * user's token stands for (`userAuth`), with the libraries they use. Other projects get `user-access.ts` from
+ * `user-access-unavailable.ts`, which refuses those modes.
+ */
+export const PER_USER_RUNTIME_MODULES = [
+  'oauth-clients.ts',
+  'oauth-http.ts',
+  'oauth-pages.ts',
+  'oauth-server.ts',
+  'oauth-upstream.ts',
+  'sealed.ts',
+  'store.ts',
+  'token-exchange.ts',
   'upstream-token-endpoint.ts',
   'user-access.ts',
-  'validate-input.ts',
 ];
 
 /** Versions the generated project depends on: the ones this generator is tested with. */
@@ -66,6 +76,11 @@ export const PROJECT_DEPENDENCIES = {
   /** Only on the search surface: the full-text index and its stemmer. */
   minisearch: '7.2.0',
   stemmer: '2.0.1',
+  /** Only with the per-user modes: sealing (JWE), the OAuth/OpenID client, cookies, the optional shared store. */
+  jose: '6.2.17',
+  oauth4webapi: '3.8.8',
+  cookie: '1.1.1',
+  redis: '6.3.1',
   typesNode: '20.19.25',
   /** Bundles the built modules into dist/main.js (`npm run build`): the one Vite itself builds on. */
   rolldown: '1.2.19',
@@ -138,8 +153,10 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(...pair(apiSource(plan, packageName)));
   generated(...pair(schemasSource(plan)));
   // Static modules are stored already formatted (a unit test keeps them so).
-  for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : [])].sort())
+  const perUser = plan.api.userAuth !== undefined;
+  for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())
     generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
+  if (!perUser) generated('src/runtime/user-access.ts', withHeader(readTemplate('runtime/user-access-unavailable.ts')));
   generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
   if (target === 'workers') {
@@ -151,7 +168,13 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
   const deploy = options.deploy ?? false;
-  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers', deploy };
+  const view = {
+    ...projectView(plan, packageName, search),
+    ...userAuthView(plan),
+    perUser,
+    workers: target === 'workers',
+    deploy,
+  };
   rendered('package.json', 'project/package.json.hbs');
   rendered('tsconfig.json', 'project/tsconfig.json.hbs');
   rendered('README.md', 'project/README.md.hbs');

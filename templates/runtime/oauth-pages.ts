@@ -1,6 +1,7 @@
 // The two pages a person sees of this server's sign-in (`oauth` mode): the consent page, which says which client asks
-// to act as them at which API and where its tokens go, and an error page. Every value is escaped; the pages load
-// nothing, run no script and refuse to be framed (clickjacking).
+// to act as them at which API and where its tokens go, and an error page. Every value is escaped, and characters that
+// would make text look other than it is (controls, bidirectional overrides, invisible ones) are shown as their code
+// points; the pages load nothing, run no script and refuse to be framed (clickjacking).
 
 const SECURITY_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -27,7 +28,7 @@ export function consentPage(view: ConsentView, headers: Record<string, string>):
       : '';
   const body = `<h1>Allow ${escapeHtml(view.clientName)} to use ${escapeHtml(view.apiTitle)} as you?</h1>
 <p><strong>${escapeHtml(view.clientName)}</strong> (a client that registered itself; the name is its own claim) wants to
-call ${escapeHtml(view.apiTitle)} with your account. Its access goes to <code>${escapeHtml(view.redirectUri)}</code>.</p>
+call ${escapeHtml(view.apiTitle)} with your account. Its access goes to ${destination(view.redirectUri)}.</p>
 <p>If you allow it, you sign in at <strong>${escapeHtml(view.signInHost)}</strong> next.</p>
 ${scopes}
 <form method="post" action="/oauth/authorize">
@@ -62,8 +63,29 @@ ${body}
 `;
 }
 
+/**
+ * Where the browser goes after approval, as it will go there: the host the URL resolves to (WHATWG parsing, as the
+ * browser does: `https://evil.example\@good.example/cb` goes to evil.example; international names in their ASCII
+ * form, which cannot imitate another), then the whole address as the browser will request it.
+ */
+function destination(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  const where = url.host !== '' ? url.host : `the application that handles ${url.protocol} addresses`;
+  return `<strong>${escapeHtml(where)}</strong> (<code>${escapeHtml(url.href)}</code>)`;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Characters a person cannot see for what they are: C0 and C1 controls, bidirectional marks, embeddings, overrides
+ * and isolates (U+202E turns `exe.txt` into what looks like `txt.exe`), zero-width and other invisible characters,
+ * line and paragraph separators.
+ */
+const DECEPTIVE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/g;
+
 export function escapeHtml(text: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-  // Control characters have no business in a name or a URL shown to a person.
-  return text.replace(/[&<>"']|[\u0000-\u001f\u007f]/g, (character) => entities[character] ?? '\ufffd');
+  return text
+    .replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character)
+    .replace(DECEPTIVE, (character) => `[U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
 }

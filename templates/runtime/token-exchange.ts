@@ -2,15 +2,23 @@
 // by introspection for this server as audience, is exchanged at the provider (RFC 8693) for a token whose audience is
 // the API, and only that one goes to the API: the client's own token goes to the provider's token endpoint and
 // nowhere else. Exchanged tokens are reused until shortly before they (or the client's token) expire, under a key of
-// the user and a digest of the client's token, so they are never shared across users or client tokens.
+// the user and a digest of the client's token, so they are never shared across users or client tokens. The request and
+// its answer go through `oauth4webapi`.
 
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import * as oauth from 'oauth4webapi';
 import { api } from '../api.js';
 import type { Caller } from './callers.js';
 import { ConfigurationError, SignInError } from './errors.js';
 import { sha256 } from './sealed.js';
 import type { TokenExchangeSettings } from './upstream-auth.js';
-import { GrantRefused, requestTokens, TokenEndpointFailure } from './upstream-token-endpoint.js';
+import {
+  GrantRefused,
+  requestTokens,
+  TokenEndpointFailure,
+  tokenEndpoint,
+  type TokenEndpoint,
+} from './upstream-token-endpoint.js';
 
 const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -27,8 +35,15 @@ type Exchanged = { token: string; until: number };
 
 export class TokenExchanger {
   private readonly cache = new Map<string, Exchanged>();
+  private readonly endpoint: TokenEndpoint;
 
-  constructor(private readonly settings: TokenExchangeSettings) {}
+  constructor(private readonly settings: TokenExchangeSettings) {
+    // Only the token endpoint is used, and its answers carry no ID token: its origin stands for the issuer.
+    this.endpoint = tokenEndpoint(
+      { issuer: new URL(settings.tokenUrl).origin, token_endpoint: settings.tokenUrl },
+      settings.client,
+    );
+  }
 
   /** The caller of a request whose token the gate verified (introspection named the user as `extra.subject`). */
   callerOf(authInfo: AuthInfo): Caller {
@@ -52,17 +67,33 @@ export class TokenExchanger {
     const cached = this.cache.get(key);
     if (cached && cached.until > now) return cached.token;
     const { settings } = this;
+    const { server, client, authentication, options } = this.endpoint;
     let exchanged;
     try {
-      exchanged = await requestTokens(settings.tokenUrl, settings.client, {
-        grant_type: GRANT_TYPE,
-        subject_token: authInfo.token,
-        subject_token_type: ACCESS_TOKEN_TYPE,
-        requested_token_type: ACCESS_TOKEN_TYPE,
-        ...(settings.audience ? { audience: settings.audience } : {}),
-        ...(settings.resource ? { resource: settings.resource } : {}),
-        ...(settings.scopes.length > 0 ? { scope: settings.scopes.join(' ') } : {}),
-      });
+      exchanged = await requestTokens(
+        this.endpoint,
+        () =>
+          oauth.genericTokenEndpointRequest(
+            server,
+            client,
+            authentication,
+            GRANT_TYPE,
+            {
+              subject_token: authInfo.token,
+              subject_token_type: ACCESS_TOKEN_TYPE,
+              requested_token_type: ACCESS_TOKEN_TYPE,
+              ...(settings.audience ? { audience: settings.audience } : {}),
+              ...(settings.resource ? { resource: settings.resource } : {}),
+              ...(settings.scopes.length > 0 ? { scope: settings.scopes.join(' ') } : {}),
+            },
+            { ...options, signal: options.signal() },
+          ),
+        // RFC 8693 §2.2.1: `N_A` when the issued token is not an OAuth access token type of its own.
+        (response) =>
+          oauth.processGenericTokenEndpointResponse(server, client, response, {
+            recognizedTokenTypes: { n_a: () => undefined },
+          }),
+      );
     } catch (error) {
       if (error instanceof GrantRefused)
         throw new SignInError(

@@ -1,7 +1,10 @@
 // Requests to an upstream token endpoint (the API's authorization server in `oauth` mode, the identity provider in
-// `token-exchange` mode): this server's client authentication, a timeout, and answers reduced to what callers need.
-// Nothing of a token, a code or a secret ever reaches a log line or an error message.
+// `token-exchange` mode), made and checked by `oauth4webapi`: this server's client authentication, a timeout, the
+// answer validated (ID tokens included: issuer, audience, expiry, nonce, and the signature where the provider
+// publishes its keys) and reduced to what callers need. Nothing of a token, a code or a secret ever reaches a log
+// line or an error message.
 
+import * as oauth from 'oauth4webapi';
 import { log } from './log.js';
 import { registerSecret } from './redact.js';
 import type { UpstreamClient } from './upstream-auth.js';
@@ -12,7 +15,8 @@ export type UpstreamTokens = {
   /** Seconds since the epoch; unset when the answer gave no `expires_in`. */
   expiresAt?: number;
   scope?: string;
-  idToken?: string;
+  /** The `sub` of the validated ID token, when the answer carried one. */
+  subject?: string;
 };
 
 /** The token endpoint refused the grant (`invalid_grant` and the like): a user's sign-in no longer works. */
@@ -33,67 +37,97 @@ export class TokenEndpointFailure extends Error {
 
 /** Errors that mean the grant itself is bad (RFC 6749 §5.2, RFC 8693 §2.2.2), as opposed to this server's set-up. */
 const REFUSALS = new Set(['invalid_grant', 'invalid_request', 'invalid_scope', 'invalid_target', 'access_denied']);
+const TIMEOUT_MS = 15_000;
 
-export async function requestTokens(
-  tokenUrl: string,
-  client: UpstreamClient,
-  parameters: Record<string, string>,
-): Promise<UpstreamTokens> {
-  registerSecret(client.clientSecret);
-  const body = new URLSearchParams(parameters);
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/x-www-form-urlencoded',
-    Accept: 'application/json',
+/** An authorization server as oauth4webapi sees it, with this server as its client. */
+export type TokenEndpoint = {
+  server: oauth.AuthorizationServer;
+  client: oauth.Client;
+  authentication: oauth.ClientAuth;
+  /** Options of every request: the timeout, and http allowed for a server on this machine (settings checked that). */
+  options: { signal: () => AbortSignal; [oauth.allowInsecureRequests]: boolean };
+};
+
+export function tokenEndpoint(server: oauth.AuthorizationServer, upstream: UpstreamClient): TokenEndpoint {
+  registerSecret(upstream.clientSecret);
+  const secret = upstream.clientSecret;
+  return {
+    server,
+    client: { client_id: upstream.clientId },
+    authentication:
+      secret === undefined
+        ? oauth.None()
+        : upstream.method === 'basic'
+          ? oauth.ClientSecretBasic(secret)
+          : oauth.ClientSecretPost(secret),
+    options: {
+      signal: () => AbortSignal.timeout(TIMEOUT_MS),
+      [oauth.allowInsecureRequests]: isLocalHttp(server.token_endpoint ?? server.issuer),
+    },
   };
-  if (client.method === 'basic' && client.clientSecret !== undefined)
-    headers['Authorization'] =
-      `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
-  else {
-    body.set('client_id', client.clientId);
-    if (client.clientSecret !== undefined) body.set('client_secret', client.clientSecret);
-  }
+}
+
+/** http is allowed only on this machine (checkedUrl); oauth4webapi refuses it unless told. */
+export function isLocalHttp(url: string | undefined): boolean {
+  if (!url?.startsWith('http:')) return false;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+}
+
+/**
+ * Sends one token request and processes its answer, turning every failure into `GrantRefused` (the user's grant is
+ * bad) or `TokenEndpointFailure` (the deployment's problem, logged once here).
+ */
+export async function requestTokens(
+  endpoint: TokenEndpoint,
+  send: () => Promise<Response>,
+  process: (response: Response) => Promise<oauth.TokenEndpointResponse>,
+  after?: (response: Response, answer: oauth.TokenEndpointResponse) => Promise<void>,
+): Promise<UpstreamTokens> {
+  const url = endpoint.server.token_endpoint ?? '(no token endpoint)';
   let response: Response;
   try {
-    response = await fetch(tokenUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) });
+    response = await send();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw failure(tokenUrl, `could not be reached (${cause})`);
+    throw failure(url, `could not be reached (${causeOf(error)})`);
   }
-  const text = await response.text().catch(() => '');
-  let answer: Record<string, unknown>;
+  let answer: oauth.TokenEndpointResponse;
   try {
-    answer = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    throw failure(tokenUrl, `answered HTTP ${response.status} with something other than JSON`);
+    answer = await process(response);
+    await after?.(response, answer);
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError) {
+      const code = error.error.slice(0, 60).replace(/[^\w.-]/g, '');
+      if (REFUSALS.has(code)) throw new GrantRefused(code);
+      throw failure(url, `answered HTTP ${error.status}${code ? ` (${code})` : ''}`);
+    }
+    if (error instanceof GrantRefused || error instanceof TokenEndpointFailure) throw error;
+    throw failure(url, `answered with something this server does not accept: ${causeOf(error)}`);
   }
-  if (!response.ok) {
-    const code = typeof answer['error'] === 'string' ? answer['error'].slice(0, 60).replace(/[^\w.-]/g, '') : '';
-    if (REFUSALS.has(code)) throw new GrantRefused(code);
-    throw failure(tokenUrl, `answered HTTP ${response.status}${code ? ` (${code})` : ''}`);
-  }
-  const accessToken = answer['access_token'];
-  if (typeof accessToken !== 'string' || accessToken === '')
-    throw failure(tokenUrl, 'answered without an access_token');
-  const tokenType = answer['token_type'];
+  const tokenType = String(answer.token_type);
   // A DPoP- or otherwise bound token would fail at the API as a bearer token; N_A is RFC 8693's "not a token type".
-  if (typeof tokenType === 'string' && !/^(bearer|n_a)$/i.test(tokenType))
-    throw failure(
-      tokenUrl,
-      `issued a ${tokenType.slice(0, 20)} token, which this server cannot send as a bearer token`,
-    );
-  const expiresIn = Number(answer['expires_in']);
-  const pick = (name: string) =>
-    typeof answer[name] === 'string' && answer[name] !== '' ? (answer[name] as string) : undefined;
-  const refreshToken = pick('refresh_token');
-  const scope = pick('scope');
-  const idToken = pick('id_token');
+  if (tokenType !== 'bearer' && tokenType !== 'n_a')
+    throw failure(url, `issued a ${tokenType.slice(0, 20)} token, which this server cannot send as a bearer token`);
+  const claims = oauth.getValidatedIdTokenClaims(answer);
+  const expiresIn = answer.expires_in;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const refreshToken = text(answer.refresh_token);
+  const scope = text(answer.scope);
+  const subject = text(claims?.sub);
   return {
-    accessToken,
+    accessToken: answer.access_token,
     ...(refreshToken ? { refreshToken } : {}),
-    ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expiresAt: Math.floor(Date.now() / 1000 + expiresIn) } : {}),
+    ...(typeof expiresIn === 'number' && expiresIn > 0 ? { expiresAt: Math.floor(Date.now() / 1000 + expiresIn) } : {}),
     ...(scope ? { scope } : {}),
-    ...(idToken ? { idToken } : {}),
+    ...(subject ? { subject } : {}),
   };
+}
+
+/** What went wrong, without anything the answer carried (a token may be in it). */
+function causeOf(error: unknown): string {
+  const nested = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof nested === 'string') return nested;
+  if (error instanceof Error) return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`.slice(0, 200);
+  return String(error).slice(0, 200);
 }
 
 function failure(tokenUrl: string, what: string): TokenEndpointFailure {

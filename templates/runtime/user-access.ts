@@ -1,13 +1,40 @@
 // The HTTP side of the per-user upstream modes: which endpoints the mode adds, which tokens the /mcp gate accepts,
-// and who a verified token's caller is. Loaded only when `<PREFIX>_UPSTREAM_AUTH` is `oauth` or `token-exchange`.
+// and who a verified token's caller is. Used only when `<PREFIX>_UPSTREAM_AUTH` is `oauth` or `token-exchange`.
 
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { api } from '../api.js';
 import { SubjectRateLimiters, type Caller } from './callers.js';
 import { createMcpAuth, type McpAuth } from './mcp-auth.js';
 import { createOAuthServer } from './oauth-server.js';
 import type { Settings } from './settings.js';
+import type { SharedStore } from './store.js';
 import { TokenExchanger } from './token-exchange.js';
-import type { UpstreamAuthSettings } from './upstream-auth.js';
+import type { OAuthModeSettings, UpstreamAuthSettings } from './upstream-auth.js';
+
+const STORE_VARIABLE = `${api.envPrefix}_STORE_URL`;
+
+/**
+ * What must work before the server takes requests: the shared store answers (a deployment configured with one must
+ * not start without it). Node only; a Worker refuses a store URL (worker.ts).
+ */
+export async function checkUserAccess(upstreamAuth: UpstreamAuthSettings): Promise<void> {
+  if (upstreamAuth.mode !== 'oauth' || !upstreamAuth.storeUrl) return;
+  const { openStore } = await import('./store.js');
+  await openStore(upstreamAuth.storeUrl, upstreamAuth.publicUrl, STORE_VARIABLE);
+}
+
+/** The store of an `oauth` deployment; its client is loaded and connected on first use (store.ts). */
+function storeOf(settings: OAuthModeSettings): SharedStore | undefined {
+  const url = settings.storeUrl;
+  if (!url) return undefined;
+  const store = async () => (await import('./store.js')).openStore(url, settings.publicUrl, STORE_VARIABLE);
+  return {
+    setOnce: async (key, value, ttl) => (await store()).setOnce(key, value, ttl),
+    get: async (key) => (await store()).get(key),
+    set: async (key, value, ttl) => (await store()).set(key, value, ttl),
+    count: async (key, ttl) => (await store()).count(key, ttl),
+  };
+}
 
 export type UserAccess = {
   /** Endpoints of the mode (`oauth`: authorization server metadata and /oauth/*); undefined for other paths. */
@@ -22,7 +49,7 @@ export type UserAccess = {
 export function createUserAccess(settings: Settings, upstreamAuth: UpstreamAuthSettings): UserAccess {
   const limiters = new SubjectRateLimiters(settings.rateLimitPerMinute);
   if (upstreamAuth.mode === 'oauth') {
-    const server = createOAuthServer(upstreamAuth);
+    const server = createOAuthServer(upstreamAuth, storeOf(upstreamAuth));
     return {
       handle: (request) => server.handle(request),
       auth: createMcpAuth(

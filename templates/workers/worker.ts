@@ -7,6 +7,7 @@
 // module scope, and the argument checks (larger: compiling them took seconds for big APIs, while a Worker must start
 // within one) come compiled by the build, in dist/argument-validators.js (scripts/argument-validators.mjs).
 
+import { api } from './api.js';
 import { registerCredentialSecrets } from './runtime/auth.js';
 import { argumentValidators } from './argument-validators.js';
 import { useArgumentValidators } from './runtime/check-arguments.js';
@@ -44,6 +45,11 @@ function createHandler(env: Record<string, unknown>): FetchHandler {
   dropPlaceholders(variables);
   // The host only decides whether localhost defaults apply; Workers are public, so ALLOWED_HOSTS is what counts.
   const settings = loadSettings({ http: true, host: '0.0.0.0', help: false, version: false }, variables);
+  // The Redis client speaks TCP from a Node process; say so rather than start without replay detection.
+  if (settings.upstreamAuth?.mode === 'oauth' && settings.upstreamAuth.storeUrl)
+    throw new Error(
+      `${api.envPrefix}_STORE_URL is not supported in a Worker: unset it (the README says what holds without a store), or run the Node server.`,
+    );
   setLogLevel(settings.logLevel);
   checkBaseUrl(settings, variables);
   registerCredentialSecrets(variables);

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,5 +29,19 @@ describe('a generated project installs, builds and tests itself', () => {
     expect(test.code, (test.stdout + test.stderr).slice(-3000)).toBe(0);
     const help = await run(process.execPath, ['dist/main.js', '--help'], { cwd: dir });
     expect(help.stderr).toContain('--http');
+    // The museum's description declares no scheme a user's token could stand for: no per-user modes, none of their
+    // libraries among the dependencies (jose still comes with the MCP client, a devDependency for the tests), and a
+    // start that asks for them is refused with the reason.
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const library of ['jose', 'oauth4webapi', 'cookie', '@redis/client']) expect(manifest.dependencies).not.toHaveProperty(library);
+    for (const library of ['oauth4webapi', '@redis/client'])
+      expect(existsSync(path.join(dir, 'node_modules', library)), library).toBe(false);
+    const perUser = await run(process.execPath, ['dist/main.js', '--http', '--port', '0'], {
+      cwd: dir,
+      env: { REDOCLY_MUSEUM_UPSTREAM_AUTH: 'oauth' },
+      timeoutMs: 30_000,
+    });
+    expect(perUser.code).toBe(2);
+    expect(perUser.stderr).toContain('REDOCLY_MUSEUM_UPSTREAM_AUTH=oauth needs a security scheme that a signed-in user');
   });
 });

@@ -84,9 +84,9 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       [`${PREFIX}_OAUTH_SEALING_KEYS`]: KEYS.join(','),
       [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
       [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
-      // The description's URLs are learn.openapis.org's; a deployment points them at its provider.
-      [`${PREFIX}_UPSTREAM_AUTHORIZATION_URL`]: `${authorizationServer.issuer}/auth`,
-      [`${PREFIX}_UPSTREAM_TOKEN_URL`]: `${authorizationServer.issuer}/token`,
+      // The description's URLs are learn.openapis.org's; a deployment names its provider, whose OpenID metadata gives
+      // the endpoints and the keys its ID tokens are checked against.
+      [`${PREFIX}_UPSTREAM_ISSUER`]: authorizationServer.issuer,
       // The description's scopes, plus openid so that the provider names the user.
       [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid board:read board:write',
       [`${PREFIX}_LOG_LEVEL`]: 'debug',
@@ -389,12 +389,13 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     });
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('location')).toBeNull();
-    // Without PKCE, or with plain PKCE: back to the client with invalid_request.
+    // Without PKCE, or with plain PKCE: refused on a page, never sent to the redirect URI (RFC 9700 §4.11.2).
     const withoutS256: Array<Record<string, string>> = [{}, { code_challenge: challenge, code_challenge_method: 'plain' }];
     for (const parameters of withoutS256) {
       const refusedRequest = await authorize(parameters);
-      expect(refusedRequest.status).toBe(303);
-      expect(new URL(refusedRequest.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
+      expect(refusedRequest.status).toBe(400);
+      expect(refusedRequest.headers.get('location')).toBeNull();
+      expect(await refusedRequest.text()).toContain('PKCE challenge');
     }
     // The consent page: no framing; its form only works with the cookie it set, and only from this site.
     const page = await authorize({ code_challenge: challenge, code_challenge_method: 'S256' });
@@ -456,6 +457,30 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     const other = await users.get('alice')!.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
     expect(other.isError ?? false, textOf(other)).toBe(false);
     refused.delete('bob');
+  });
+
+  it('without a store: rotates refresh tokens without replay detection, and revokes only at the API’s provider', async () => {
+    // What the README says holds without <PREFIX>_STORE_URL: no revocation endpoint is promised in the metadata ...
+    const server = (await (await fetch(`${balancer.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(server).not.toHaveProperty('revocation_endpoint');
+    // ... a used refresh token works again until it expires (each refresh still returns a new one) ...
+    const frank = await signIn('frank');
+    const used = frank.provider.tokens()?.refresh_token ?? '';
+    await freshAccessToken('frank');
+    expect(frank.provider.tokens()?.refresh_token).not.toBe(used);
+    const again = await refreshGrant('frank', used);
+    expect(again.status).toBe(200);
+    // ... and /oauth/revoke reaches the API's provider, whose refusal then ends the sign-in at the API.
+    const revoked = await fetch(`${balancer.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: used, client_id: frank.provider.clientInformation()?.client_id ?? '' }),
+    });
+    expect(revoked.status).toBe(200);
+    const result = await frank.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Sign in again');
+    expect((await refreshGrant('frank', frank.provider.tokens()?.refresh_token ?? '')).status).toBe(400);
   });
 
   it('logs users by subject and never logs a token', () => {

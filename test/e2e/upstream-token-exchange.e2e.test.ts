@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../helpers/oauth-user.js';
@@ -185,6 +186,27 @@ describe('upstream token exchange: each user’s token is exchanged for one mean
     await expectChallenge(await rawCall(machineToken), 'Token names no user');
   });
 
+  it('refuses a token issued for another server on the same host, whatever Host header it comes with', async () => {
+    // Another deployment on this host, behind the same identity provider, whose public URL names another port.
+    const gate = {
+      [`${PREFIX}_BASE_URL`]: api.url,
+      [`${PREFIX}_MCP_AUTH_INTROSPECTION_URL`]: `${idp.issuer}/token/introspection`,
+      [`${PREFIX}_MCP_AUTH_CLIENT_ID`]: SERVER_CLIENT.id,
+      [`${PREFIX}_MCP_AUTH_CLIENT_SECRET`]: SERVER_CLIENT.secret,
+    };
+    await expect(startHttpServer(dir, gate)).rejects.toThrow(/set TIC_TAC_TOE_PUBLIC_URL to the origin clients reach it at/);
+    const other = await startHttpServer(dir, { ...gate, [`${PREFIX}_PUBLIC_URL`]: 'http://127.0.0.1:9' });
+    try {
+      // Alice's token names this deployment (the balancer's port). Sent to the other one, even with this one's Host.
+      const token = users.get('alice')?.provider.tokens()?.access_token ?? '';
+      const answer = await postWithHost(new URL('/mcp', other.url), new URL(balancer.url).host, token);
+      expect(answer.status).toBe(401);
+      expect(answer.challenge).toContain('error_description="Token was not issued for this server"');
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('turns the identity provider’s refusal and the API’s refusal into tool errors that say to sign in again', async () => {
     const mallory = await signIn(new URL(mcpResource()), 'mallory');
     users.set('mallory', mallory);
@@ -253,3 +275,31 @@ describe('upstream token exchange: each user’s token is exchanged for one mean
     for (const secret of secrets) expect(secret.length > 10 && logs.includes(secret)).toBe(false);
   });
 });
+
+/** tools/list with a bearer token and a Host header of our choosing (fetch always sends the URL's own host). */
+function postWithHost(url: URL, host: string, token: string): Promise<{ status: number; challenge: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, challenge: String(incoming.headers['www-authenticate'] ?? '') }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
+  });
+}

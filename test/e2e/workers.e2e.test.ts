@@ -131,9 +131,9 @@ describe('--target workers under wrangler dev', () => {
 });
 
 /**
- * `<PREFIX>_UPSTREAM_AUTH=oauth` in workerd: the authorization server (WebCrypto sealing, pages, cookies) runs in the
- * Worker as it does in Node. One user signs in through the official client; the call reaches the API with the
- * token oidc-provider issued for that user.
+ * `<PREFIX>_UPSTREAM_AUTH=oauth` in workerd: the authorization server (jose's sealing, oauth4webapi's discovery and
+ * ID-token validation with nonce and signature, pages, cookies) runs in the Worker as it does in Node. One user signs
+ * in through the official client; the call reaches the API with the token oidc-provider issued for that user.
  */
 describe('--target workers: per-user OAuth under wrangler dev', () => {
   let dir: string;
@@ -187,8 +187,7 @@ describe('--target workers: per-user OAuth under wrangler dev', () => {
         TIC_TAC_TOE_OAUTH_SEALING_KEYS: randomBytes(32).toString('base64'),
         TIC_TAC_TOE_UPSTREAM_CLIENT_ID: 'mcp-worker',
         TIC_TAC_TOE_UPSTREAM_CLIENT_SECRET: secret,
-        TIC_TAC_TOE_UPSTREAM_AUTHORIZATION_URL: `${authorizationServer.issuer}/auth`,
-        TIC_TAC_TOE_UPSTREAM_TOKEN_URL: `${authorizationServer.issuer}/token`,
+        TIC_TAC_TOE_UPSTREAM_ISSUER: authorizationServer.issuer,
         TIC_TAC_TOE_UPSTREAM_SCOPES: 'openid board:read board:write',
       },
       port,

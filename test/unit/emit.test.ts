@@ -81,11 +81,13 @@ describe('emit', () => {
 describe('static templates', () => {
   it('are stored formatted exactly as prettier formats them', async () => {
     const { readTemplate } = await import('../../src/emit/templates.js');
-    const { RUNTIME_MODULES } = await import('../../src/emit/emit-project.js');
+    const { PER_USER_RUNTIME_MODULES, RUNTIME_MODULES } = await import('../../src/emit/emit-project.js');
     const { SEARCH_RUNTIME_MODULES } = await import('../../src/emit/search-files.js');
     const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
     for (const template of [
-      ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES].map((module) => `runtime/${module}`),
+      ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES, ...PER_USER_RUNTIME_MODULES, 'user-access-unavailable.ts'].map(
+        (module) => `runtime/${module}`,
+      ),
       'main.ts',
       'project/vitest.config.ts',
       'project/rolldown.config.mjs',

@@ -5,7 +5,8 @@ import type { Caller } from '../../../templates/runtime/callers.js';
 import { SubjectRateLimiters } from '../../../templates/runtime/callers.js';
 import { consentPage } from '../../../templates/runtime/oauth-pages.js';
 import { redactSecrets, registerCallerSecret, scrubBytes } from '../../../templates/runtime/redact.js';
-import { parseSealingKeys, Sealer } from '../../../templates/runtime/sealed.js';
+import { Sealer } from '../../../templates/runtime/sealed.js';
+import { parseSealingKeys } from '../../../templates/runtime/sealing-keys.js';
 import { loadSettings } from '../../../templates/runtime/settings.js';
 import type { ActionRoute } from '../../../templates/runtime/types.js';
 
@@ -82,10 +83,11 @@ describe('<PREFIX>_UPSTREAM_AUTH settings', () => {
   });
 
   it('read the oauth mode, with the client and endpoints beside it', () => {
-    const settings = http({ ...oauth, FIXTURE_UPSTREAM_SCOPES: 'openid, board:read' });
+    const settings = http({ ...oauth, FIXTURE_UPSTREAM_SCOPES: 'openid, board:read', FIXTURE_UPSTREAM_ISSUER: 'https://auth.example.com' });
     expect(settings.upstreamAuth).toMatchObject({
       mode: 'oauth',
       publicUrl: 'https://mcp.example.com',
+      issuer: 'https://auth.example.com',
       tokenTtl: 3600,
       client: { clientId: 'client', clientSecret: 'secret-0123', method: 'basic' },
       authorizationUrl: 'https://auth.example.com/authorize',
@@ -113,6 +115,7 @@ describe('<PREFIX>_UPSTREAM_AUTH settings', () => {
           FIXTURE_UPSTREAM_AUTH: 'token-exchange',
           FIXTURE_UPSTREAM_CLIENT_ID: 'c',
           FIXTURE_MCP_AUTH_INTROSPECTION_URL: 'https://idp.example.com/introspect',
+          FIXTURE_PUBLIC_URL: 'https://mcp.example.com',
           FIXTURE_UPSTREAM_TOKEN_URL: 'https://idp.example.com/token',
         },
         /set FIXTURE_UPSTREAM_AUDIENCE or FIXTURE_UPSTREAM_RESOURCE/,
@@ -204,7 +207,7 @@ describe('the consent page', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
     expect(html).toContain('value="sealed&quot;value"');
-    expect(html).toContain('cb?a=1&amp;b=&lt;2&gt;');
+    expect(html).toContain('cb?a=1&amp;b=%3C2%3E');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

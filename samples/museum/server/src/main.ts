@@ -27,6 +27,9 @@ try {
     registerCredentialSecrets();
     // Each transport is loaded only when used: stdio never pays for the HTTP stack, nor HTTP for stdio.
     if (settings.http) {
+      // A per-user deployment's shared store must answer before the server takes any request.
+      if (settings.upstreamAuth)
+        await (await import('./runtime/user-access.js')).checkUserAccess(settings.upstreamAuth);
       const { startHttp } = await import('./runtime/serve-http.js');
       const server = await startHttp(settings);
       const stop = () => server.close(() => process.exit(0));

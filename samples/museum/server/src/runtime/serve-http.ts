@@ -116,7 +116,7 @@ export function startHttp(settings: Settings): Promise<Server> {
   if (settings.upstreamAuth?.mode === 'oauth')
     log(
       'info',
-      `Calling the API as each signed-in user: this server is their OAuth authorization server at ${settings.upstreamAuth.publicUrl}, signing them in at ${new URL(settings.upstreamAuth.authorizationUrl).host}`,
+      `Calling the API as each signed-in user: this server is their OAuth authorization server at ${settings.upstreamAuth.publicUrl}, signing them in at ${new URL((settings.upstreamAuth.authorizationUrl ?? settings.upstreamAuth.issuer) as string).host}`,
     );
   if (settings.upstreamAuth?.mode === 'token-exchange')
     log(

@@ -4,7 +4,7 @@
 import { api } from '../api.js';
 import type { Caller } from './callers.js';
 import type { McpAuthSettings } from './mcp-auth.js';
-import { checkedUrl, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
+import { checkedUrl, publicOrigin, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
 
 export type Settings = {
   /** Overrides the description's server URL. */
@@ -152,13 +152,21 @@ function mcpAuthSettings(
   ] as const) {
     if (value !== undefined) checkedUrl(`${api.envPrefix}_${name}`, value);
   }
+  // The audience introspected tokens must name (RFC 8707) comes from configuration, never from a request's Host
+  // header: a token issued for another server, on another port of the same host too, is refused.
+  const origin = publicOrigin(read);
+  const audience = resource ?? (origin ? `${origin}/mcp` : undefined);
+  if (introspectionUrl && !audience)
+    throw new Error(
+      `${api.envPrefix}_MCP_AUTH_INTROSPECTION_URL checks that each token was issued for this server: set ${api.envPrefix}_PUBLIC_URL to the origin clients reach it at (https://mcp.example.com), or ${api.envPrefix}_MCP_AUTH_RESOURCE to its full /mcp URL.`,
+    );
   return {
     tokens,
     ...(introspectionUrl ? { introspectionUrl } : {}),
     ...(clientId ? { clientId } : {}),
     ...(clientSecret ? { clientSecret } : {}),
     ...(issuer ? { issuer } : {}),
-    ...(resource ? { resource } : {}),
+    ...(audience ? { resource: audience } : {}),
     scopes,
   };
 }

@@ -30,7 +30,11 @@ export type McpAuthSettings = {
   clientSecret?: string;
   /** Issuer of the authorization server, advertised in the protected-resource metadata. */
   issuer?: string;
-  /** Canonical URL of this MCP endpoint (the token audience); default: derived from each request's Host. */
+  /**
+   * Canonical URL of this MCP endpoint, the audience tokens must name: from configuration (`MCP_AUTH_RESOURCE`, or
+   * `PUBLIC_URL` + /mcp), always set with introspection. Only static tokens, which name no audience, go without it;
+   * their protected-resource metadata then names the host a request asked for.
+   */
   resource?: string;
   /** Scopes every token must carry. */
   scopes: string[];
@@ -135,11 +139,13 @@ type IntrospectionAnswer = {
   client_id?: string;
   exp?: number;
   aud?: string | string[];
+  iss?: string;
 };
 
 /**
- * RFC 7662 introspection. A token counts only when it is active and its audience names this server (RFC 8707; the
- * MCP authorization spec requires the audience check, so an answer without `aud` is refused too).
+ * RFC 7662 introspection. A token counts only when it is active, not expired, issued by the configured issuer (when
+ * the answer names one) and its audience names this server (RFC 8707; the MCP authorization spec requires the
+ * audience check, so an answer without `aud` is refused too).
  */
 function introspector(url: string, settings: McpAuthSettings): Introspect {
   const cache = new Map<string, { info: AuthInfo; until: number }>();
@@ -154,7 +160,7 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
     };
     if (settings.clientId)
       headers['Authorization'] =
-        `Basic ${Buffer.from(`${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret ?? '')}`).toString('base64')}`;
+        `Basic ${Buffer.from(`${formEncoded(settings.clientId)}:${formEncoded(settings.clientSecret ?? '')}`).toString('base64')}`;
     let answer: IntrospectionAnswer;
     try {
       const response = await fetch(url, {
@@ -170,6 +176,10 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
       throw new OAuthError(OAuthErrorCode.ServerError, 'Token introspection failed');
     }
     if (answer.active !== true) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token is not active');
+    if (typeof answer.exp === 'number' && answer.exp <= now)
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token has expired');
+    if (settings.issuer && answer.iss !== undefined && !sameIssuer(answer.iss, settings.issuer))
+      throw new OAuthError(OAuthErrorCode.InvalidToken, 'Token was issued by another authorization server');
     const audiences = typeof answer.aud === 'string' ? [answer.aud] : Array.isArray(answer.aud) ? answer.aud : [];
     const audience = audiences.find((value) => sameResource(value, resource));
     if (audience === undefined)
@@ -191,7 +201,20 @@ function introspector(url: string, settings: McpAuthSettings): Introspect {
   };
 }
 
-/** RFC 8707 resource identifiers compare without fragment and trailing slash. */
+/** Issuer identifiers compare as URLs, with their ports, without a trailing slash. */
+function sameIssuer(value: unknown, issuer: string): boolean {
+  return typeof value === 'string' && sameResource(value, new URL(issuer));
+}
+
+/** RFC 6749 §2.3.1: client credentials in a Basic header are form-encoded first (space as +, `!'()*` escaped). */
+function formEncoded(text: string): string {
+  return new URLSearchParams({ v: text }).toString().slice(2);
+}
+
+/**
+ * RFC 8707 resource identifiers compare as whole URLs, scheme, host and port included (so a token for another
+ * server on the same host is refused), without fragment and trailing slash.
+ */
 export function sameResource(value: string, resource: URL): boolean {
   const normalise = (text: string) => text.replace(/#.*$/, '').replace(/\/$/, '');
   try {
