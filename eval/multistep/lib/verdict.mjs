@@ -68,19 +68,20 @@ export function verdictOf(world, calls, overLimit = 0) {
     unasked,
     repeats,
     guessed,
+    // What went wrong first, what is missing last: the first reason is the one a results table shows.
     reasons: [
-      ...missing.map((write) => `required write not made: ${write.why}`),
-      ...guessed.map(
-        (entry) => `call ${entry.call}: ${entry.operation} used ${entry.values.join(', ')}, which no earlier response served (guessed)`,
-      ),
       ...forbidden.map(
         (entry) => `call ${entry.call}: forbidden ${entry.operation}${entry.refused ? ' (refused by the API)' : ''}: ${entry.why}`,
+      ),
+      ...guessed.map(
+        (entry) => `call ${entry.call}: ${entry.operation} used ${entry.values.join(', ')}, which no earlier response served (guessed)`,
       ),
       ...unasked.map(
         (entry) =>
           `call ${entry.call}: ${entry.operation} changed something the task did not ask for${entry.closest ? ` (${entry.closest})` : ''}`,
       ),
       ...repeats.map((entry) => `call ${entry.call}: ${entry.operation} made again: ${entry.why}`),
+      ...missing.map((write) => `required write not made: ${write.why}`),
     ],
   };
 }
