@@ -37,7 +37,7 @@ for (const label of folders(RUNS)) {
   for (const run of runs) {
     const commit = `${(run.meta.generatorCommit ?? '').slice(0, 7)}${run.meta.dirty ? ' (dirty)' : ''}`;
     if (run.meta.skipped) {
-      surfaceRows.push(`| ${run.name} | — | ${run.meta.skipped}: not prepared | — | — | — | — | — | ${commit} |`);
+      surfaceRows.push(`| ${run.name} | — | ${run.meta.skipped}: not prepared | — | — | — | — | — | — | ${commit} |`);
       continue;
     }
     const scores = folders(run.dir)
@@ -47,7 +47,7 @@ for (const label of folders(RUNS)) {
     const sum = (list, key) => list.reduce((total, score) => total + score[key], 0);
     const over = sum(completed, 'calls') - sum(completed, 'minimumCalls');
     surfaceRows.push(
-      `| ${run.name} | ${run.meta.tools} | ${number(run.meta.tokens.toolsList)} | ${scores.length} | ${completed.length} / ${scores.length} | ${sum(scores, 'calls')} | ${completed.length ? `${sum(completed, 'calls')} (${over >= 0 ? '+' : '−'}${Math.abs(over)})` : '—'} | ${sum(scores, 'errors')} | ${commit} |`,
+      `| ${run.name} | ${run.meta.tools} | ${number(run.meta.tokens.toolsList)} | ${scores.length} | ${completed.length} / ${scores.length} | ${sum(scores, 'calls')} | ${completed.length ? `${sum(completed, 'calls')} (${over >= 0 ? '+' : '−'}${Math.abs(over)})` : '—'} | ${sum(scores, 'errors')} | ${sum(scores, 'unscripted')} | ${commit} |`,
     );
     for (const score of scores) {
       const cell = `${score.completed ? 'yes' : 'no'}, ${plural(score.calls, 'call')}, ${plural(score.errors, 'error')}${score.completed ? '' : `: ${shortReason(score)}`}`;
@@ -61,8 +61,8 @@ for (const label of folders(RUNS)) {
     [
       `### ${label}`,
       '',
-      '| Surface | Tools | Tokens of `tools/list` | Sessions scored | Completed | Calls | Calls of the completed (over the shortest) | Calls with errors | Generator commit |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| Surface | Tools | Tokens of `tools/list` | Sessions scored | Completed | Calls | Calls of the completed (over the shortest) | Calls with errors | Unscripted answers | Generator commit |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...surfaceRows,
       ...(taskRows.length ? ['', ...taskRows] : []),
     ].join('\n'),

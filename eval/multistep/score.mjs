@@ -54,6 +54,7 @@ const totals = {
   toolErrors: sum('toolErrors'),
   apiRefusals: sum('apiRefusals'),
   overLimit: sum('overLimit'),
+  unscripted: sum('unscripted'),
 };
 writeJson(path.join(runFolder, SESSION_FILES.score), {
   api: meta.api,
@@ -63,11 +64,13 @@ writeJson(path.join(runFolder, SESSION_FILES.score), {
   totals,
 });
 
-console.log(`| ${meta.label}/${runName(meta.api, meta.strategy)} | session | completed | calls (shortest) | errors | why not |`);
-console.log('|---|---|---|---:|---:|---|');
+console.log(
+  `| ${meta.label}/${runName(meta.api, meta.strategy)} | session | completed | calls (shortest) | errors | unscripted | why not |`,
+);
+console.log('|---|---|---|---:|---:|---:|---|');
 for (const verdict of verdicts) {
   console.log(
-    `| | ${verdict.session} | ${verdict.completed ? 'yes' : 'no'} | ${verdict.calls} (${verdict.minimumCalls}) | ${verdict.errors} | ${verdict.reasons.join('; ').replace(/\|/g, '\\|')} |`,
+    `| | ${verdict.session} | ${verdict.completed ? 'yes' : 'no'} | ${verdict.calls} (${verdict.minimumCalls}) | ${verdict.errors} | ${verdict.unscripted} | ${verdict.reasons.join('; ').replace(/\|/g, '\\|')} |`,
   );
 }
 console.log(

@@ -54,6 +54,9 @@ export function verdictOf(world, calls, overLimit = 0) {
     toolErrors: calls.filter(isErrorCall).length,
     apiRefusals: calls.filter(refusedCall).length,
     withoutRequest: calls.filter((call) => call.upstream.length === 0).length,
+    // Requests no rule of the task scripts (answered with the API's error): a path the script did not foresee, which
+    // is worth a look before blaming the surface.
+    unscripted: calls.flatMap((call) => call.upstream).filter((record) => ['unscripted', 'unknown path'].includes(record.rule)).length,
     overLimit,
   };
   const missing = required.filter((write) => !write.met);
