@@ -8,6 +8,7 @@
 import { apiIds, descriptionFile, loadTasks, tasksFile } from './lib/apis.mjs';
 import { listOperations, loadDescription, pathVariables } from './lib/description.mjs';
 import { collectProperties, requiredProperties, valueProblems } from './lib/schema-check.mjs';
+import { copiedWords } from './lib/copied-words.mjs';
 import path from 'node:path';
 
 const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
@@ -99,23 +100,6 @@ function checkAgainst(doc, operation, task, truth) {
   }
   problems.push(...copiedWords(task.request, operation));
   return { problems, notes };
-}
-
-/** The request must not copy the operationId, the summary or a compound path segment (`chat.postMessage`). */
-function copiedWords(request, operation) {
-  const text = request.toLowerCase();
-  const found = [];
-  if (operation.operationId && operation.operationId.length > 3 && text.includes(operation.operationId.toLowerCase())) {
-    found.push(`request copies the operationId ${operation.operationId}`);
-  }
-  const summary = operation.summary?.trim().replace(/\.$/, '').toLowerCase();
-  if (summary && summary.split(/\s+/).length >= 2 && text.includes(summary))
-    found.push(`request copies the summary "${operation.summary}"`);
-  for (const segment of operation.path.split('/')) {
-    if (segment.includes('{') || !/[._-]|[a-z][A-Z]/.test(segment)) continue;
-    if (text.includes(segment.toLowerCase())) found.push(`request copies the path segment ${segment}`);
-  }
-  return found;
 }
 
 function kindOf(task) {
