@@ -13,7 +13,7 @@ export const museumHoursReadTool = defineTool({
   name: 'museum_hours_read',
   title: 'Get museum hours',
   description:
-    'Get museum hours in the Redocly Museum API. Get upcoming museum operating hours. Use it to look up museum hours. Optional: startDate. It returns a list of MuseumDailyHours (date, timeClose, timeOpen). Results come in pages: pass page and limit for more; the result says when there is a next page. Read-only: it never changes anything.',
+    'Get museum hours in the Redocly Museum API. Get upcoming museum operating hours. Use it to look up museum hours. Optional: limit, page, startDate. It returns a list of MuseumDailyHours (date, timeClose, timeOpen). Results come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

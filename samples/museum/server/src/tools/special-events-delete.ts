@@ -11,7 +11,7 @@ export const specialEventsDeleteTool = defineTool({
   name: 'special_events_delete',
   title: 'Delete special event',
   description:
-    'Delete special event in the Redocly Museum API. Delete a special event from the collection. Allows museum to cancel planned events. Use it to delete or remove special events; to look up use special_events_read, to create or update use special_events_write. It needs eventId. It deletes data and that cannot be undone: confirm with the user first.',
+    'Delete special event in the Redocly Museum API. Delete a special event from the collection. Allows museum to cancel planned events. Use it to delete or remove special events; to look up use special_events_read, to create or update use special_events_write. It needs eventId. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -17,7 +17,7 @@ export const specialEventsReadTool = defineTool({
   name: 'special_events_read',
   title: 'Special events: read',
   description:
-    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use special_events_delete.\nActions:\n- get_special_event(eventId)\n- list_special_events(endDate?, startDate?)\nIt returns the API’s JSON response, for example get_special_event: a SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists (list_special_events) come in pages: pass page and limit for more; the result says when there is a next page. Read-only: it never changes anything.',
+    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use special_events_delete.\nActions:\n- get_special_event(eventId)\n- list_special_events(endDate?, limit?, page?, startDate?)\nIt returns, by action: get_special_event a SpecialEvent (name, dates, eventDescription, eventId, location, …); list_special_events a list of SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

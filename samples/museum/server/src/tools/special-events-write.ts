@@ -17,7 +17,7 @@ export const specialEventsWriteTool = defineTool({
   name: 'special_events_write',
   title: 'Special events: create and update',
   description:
-    'Creates and changes special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use special_events_delete.\nActions:\n- create_special_event(dates, eventDescription, location, name, price, eventId?)\n- update_special_event(eventId, dates?, eventDescription?, location?, name?, price?)\nEach action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
+    'Creates and updates special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use special_events_delete.\nActions:\n- create_special_event(dates, eventDescription, location, name, price, eventId?)\n- update_special_event(eventId, dates?, eventDescription?, location?, name?, price?)\nEach action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -11,7 +11,7 @@ export const ticketsQrReadTool = defineTool({
   name: 'tickets_qr_read',
   title: 'Get ticket QR code',
   description:
-    'Get ticket QR code in the Redocly Museum API. Return an image of your ticket with scannable QR code. Used for event entry. Use it to look up tickets qr. It needs ticketId. It returns a TicketCodeImage object. Read-only: it never changes anything.',
+    'Get ticket QR code in the Redocly Museum API. Return an image of your ticket with scannable QR code. Used for event entry. Use it to look up tickets qr. It needs ticketId. It returns a TicketCodeImage (string). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

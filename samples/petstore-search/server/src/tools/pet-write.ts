@@ -9,7 +9,7 @@ export const petWriteTool = defineTool({
   name: 'pet_write',
   title: 'Pet, including image: create and update',
   description:
-    'Creates and changes pet in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add_pet(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update_pet(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_pet_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns the API’s JSON response, for example add_pet: a Pet (id, name, status, category, photoUrls, …). It changes data in the API but never deletes it.',
+    'Creates and updates pet and their image in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add_pet(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update_pet(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_pet_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns, by action: add_pet a Pet (id, name, status, category, photoUrls, …); update_pet a Pet (id, name, status, category, photoUrls, …); update_pet_with_form a Pet (id, name, status, category, photoUrls, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

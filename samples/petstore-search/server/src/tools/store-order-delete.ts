@@ -9,7 +9,7 @@ export const storeOrderDeleteTool = defineTool({
   name: 'store_order_delete',
   title: 'Delete purchase order by identifier',
   description:
-    'Delete purchase order by identifier in the Swagger Petstore. For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors. Use it to delete or remove store order; to look up use store_order_read, to create or update use store_order_write. It needs orderId. It deletes data and that cannot be undone: confirm with the user first.',
+    'Delete purchase order by identifier in the Swagger Petstore. For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors. Use it to delete or remove store order; to look up use store_order_read, to create or update use store_order_write. It needs orderId. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

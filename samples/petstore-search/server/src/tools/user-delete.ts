@@ -9,7 +9,7 @@ export const userDeleteTool = defineTool({
   name: 'user_delete',
   title: 'Delete user resource',
   description:
-    'Delete user resource in the Swagger Petstore. This can only be done by the logged in user. Use it to delete or remove user; to look up use user_read, to create or update use user_write. It needs username. It deletes data and that cannot be undone: confirm with the user first.',
+    'Delete user resource in the Swagger Petstore. This can only be done by the logged in user. Use it to delete or remove user; to look up use user_read, to create or update use user_write. It needs username. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -9,7 +9,7 @@ export const userWriteTool = defineTool({
   name: 'user_write',
   title: 'User, including list: create and update',
   description:
-    'Creates and changes user in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use user_delete.\nActions:\n- create_user(email?, firstName?, id?, lastName?, password?, phone?, userStatus?, username?)\n- create_users_with_list_input(request_body?): creates list of users with given input array\n- update_user(username, body_username?, email?, firstName?, id?, lastName?, password?, phone?, userStatus?): update user resource\nIt returns the API’s JSON response, for example create_user: an User (id, email, firstName, lastName, password, …). It changes data in the API but never deletes it.',
+    'Creates and updates user and their list in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use user_delete.\nActions:\n- create_user(email?, firstName?, id?, lastName?, password?, phone?, userStatus?, username?)\n- create_users_with_list_input(request_body?): creates list of users with given input array\n- update_user(username, body_username?, email?, firstName?, id?, lastName?, password?, phone?, userStatus?): update user resource\nIt returns, by action: create_user an User (id, email, firstName, lastName, password, …); create_users_with_list_input an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -11,7 +11,7 @@ export const petDeleteTool = defineTool({
   name: 'pet_delete',
   title: 'Deletes a pet',
   description:
-    'Deletes a pet in the Swagger Petstore. Delete a pet. Use it to delete or remove pet; to look up use pet_read, to create or update use pet_write. It needs petId. It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes a pet in the Swagger Petstore. Delete a pet. Use it to delete or remove pet; to look up use pet_read, to create or update use pet_write. It needs petId. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -15,7 +15,7 @@ export const petReadTool = defineTool({
   name: 'pet_read',
   title: 'Pet, including find status and find tags: read',
   description:
-    'Reads pet in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use pet_delete.\nActions:\n- find_pets_by_status(status?)\n- find_pets_by_tags(tags?)\n- get_pet_by_id(petId): find pet by ID\nIt returns the API’s JSON response, for example find_pets_by_status: a list of Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
+    'Reads pet and their find status and find tags in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use pet_delete.\nActions:\n- find_pets_by_status(status?)\n- find_pets_by_tags(tags?)\n- get_pet_by_id(petId): find pet by ID\nIt returns, by action: find_pets_by_status a list of Pet (id, name, status, category, photoUrls, …); find_pets_by_tags a list of Pet (id, name, status, category, photoUrls, …); get_pet_by_id a Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

@@ -12,7 +12,7 @@ export const userReadTool = defineTool({
   name: 'user_read',
   title: 'User, including login and logout: read',
   description:
-    'Reads user in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- login_user(username?): logs user into the system\n- logout_user: logs out current logged in user session\nIt returns the API’s JSON response, for example get_user_by_name: an User (id, email, firstName, lastName, password, …). Read-only: it never changes anything.',
+    'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- login_user(username?): logs user into the system\n- logout_user: logs out current logged in user session\nIt returns, by action: get_user_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

@@ -12,7 +12,7 @@ export const historyReadTool = defineTool({
   name: 'history_read',
   title: 'User Activity',
   description:
-    "User Activity in the Uber API. The User Activity endpoint returns data about a user's lifetime activity with Uber. The response will include pickup locations and times, dropoff locations and times, the distance of past requests, and information about which products were requested... The history array in the response will have a maximum length based on the limit parameter. Use it to look up history. It returns an Activities (count, history, limit, offset). Read-only: it never changes anything.",
+    "User Activity in the Uber API. The User Activity endpoint returns data about a user's lifetime activity with Uber. The response will include pickup locations and times, dropoff locations and times, the distance of past requests, and information about which products were requested... The history array in the response will have a maximum length based on the limit parameter. Use it to look up history. It returns a list of Activity in history (uuid). Read-only: it never changes anything.",
   annotations: {
     readOnlyHint: true,
   },

@@ -12,7 +12,7 @@ export const accountsDeleteTool = defineTool({
   name: 'accounts_delete',
   title: 'Deletes a chart of accounts',
   description:
-    'Deletes a chart of accounts in the Xero Accounting API. For lookups: accounts_read; changes: accounts_write. It needs AccountID and xero-tenant-id. Deletes data for good: confirm with the user first.',
+    'Deletes a chart of accounts. To look them up use accounts_read; to change them use accounts_write. It needs AccountID and xero-tenant-id. It returns a list of Account in Accounts. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -21,7 +21,7 @@ export const accountsReadTool = defineTool({
   name: 'accounts_read',
   title: 'Accounts, including attachments: read',
   description:
-    'Reads accounts. For changes: accounts_write; deletions: accounts_delete.\nActions (most also need AccountID, xero-tenant-id):\n- get_account: retrieves a single chart of accounts by using a unique…\n- get_account_attachment_by_file_name(FileName, contentType): retrieves an attachment for a specific account by…\n- get_account_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific…\n- get_account_attachments: retrieves attachments for a specific accounts by using…\n- get_accounts(If-Modified-Since?, order?, where?): retrieves the full chart of accounts\n',
+    'Reads accounts and their attachments. To change them use accounts_write; to delete use accounts_delete.\nActions (most also need AccountID, xero-tenant-id):\n- get_account\n- get_account_attachment_by_file_name(FileName, contentType)\n- get_account_attachment_by_id(AttachmentID, contentType)\n- get_account_attachments\n- get_accounts(If-Modified-Since?, order?, where?): retrieves the full chart of accounts\nIt returns, by action: get_account a list of Account in Accounts; get_account_attachments a list of Attachment in Attachments; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -17,9 +17,9 @@ export type AllocationsDeleteArguments = {
 
 export const allocationsDeleteTool = defineTool({
   name: 'allocations_delete',
-  title: 'Allocations, including credit notes, overpayments and prepayments: delete',
+  title: 'Allocations: delete',
   description:
-    'Deletes or removes allocations. Use it to delete or remove allocations.\nActions (all also need AllocationID, xero-tenant-id):\n- deletes_allocation_from_credit_note(CreditNoteID)\n- deletes_allocation_from_overpayment(OverpaymentID)\n- deletes_allocation_from_prepayment(PrepaymentID)\nDeletes data for good: confirm with the user first.',
+    'Deletes allocations. Use it to delete or remove allocations.\nActions (all also need AllocationID, xero-tenant-id):\n- deletes_allocation_from_credit_note(CreditNoteID)\n- deletes_allocation_from_overpayment(OverpaymentID)\n- deletes_allocation_from_prepayment(PrepaymentID)\nEach action returns an Allocation. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

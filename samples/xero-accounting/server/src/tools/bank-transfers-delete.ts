@@ -15,7 +15,7 @@ export const bankTransfersDeleteTool = defineTool({
   name: 'bank_transfers_delete',
   title: 'Bank transfers: delete',
   description:
-    'Deletes or removes bank transfers. For lookups: bank_transfers_read; changes: bank_transfers_write.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- deletes_one_or_more_bank_transfers(BankTransfers?, summarizeErrors?)\n- deletes_specific_bank_transfer(BankTransferID, Status)\nDeletes data for good: confirm with the user first.',
+    'Deletes bank transfers. To look them up use bank_transfers_read; to change them use bank_transfers_write.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- deletes_one_or_more_bank_transfers(BankTransfers?, summarizeErrors?)\n- deletes_specific_bank_transfer(BankTransferID, Status)\nEach action returns a list of BankTransfer in BankTransfers. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

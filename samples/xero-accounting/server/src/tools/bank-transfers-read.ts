@@ -22,7 +22,7 @@ export const bankTransfersReadTool = defineTool({
   name: 'bank_transfers_read',
   title: 'Bank transfers, including attachments and history: read',
   description:
-    'Reads bank transfers. For changes: bank_transfers_write; deletions: bank_transfers_delete.\nActions (most also need BankTransferID, xero-tenant-id):\n- get_bank_transfer: retrieves specific bank transfers by using a unique…\n- get_bank_transfer_attachment_by_file_name(FileName, contentType)\n- get_bank_transfer_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific bank…\n- get_bank_transfer_history: retrieves history from a specific bank transfer using…\n- retrieves_all_bank_transfers(If-Modified-Since?, includeDeleted?, order?, where?)\n- retrieves_attachments_from_specific_transfer\n',
+    'Reads bank transfers and their attachments and history. To change them use bank_transfers_write; to delete use bank_transfers_delete.\nActions (most also need BankTransferID, xero-tenant-id):\n- get_bank_transfer\n- get_bank_transfer_attachment_by_file_name(FileName, contentType)\n- get_bank_transfer_attachment_by_id(AttachmentID, contentType)\n- get_bank_transfer_history\n- retrieves_all_bank_transfers(If-Modified-Since?, includeDeleted?, order?, where?)\n- retrieves_attachments_from_specific_transfer\nIt returns, by action: get_bank_transfer a list of BankTransfer in BankTransfers; get_bank_transfer_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -20,7 +20,7 @@ export const bankTransfersWriteTool = defineTool({
   name: 'bank_transfers_write',
   title: 'Bank transfers, including attachments and history: create and update',
   description:
-    'Creates and changes bank transfers. For lookups: bank_transfers_read; deletions: bank_transfers_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_bank_transfer(BankTransfers?)\n- create_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n- create_bank_transfer_history_record(BankTransferID, HistoryRecords?)\n- update_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n',
+    'Creates and updates bank transfers and their attachments and history. To look them up use bank_transfers_read; to delete use bank_transfers_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_bank_transfer(BankTransfers?)\n- create_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n- create_bank_transfer_history_record(BankTransferID, HistoryRecords?)\n- update_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\nIt returns, by action: create_bank_transfer a list of BankTransfer in BankTransfers; create_bank_transfer_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

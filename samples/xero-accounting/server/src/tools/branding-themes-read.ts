@@ -13,7 +13,7 @@ export const brandingThemesReadTool = defineTool({
   name: 'branding_themes_read',
   title: 'Branding themes, including payment services: read',
   description:
-    'Reads branding themes. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID): retrieves a specific branding theme using a unique…\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\n',
+    'Reads branding themes and their payment services. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID)\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\nIt returns, by action: get_branding_theme a list of BrandingTheme in BrandingThemes; get_branding_theme_payment_services a list of PaymentService in PaymentServices; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

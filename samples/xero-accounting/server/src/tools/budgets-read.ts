@@ -15,7 +15,7 @@ export const budgetsReadTool = defineTool({
   name: 'budgets_read',
   title: 'Budgets, including budget summary: read',
   description:
-    'Reads budgets. Use it to look up budgets.\nActions (all also need xero-tenant-id):\n- get_budget(BudgetID, DateFrom?, DateTo?): retrieves a specific budget, which includes budget…\n- get_budgets(DateFrom?, DateTo?, IDs?): retrieve a list of budgets\n- get_report_budget_summary(date?, periods?, timeframe?)\n',
+    'Reads budgets and their budget summary. Use it to look up budgets.\nActions (all also need xero-tenant-id):\n- get_budget(BudgetID, DateFrom?, DateTo?): retrieves a specific budget\n- get_budgets(DateFrom?, DateTo?, IDs?): retrieve a list of budgets\n- get_report_budget_summary(date?, periods?, timeframe?)\nIt returns, by action: get_budget a list of Budget in Budgets; get_budgets a list of Budget in Budgets; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -12,9 +12,9 @@ export type ContactsGroupsDeleteArguments = {
 
 export const contactsGroupsDeleteTool = defineTool({
   name: 'contacts_groups_delete',
-  title: 'Contacts groups: delete',
+  title: 'Contact groups: delete',
   description:
-    'Deletes or removes contacts groups. Use it to delete or remove contacts groups.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID): deletes a specific contact from a contact group using…\n- delete_contact_group_contacts\nDeletes data for good: confirm with the user first.',
+    'Deletes contact groups. Use it to delete or remove contact groups.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID)\n- delete_contact_group_contacts\nIt returns the API’s answer. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

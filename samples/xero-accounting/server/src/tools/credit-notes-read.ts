@@ -23,7 +23,7 @@ export const creditNotesReadTool = defineTool({
   name: 'credit_notes_read',
   title: 'Credit notes, including attachments, history and pdf: read',
   description:
-    'Reads credit notes. For changes: credit_notes_write.\nActions (most also need CreditNoteID, xero-tenant-id):\n- get_credit_note(unitdp?): retrieves a specific credit note using a unique credit…\n- get_credit_note_as_pdf: retrieves credit notes as PDF files\n- get_credit_note_attachment_by_file_name(FileName, contentType)\n- get_credit_note_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific credit…\n- get_credit_note_history: retrieves history records of a specific credit note\n- retrieves_any_credit_notes(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_attachments_for_specific_credit_notes\nLists page with page, pageSize.',
+    'Reads credit notes and their attachments, history and pdf. To change them use credit_notes_write.\nActions (most also need CreditNoteID, xero-tenant-id):\n- get_credit_note(unitdp?)\n- get_credit_note_as_pdf: retrieves credit notes as PDF files\n- get_credit_note_attachment_by_file_name(FileName, contentType)\n- get_credit_note_attachment_by_id(AttachmentID, contentType)\n- get_credit_note_history: retrieves history records of a specific credit note\n- retrieves_any_credit_notes(If-Modified-Since?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_attachments_for_specific_credit_notes\nIt returns, by action: get_credit_note a CreditNotes; get_credit_note_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

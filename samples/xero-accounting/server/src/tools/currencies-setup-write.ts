@@ -13,7 +13,7 @@ export const currenciesSetupWriteTool = defineTool({
   name: 'currencies_setup_write',
   title: 'Currencies and setup: create and update',
   description:
-    'Creates and changes currencies and setup. Use it to create or update currencies and setup.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_currency(Code?, Description?): create a new currency for a Xero organisation\n- post_setup(Accounts?, ConversionBalances?, ConversionDate?): sets the chart of accounts, the conversion date and…\n',
+    'Creates and updates currencies and setup. Use it to create or update currencies and setup.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_currency(Code?, Description?): create a new currency for a Xero organisation\n- post_setup(Accounts?, ConversionBalances?, ConversionDate?): sets the chart of accounts\nIt returns, by action: create_currency a list of Currency in Currencies; post_setup an ImportSummaryObject. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -13,7 +13,7 @@ export const expenseClaimsReadTool = defineTool({
   name: 'expense_claims_read',
   title: 'Expense claims, including history: read',
   description:
-    'Reads expense claims. For changes: expense_claims_write.\nActions (all also need xero-tenant-id):\n- get_expense_claim(ExpenseClaimID): retrieves a specific expense claim using a unique…\n- get_expense_claim_history(ExpenseClaimID): retrieves history records of a specific expense claim\n- retrieves_expense_claims(If-Modified-Since?, order?, where?)\n',
+    'Reads expense claims and their history. To change them use expense_claims_write.\nActions (all also need xero-tenant-id):\n- get_expense_claim(ExpenseClaimID)\n- get_expense_claim_history(ExpenseClaimID): retrieves history records of a specific expense claim\n- retrieves_expense_claims(If-Modified-Since?, order?, where?)\nIt returns, by action: get_expense_claim a list of ExpenseClaim in ExpenseClaims; get_expense_claim_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

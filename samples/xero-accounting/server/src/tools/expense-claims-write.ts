@@ -15,7 +15,7 @@ export const expenseClaimsWriteTool = defineTool({
   name: 'expense_claims_write',
   title: 'Expense claims, including history: create and update',
   description:
-    'Creates and changes expense claims. For lookups: expense_claims_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_expense_claim_history(ExpenseClaimID, HistoryRecords?): creates a history record for a specific expense claim\n- create_expense_claims(ExpenseClaims?)\n- update_expense_claim(ExpenseClaimID, ExpenseClaims?)\n',
+    'Creates and updates expense claims and their history. To look them up use expense_claims_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_expense_claim_history(ExpenseClaimID, HistoryRecords?): creates a history record for a specific expense claim\n- create_expense_claims(ExpenseClaims?)\n- update_expense_claim(ExpenseClaimID, ExpenseClaims?)\nIt returns, by action: create_expense_claim_history a list of HistoryRecord in HistoryRecords; create_expense_claims a list of ExpenseClaim in ExpenseClaims; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -12,7 +12,7 @@ export const itemsDeleteTool = defineTool({
   name: 'items_delete',
   title: 'Deletes a specific item',
   description:
-    'Deletes a specific item in the Xero Accounting API. For lookups: items_read; changes: items_write. It needs ItemID and xero-tenant-id. Deletes data for good: confirm with the user first.',
+    'Deletes a specific item. To look them up use items_read; to change them use items_write. It needs ItemID and xero-tenant-id. It returns the API’s answer. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -14,7 +14,7 @@ export const itemsReadTool = defineTool({
   name: 'items_read',
   title: 'Items, including history: read',
   description:
-    'Reads items. For changes: items_write; deletions: items_delete.\nActions (all also need xero-tenant-id):\n- get_item(ItemID, unitdp?): retrieves a specific item using a unique item Id\n- get_items(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_history_for_specific_item(ItemID)\n',
+    'Reads items and their history. To change them use items_write; to delete use items_delete.\nActions (all also need xero-tenant-id):\n- get_item(ItemID, unitdp?): retrieves a specific item using a unique item Id\n- get_items(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_history_for_specific_item(ItemID)\nIt returns, by action: get_item a list of Item in Items; get_items a list of Item in Items; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -17,7 +17,7 @@ export const itemsWriteTool = defineTool({
   name: 'items_write',
   title: 'Items, including history: create and update',
   description:
-    'Creates and changes items. For lookups: items_read; deletions: items_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_item_history(ItemID, HistoryRecords?): creates a history record for a specific item\n- create_items(Items?, summarizeErrors?, unitdp?): creates one or more items\n- update_item(ItemID, Items?, unitdp?)\n- update_or_create_items(Items?, summarizeErrors?, unitdp?): updates or creates one or more items\n',
+    'Creates and updates items and their history. To look them up use items_read; to delete use items_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_item_history(ItemID, HistoryRecords?): creates a history record for a specific item\n- create_items(Items?, summarizeErrors?, unitdp?): creates one or more items\n- update_item(ItemID, Items?, unitdp?)\n- update_or_create_items(Items?, summarizeErrors?, unitdp?): updates or creates one or more items\nIt returns, by action: create_item_history a list of HistoryRecord in HistoryRecords; create_items a list of Item in Items; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -13,7 +13,7 @@ export const organisationReadTool = defineTool({
   name: 'organisation_read',
   title: 'Organisation, including actions and cis settings: read',
   description:
-    'Reads organisation. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions: retrieves a list of the key actions your app has…\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\n',
+    'Reads organisation and their actions and cis settings. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\nIt returns, by action: get_organisation_actions a list of Action in Actions; get_organisations a list of Organisation in Organisations; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

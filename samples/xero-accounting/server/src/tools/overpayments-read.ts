@@ -13,7 +13,7 @@ export const overpaymentsReadTool = defineTool({
   name: 'overpayments_read',
   title: 'Overpayments, including history: read',
   description:
-    'Reads overpayments. For changes: overpayments_write.\nActions (all also need xero-tenant-id):\n- get_overpayment(OverpaymentID): retrieves a specific overpayment using a unique…\n- get_overpayments(If-Modified-Since?, References?, order?, unitdp?, where?)\n- retrieves_history_records_of_overpayment(OverpaymentID)\nLists page with page, pageSize.',
+    'Reads overpayments and their history. To change them use overpayments_write.\nActions (all also need xero-tenant-id):\n- get_overpayment(OverpaymentID)\n- get_overpayments(If-Modified-Since?, References?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_records_of_overpayment(OverpaymentID)\nIt returns, by action: get_overpayment an Overpayments; get_overpayments an Overpayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

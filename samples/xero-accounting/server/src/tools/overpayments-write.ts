@@ -14,7 +14,7 @@ export const overpaymentsWriteTool = defineTool({
   name: 'overpayments_write',
   title: 'Overpayments, including allocations and history: create and update',
   description:
-    'Creates and changes overpayments. For lookups: overpayments_read.\nActions (all also need OverpaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_overpayment_allocations(Allocations?, summarizeErrors?)\n- create_overpayment_history(HistoryRecords?): creates a history record for a specific overpayment\n',
+    'Creates and updates overpayments and their allocations and history. To look them up use overpayments_read.\nActions (all also need OverpaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_overpayment_allocations(Allocations?, summarizeErrors?)\n- create_overpayment_history(HistoryRecords?): creates a history record for a specific overpayment\nIt returns, by action: create_overpayment_allocations a list of Allocation in Allocations; create_overpayment_history a list of HistoryRecord in HistoryRecords. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -16,7 +16,7 @@ export const paymentsDeleteTool = defineTool({
   name: 'payments_delete',
   title: 'Payments, including batch payments: delete',
   description:
-    'Deletes or removes payments. For lookups: payments_read; changes: payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID): updates a specific batch payment for invoices and…\n- delete_batch_payment_by_url_param(BatchPaymentID): updates a specific batch payment for invoices and…\n- delete_payment(PaymentID): updates a specific payment for invoices and credit…\nDeletes data for good: confirm with the user first.',
+    'Deletes payments and their batch payments. To look them up use payments_read; to change them use payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID)\n- delete_batch_payment_by_url_param(BatchPaymentID)\n- delete_payment(PaymentID)\nIt returns, by action: delete_batch_payment a list of BatchPayment in BatchPayments; delete_batch_payment_by_url_param a list of BatchPayment in BatchPayments; the others the API’s JSON response. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

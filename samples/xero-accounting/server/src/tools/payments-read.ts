@@ -21,7 +21,7 @@ export const paymentsReadTool = defineTool({
   name: 'payments_read',
   title: 'Payments, including batch payments, history and payment services: read',
   description:
-    'Reads payments. For changes: payments_write; deletions: payments_delete.\nActions (all also need xero-tenant-id):\n- get_batch_payment(BatchPaymentID): retrieves a specific batch payment using a unique…\n- get_batch_payments(If-Modified-Since?, order?, where?): retrieves either one or many batch payments for…\n- get_payment(PaymentID): retrieves a specific payment for invoices and credit…\n- get_payments(If-Modified-Since?, order?, where?): retrieves payments for invoices and credit notes\n- retrieves_history_from_specific_batch_payment(BatchPaymentID)\n- retrieves_history_records_of_specific_payment(PaymentID)\n- retrieves_payment_services\nLists page with page, pageSize.',
+    'Reads payments and their batch payments, history and payment services. To change them use payments_write; to delete use payments_delete.\nActions (all also need xero-tenant-id):\n- get_batch_payment(BatchPaymentID)\n- get_batch_payments(If-Modified-Since?, order?, where?)\n- get_payment(PaymentID)\n- get_payments(If-Modified-Since?, order?, page?, pageSize?, where?): retrieves payments for invoices and credit notes\n- retrieves_history_from_specific_batch_payment(BatchPaymentID)\n- retrieves_history_records_of_specific_payment(PaymentID)\n- retrieves_payment_services\nIt returns, by action: get_batch_payment a list of BatchPayment in BatchPayments; get_batch_payments a list of BatchPayment in BatchPayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -13,7 +13,7 @@ export const prepaymentsReadTool = defineTool({
   name: 'prepayments_read',
   title: 'Prepayments, including history: read',
   description:
-    'Reads prepayments. For changes: prepayments_write.\nActions (all also need xero-tenant-id):\n- get_prepayment(PrepaymentID): allows you to retrieve a specified prepayments\n- get_prepayments(If-Modified-Since?, InvoiceNumbers?, order?, unitdp?, where?)\n- retrieves_history_record_for_specific_prepayment(PrepaymentID)\nLists page with page, pageSize.',
+    'Reads prepayments and their history. To change them use prepayments_write.\nActions (all also need xero-tenant-id):\n- get_prepayment(PrepaymentID): allows you to retrieve a specified prepayments\n- get_prepayments(If-Modified-Since?, InvoiceNumbers?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_record_for_specific_prepayment(PrepaymentID)\nIt returns, by action: get_prepayment a Prepayments; get_prepayments a Prepayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

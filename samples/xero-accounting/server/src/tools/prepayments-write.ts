@@ -14,7 +14,7 @@ export const prepaymentsWriteTool = defineTool({
   name: 'prepayments_write',
   title: 'Prepayments, including allocations and history: create and update',
   description:
-    'Creates and changes prepayments. For lookups: prepayments_read.\nActions (all also need PrepaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_prepayment_allocations(Allocations?, summarizeErrors?): allows you to create an Allocation for prepayments\n- create_prepayment_history(HistoryRecords?): creates a history record for a specific prepayment\n',
+    'Creates and updates prepayments and their allocations and history. To look them up use prepayments_read.\nActions (all also need PrepaymentID, xero-tenant-id; all also take optional Idempotency-Key):\n- create_prepayment_allocations(Allocations?, summarizeErrors?): allows you to create an Allocation for prepayments\n- create_prepayment_history(HistoryRecords?): creates a history record for a specific prepayment\nIt returns, by action: create_prepayment_allocations a list of Allocation in Allocations; create_prepayment_history a list of HistoryRecord in HistoryRecords. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

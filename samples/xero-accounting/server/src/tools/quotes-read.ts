@@ -23,7 +23,7 @@ export const quotesReadTool = defineTool({
   name: 'quotes_read',
   title: 'Quotes, including attachments, history and pdf: read',
   description:
-    'Reads quotes. For changes: quotes_write.\nActions (most also need QuoteID, xero-tenant-id):\n- get_quote: retrieves a specific quote using a unique quote Id\n- get_quote_as_pdf: retrieves a specific quote as a PDF file using a…\n- get_quote_attachment_by_file_name(FileName, contentType): retrieves a specific attachment from a specific quote…\n- get_quote_attachment_by_id(AttachmentID, contentType): retrieves a specific attachment from a specific quote…\n- get_quotes(ContactID?, DateFrom?, DateTo?, ExpiryDateFrom?, ExpiryDateTo?, If-Modified-Since?, QuoteNumber?, Status?, order?): retrieves sales quotes\n- retrieves_attachments_for_specific_quote\n- retrieves_history_records_of_specific_quote\n',
+    'Reads quotes and their attachments, history and pdf. To change them use quotes_write.\nActions (most also need QuoteID, xero-tenant-id):\n- get_quote: retrieves a specific quote using a unique quote Id\n- get_quote_as_pdf\n- get_quote_attachment_by_file_name(FileName, contentType)\n- get_quote_attachment_by_id(AttachmentID, contentType)\n- get_quotes(ContactID?, DateFrom?, DateTo?, ExpiryDateFrom?, ExpiryDateTo?, If-Modified-Since?, QuoteNumber?, Status?, order?): retrieves sales quotes\n- retrieves_attachments_for_specific_quote\n- retrieves_history_records_of_specific_quote\nIt returns, by action: get_quote a list of Quote in Quotes; get_quotes a list of Quote in Quotes; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

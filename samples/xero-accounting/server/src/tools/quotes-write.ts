@@ -23,7 +23,7 @@ export const quotesWriteTool = defineTool({
   name: 'quotes_write',
   title: 'Quotes, including attachments and history: create and update',
   description:
-    'Creates and changes quotes. For lookups: quotes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_quote_attachment_by_file_name(QuoteID, FileName, request_body)\n- create_quote_history(QuoteID, HistoryRecords?): creates a history record for a specific quote\n- create_quotes(Quotes?, summarizeErrors?): create one or more quotes\n- update_or_create_quotes(Quotes?, summarizeErrors?): updates or creates one or more quotes\n- update_quote(QuoteID, Quotes?)\n- update_quote_attachment_by_file_name(QuoteID, FileName, request_body): updates a specific attachment from a specific quote by…\n',
+    'Creates and updates quotes and their attachments and history. To look them up use quotes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_quote_attachment_by_file_name(QuoteID, FileName, request_body)\n- create_quote_history(QuoteID, HistoryRecords?): creates a history record for a specific quote\n- create_quotes(Quotes?, summarizeErrors?): create one or more quotes\n- update_or_create_quotes(Quotes?, summarizeErrors?): updates or creates one or more quotes\n- update_quote(QuoteID, Quotes?)\n- update_quote_attachment_by_file_name(QuoteID, FileName, request_body)\nIt returns, by action: create_quote_attachment_by_file_name a list of Attachment in Attachments; create_quote_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -22,7 +22,7 @@ export const receiptsReadTool = defineTool({
   name: 'receipts_read',
   title: 'Receipts, including attachments and history: read',
   description:
-    'Reads receipts. For changes: receipts_write.\nActions (most also need ReceiptID, xero-tenant-id):\n- get_receipt(unitdp?): retrieves a specific draft expense claim receipt by…\n- get_receipt_attachment_by_file_name(FileName, contentType): retrieves a specific attachment from a specific…\n- get_receipt_attachment_by_id(AttachmentID, contentType): retrieves a specific attachments from a specific…\n- get_receipt_attachments: retrieves attachments for a specific expense claim…\n- get_receipts(If-Modified-Since?, order?, unitdp?, where?): retrieves draft expense claim receipts for any user\n- retrieves_history_record_for_specific_receipt\n',
+    'Reads receipts and their attachments and history. To change them use receipts_write.\nActions (most also need ReceiptID, xero-tenant-id):\n- get_receipt(unitdp?)\n- get_receipt_attachment_by_file_name(FileName, contentType)\n- get_receipt_attachment_by_id(AttachmentID, contentType)\n- get_receipt_attachments\n- get_receipts(If-Modified-Since?, order?, unitdp?, where?): retrieves draft expense claim receipts for any user\n- retrieves_history_record_for_specific_receipt\nIt returns, by action: get_receipt a list of Receipt in Receipts; get_receipt_attachments a list of Attachment in Attachments; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

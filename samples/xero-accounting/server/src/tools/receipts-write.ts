@@ -21,7 +21,7 @@ export const receiptsWriteTool = defineTool({
   name: 'receipts_write',
   title: 'Receipts, including attachments and history: create and update',
   description:
-    'Creates and changes receipts. For lookups: receipts_read.\nActions (most also need xero-tenant-id, ReceiptID; all also take optional Idempotency-Key):\n- create_receipt(Receipts?, unitdp?): creates draft expense claim receipts for any user\n- create_receipt_attachment_by_file_name(FileName, request_body): creates an attachment on a specific expense claim…\n- create_receipt_history(HistoryRecords?): creates a history record for a specific receipt\n- update_receipt(Receipts?, unitdp?): updates a specific draft expense claim receipts\n- update_receipt_attachment_by_file_name(FileName, request_body): updates a specific attachment on a specific expense…\n',
+    'Creates and updates receipts and their attachments and history. To look them up use receipts_read.\nActions (most also need xero-tenant-id, ReceiptID; all also take optional Idempotency-Key):\n- create_receipt(Receipts?, unitdp?): creates draft expense claim receipts for any user\n- create_receipt_attachment_by_file_name(FileName, request_body)\n- create_receipt_history(HistoryRecords?): creates a history record for a specific receipt\n- update_receipt(Receipts?, unitdp?): updates a specific draft expense claim receipts\n- update_receipt_attachment_by_file_name(FileName, request_body)\nIt returns, by action: create_receipt a list of Receipt in Receipts; create_receipt_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

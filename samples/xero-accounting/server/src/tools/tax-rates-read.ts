@@ -13,7 +13,7 @@ export const taxRatesReadTool = defineTool({
   name: 'tax_rates_read',
   title: 'Tax rates: read',
   description:
-    'Reads tax rates. For changes: tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_tax_rate_by_tax_type(TaxType): retrieves a specific tax rate according to given…\n- retrieves_tax_rates(order?, where?)\n',
+    'Reads tax rates. To change them use tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_tax_rate_by_tax_type(TaxType)\n- retrieves_tax_rates(order?, where?)\nEach action returns a list of TaxRate in TaxRates. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -14,7 +14,7 @@ export const taxRatesWriteTool = defineTool({
   name: 'tax_rates_write',
   title: 'Tax rates: create and update',
   description:
-    'Creates and changes tax rates. For lookups: tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create_tax_rates: creates one or more tax rates\n- update_tax_rate\n',
+    'Creates and updates tax rates. To look them up use tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create_tax_rates: creates one or more tax rates\n- update_tax_rate\nEach action returns a list of TaxRate in TaxRates. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

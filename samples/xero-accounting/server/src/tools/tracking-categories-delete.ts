@@ -14,7 +14,7 @@ export const trackingCategoriesDeleteTool = defineTool({
   name: 'tracking_categories_delete',
   title: 'Tracking categories, including options: delete',
   description:
-    'Deletes or removes tracking categories. For lookups: tracking_categories_read; changes: tracking_categories_write.\nActions (all also need TrackingCategoryID, xero-tenant-id):\n- delete_tracking_options(TrackingOptionID)\n- deletes_specific_tracking_category\nDeletes data for good: confirm with the user first.',
+    'Deletes tracking categories and their options. To look them up use tracking_categories_read; to change them use tracking_categories_write.\nActions (all also need TrackingCategoryID, xero-tenant-id):\n- delete_tracking_options(TrackingOptionID)\n- deletes_specific_tracking_category\nIt returns, by action: delete_tracking_options a list of TrackingOption in Options; deletes_specific_tracking_category a list of TrackingCategory in TrackingCategories. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -13,7 +13,7 @@ export const trackingCategoriesReadTool = defineTool({
   name: 'tracking_categories_read',
   title: 'Tracking categories: read',
   description:
-    'Reads tracking categories. For changes: tracking_categories_write; deletions: tracking_categories_delete.\nActions (all also need xero-tenant-id):\n- get_tracking_category(TrackingCategoryID): retrieves specific tracking categories and options…\n- retrieves_tracking_categories_and_options(includeArchived?, order?, where?)\n',
+    'Reads tracking categories. To change them use tracking_categories_write; to delete use tracking_categories_delete.\nActions (all also need xero-tenant-id):\n- get_tracking_category(TrackingCategoryID)\n- retrieves_tracking_categories_and_options(includeArchived?, order?, where?)\nEach action returns a list of TrackingCategory in TrackingCategories. Read-only.',
   annotations: {
     readOnlyHint: true,
   },

@@ -21,7 +21,7 @@ export const trackingCategoriesWriteTool = defineTool({
   name: 'tracking_categories_write',
   title: 'Tracking categories, including options: create and update',
   description:
-    'Creates and changes tracking categories. For lookups: tracking_categories_read; deletions: tracking_categories_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, Name, Status):\n- create_tracking_category(Option?, Options?, TrackingCategoryID?, TrackingOptionID?)\n- create_tracking_options(TrackingCategoryID, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_category(TrackingCategoryID, Option?, Options?, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_options(TrackingCategoryID, TrackingOptionID, body_TrackingCategoryID?, body_TrackingOptionID?)\n',
+    'Creates and updates tracking categories and their options. To look them up use tracking_categories_read; to delete use tracking_categories_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, Name, Status):\n- create_tracking_category(Option?, Options?, TrackingCategoryID?, TrackingOptionID?)\n- create_tracking_options(TrackingCategoryID, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_category(TrackingCategoryID, Option?, Options?, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_options(TrackingCategoryID, TrackingOptionID, body_TrackingCategoryID?, body_TrackingOptionID?)\nIt returns, by action: create_tracking_category a list of TrackingCategory in TrackingCategories; create_tracking_options a list of TrackingOption in Options; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -13,18 +13,14 @@ export const usersReadTool = defineTool({
   name: 'users_read',
   title: 'Users: read',
   description:
-    'Reads users. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\n',
+    'Reads users. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\nEach action returns a list of User in Users. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['get_user', 'get_users'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
+      action: { type: 'string', enum: ['get_user', 'get_users'] },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       UserID: { type: 'string', format: 'uuid' },
     },
