@@ -1,5 +1,5 @@
 import { singular } from '../text/resource-words.js';
-import { capLength, cleanText, firstSentence } from '../text/sanitize-text.js';
+import { cleanText, splitSentences, wholePhrase } from '../text/sanitize-text.js';
 import { wordsOf } from '../text/words.js';
 
 /** Words that carry no meaning of their own in an argument's description. */
@@ -10,46 +10,82 @@ const FILLER = new Set(
 );
 
 /**
- * What arguments' descriptions say, at a detail level's length. A plan builds each tool at several levels and in
- * several rounds, with the same arguments every time: the cleaning is done once per description (and length, or
- * argument name) for every build that shares this object.
+ * A sentence that says what an argument is not, or must not be (`This is not the number shown to users.`, `Never the
+ * email address.`): the one a model needs most to get a value right, so it stays at every detail level.
+ */
+const CAUTION = /\b(not|never|no longer|instead of|rather than|unlike|cannot|can't|don't|doesn't|isn't|must not)\b/i;
+
+/** Longest caution kept: past it, a sentence is an essay, and the schema's other words must carry the meaning. */
+const MAX_CAUTION = 200;
+
+/**
+ * What arguments' descriptions say, at a detail level's length, cut at whole sentences (a phrase that ends mid-sentence
+ * can say the opposite of the whole). A plan builds each tool at several levels and in several rounds, with the same
+ * arguments every time: the cleaning is done once per description (and length, or argument name) for every build
+ * that shares this object.
  */
 export class ArgumentPhrases {
   private readonly cleaned = new Map<string, string>();
   private readonly informative = new Map<string, string>();
 
-  /** The description cleaned, at most `maxLength` characters (the fuller levels). */
+  /** As many whole sentences of the description as fit in `maxLength` characters, its cautions always (the fuller levels). */
   full(description: string | undefined, maxLength: number): string {
-    if (description === undefined) return cleanText(description, maxLength).text;
+    if (description === undefined) return '';
     const key = `${maxLength}\u0000${description}`;
     let text = this.cleaned.get(key);
     if (text === undefined) {
-      text = cleanText(description, maxLength).text;
+      text = wholeSentences(splitSentences(cleanText(description, Number.MAX_SAFE_INTEGER).text), maxLength);
       this.cleaned.set(key, text);
     }
     return text;
   }
 
   /**
-   * A short phrase of an argument's meaning, at the lean levels: its description capped, or nothing when the
-   * description only says what the argument's name does ("The unique identifier of the release." for `release_id`).
+   * A short phrase of an argument's meaning, at the lean levels: the first sentence that says more than the
+   * argument's name does ("The unique identifier of the release." for `release_id` says nothing), whole or as its
+   * first clause, and the description's caution whatever the level.
    */
   phrase(description: string | undefined, argument: string, maxLength: number): string {
-    if (maxLength <= 0) return '';
-    const key = `${argument}\u0000${description ?? ''}`;
+    const key = `${argument}\u0000${maxLength}\u0000${description ?? ''}`;
     let text = this.informative.get(key);
     if (text === undefined) {
-      text = informativeSentence(description, argument);
+      text = informativePhrase(description, argument, maxLength);
       this.informative.set(key, text);
     }
-    return capLength(text, maxLength);
+    return text;
   }
 }
 
-/** The description's first sentence, or nothing when it adds no word to the argument's name. */
-function informativeSentence(description: string | undefined, argument: string): string {
-  const text = cleanText(description, 400).text;
+/** Sentences in order while they fit, then the first caution left out; the first sentence as a clause when only that fits. */
+function wholeSentences(sentences: string[], maxLength: number): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const sentence of sentences) {
+    if (length + sentence.length + (kept.length > 0 ? 1 : 0) > maxLength) break;
+    kept.push(sentence);
+    length += sentence.length + (kept.length > 1 ? 1 : 0);
+  }
+  if (kept.length === 0 && sentences[0]) {
+    const clause = wholePhrase(sentences[0], maxLength);
+    if (clause) kept.push(clause);
+  }
+  const caution = sentences.slice(kept.length).find(isCaution);
+  if (caution && !kept.some(isCaution)) kept.push(caution);
+  return kept.join(' ');
+}
+
+function isCaution(sentence: string): boolean {
+  return sentence.length <= MAX_CAUTION && CAUTION.test(sentence);
+}
+
+function informativePhrase(description: string | undefined, argument: string, maxLength: number): string {
+  const sentences = splitSentences(cleanText(description, Number.MAX_SAFE_INTEGER).text);
   const named = new Set(wordsOf(argument).map(singular));
-  const adds = wordsOf(text).filter((word) => !FILLER.has(word) && !named.has(singular(word)));
-  return adds.length === 0 ? '' : firstSentence(text, 400);
+  const adds = (sentence: string) => wordsOf(sentence).some((word) => !FILLER.has(word) && !named.has(singular(word)));
+  const first = sentences.find(adds);
+  const caution = sentences.find(isCaution);
+  // A caution is kept whole, even when it is also the sentence that says what the argument is.
+  if (first && first === caution) return first;
+  const phrase = first && maxLength > 0 ? wholePhrase(first.replace(/[.!?]$/, ''), maxLength) : '';
+  return [phrase, caution ?? ''].filter(Boolean).join('. ');
 }
