@@ -24,11 +24,14 @@ export function fitsTokens(tools: readonly ToolModel[], budget: Budget): boolean
   return totalTokens(tools) <= budget.maxTotalTokens && tools.every((tool) => tool.tokens <= budget.maxToolTokens);
 }
 
+/** What serves a description too large for a tool per family: the few tools of the search surface. */
+const SEARCH_HINT = 'Serve the search surface instead (--surface auto, or search)';
+
 export function reportBudget(tools: ToolModel[], budget: Budget, diagnostics: Diagnostics): void {
   const total = totalTokens(tools);
   if (tools.length > budget.maxTools) {
     diagnostics.warn('OTM_BUDGET_EXCEEDED', `The plan has ${tools.length} tools, over the limit of ${budget.maxTools}.`, {
-      hint: 'Raise --max-tools or exclude operations; explicit x-mcp.tool groups are never merged.',
+      hint: `Its resource families need that many tools: tools of unrelated resources are never merged. ${SEARCH_HINT}, raise --max-tools, or exclude operations.`,
     });
   }
   for (const tool of tools) {
@@ -47,9 +50,9 @@ export function reportBudget(tools: ToolModel[], budget: Budget, diagnostics: Di
       .map((tool) => `${tool.name} (${tool.tokens})`);
     diagnostics.warn(
       'OTM_BUDGET_EXCEEDED',
-      `The tool list takes ${total} tokens, over the budget of ${budget.maxTotalTokens} (${tools.length} tools at the leanest detail that merging related operations allows; largest: ${largest.join(', ')}).`,
+      `The tool list takes ${total} tokens, over the budget of ${budget.maxTotalTokens}: the description's resource families need ${tools.length} tools of their own, at the leanest detail, and tools of unrelated resources are never merged (largest: ${largest.join(', ')}).`,
       {
-        hint: 'Exclude operations (--exclude-tag, x-mcp: false), or raise the budget with --tokens-per-operation; no operation was dropped.',
+        hint: `${SEARCH_HINT}, exclude operations (--exclude-tag, x-mcp: false), or raise the budget with --tokens-per-operation; no operation was dropped.`,
       },
     );
   }
