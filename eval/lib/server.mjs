@@ -13,8 +13,25 @@ function runOrFail(what, command, args, options = {}) {
   return result.stdout;
 }
 
+/**
+ * One tool per operation as other generators emit it: every schema at full detail, no budget trimming (the budget
+ * that fits grouped tools would strip a lone operation's tool of its optional arguments).
+ */
+const PER_OPERATION = [
+  '--strategy',
+  'per-operation',
+  '--tokens-per-operation',
+  '1000000',
+  '--max-total-tokens',
+  '1000000000',
+  '--max-tool-tokens',
+  '1000000',
+  '--max-tools',
+  '100000',
+];
+
 export function generatorArgs(strategy) {
-  return strategy === 'per-operation' ? ['--strategy', 'per-operation'] : [];
+  return strategy === 'per-operation' ? PER_OPERATION : [];
 }
 
 /** `plan --json` with the current generator. */
