@@ -10,7 +10,7 @@ import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSour
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { ACTION_CASES_FILE, actionCasesText, buildTestCases } from './test-cases.js';
-import { userAuthView } from './user-auth-view.js';
+import { perUserView, userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
@@ -36,6 +36,7 @@ export const RUNTIME_MODULES = [
   'oauth-server.ts',
   'oauth-upstream.ts',
   'output.ts',
+  'per-user-tools.ts',
   'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
@@ -151,7 +152,13 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
   const deploy = options.deploy ?? false;
-  const view = { ...projectView(plan, packageName, search), ...userAuthView(plan), workers: target === 'workers', deploy };
+  const view = {
+    ...projectView(plan, packageName, search),
+    ...userAuthView(plan),
+    ...perUserView(plan),
+    workers: target === 'workers',
+    deploy,
+  };
   rendered('package.json', 'project/package.json.hbs');
   rendered('tsconfig.json', 'project/tsconfig.json.hbs');
   rendered('README.md', 'project/README.md.hbs');
@@ -209,7 +216,12 @@ function pair(file: { path: string; content: string }): [string, string] {
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
   const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
-  return { ...tool, inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) } };
+  return {
+    ...tool,
+    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
+    ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
+  };
 }
 
 /** The generated-file header goes first (after a shebang, which must stay on line one). */

@@ -1,4 +1,4 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel } from '../model/api-model.js';
 import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
@@ -7,10 +7,12 @@ import { inputDefs } from './arguments/input-defs.js';
 import { assemblePlan } from './assemble/assemble-plan.js';
 import { budgetOf, reportBudget } from './budget/budget.js';
 import { fitPlan } from './budget/fit-plan.js';
+import { withPerUserViews } from './build/per-user-tools.js';
 import { ToolBuilder } from './build/tool-builder.js';
 import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
 import { displayName } from './describe/display-name.js';
+import { planUserAuth } from './describe/user-auth.js';
 import type { PlanInputs, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
@@ -77,12 +79,17 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     budget,
   };
   const rounds = new RoundPlanner(context);
-  const { tools, headerDiagnostics } = fitPlan(
-    (groupingBudget, estimate) => rounds.round(groupingBudget, estimate),
-    options.strategy,
-    budget,
-  );
-  reportBudget(tools, budget, diagnostics);
+  const fitted = fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
+  const { headerDiagnostics } = fitted;
+  reportBudget(fitted.tools, budget, diagnostics);
+  const tools = withPerUserViews(fitted.drafts, fitted.tools, {
+    userScheme: planUserAuth(model.securitySchemes, selected)?.scheme,
+    schemes: model.securitySchemes,
+    shared: options.sharedCredentials ?? {},
+    build: (draft, siblings) => context.builder.exact(draft, siblings),
+    // The full tools' header diagnostics are the plan's; a per-user view only drops actions.
+    decideHeaders: (name, actions) => context.headers.decide(name, actions, new Diagnostics()),
+  });
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
   checkHeaderMarkings(tools, diagnostics);

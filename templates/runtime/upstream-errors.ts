@@ -118,6 +118,7 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
 
 /** Whether a per-user call of this route carried the user's token (see applyCredentials). */
 function sentUserToken(route: ActionRoute): boolean {
+  if (route.sharedCredentials) return false;
   const scheme = api.userAuth?.scheme;
   return scheme === undefined || route.security.some((requirement) => requirement.includes(scheme));
 }
