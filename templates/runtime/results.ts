@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { conciseValue } from './concise.js';
 import type { UpstreamResponse } from './http.js';
-import { redactSecrets } from './redact.js';
+import { redactJson, redactSecrets } from './redact.js';
 import type { ActionRoute } from './types.js';
 
 /** Characters per token of JSON and prose, roughly; results are bounded in characters from the token budget. */
@@ -40,7 +40,8 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     const text = Buffer.from(response.body).toString('utf8');
     let value: unknown;
     try {
-      value = JSON.parse(redactSecrets(text));
+      // Redacted after decoding: an escaped credential only shows once parsed.
+      value = redactJson(JSON.parse(text));
     } catch {
       if (response.truncated) return textResult([cut(redactSecrets(text), maxChars), ...notes]);
       return errorText(

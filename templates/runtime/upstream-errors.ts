@@ -48,9 +48,11 @@ const FIELD_KEYS = [
 export function httpErrorResult(response: UpstreamResponse, context: ErrorContext): CallToolResult {
   const where = `${context.route.method.toUpperCase()} ${context.route.path}`;
   const who = context.actionName ? `${context.toolName}, action ${context.actionName}` : context.toolName;
-  const text = redact(Buffer.from(response.body).toString('utf8'));
-  const parsed = safeJson(text);
-  const message = parsed === undefined ? cut(text.replace(/\s+/g, ' ').trim(), 500) : apiMessage(parsed);
+  const raw = Buffer.from(response.body).toString('utf8');
+  const text = redact(raw);
+  // Parsed from the raw text, then redacted: an escaped credential only shows once decoded.
+  const parsed = safeJson(raw);
+  const message = parsed === undefined ? cut(text.replace(/\s+/g, ' ').trim(), 500) : redact(apiMessage(parsed));
   const blamed = blamedArguments(parsed ?? text, context.route);
   const lines = [
     `${api.title} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${where} (${who}).`,
