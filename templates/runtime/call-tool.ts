@@ -14,7 +14,7 @@ import { buildRequest } from './request.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
 import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
-import { failureResult, httpErrorResult } from './upstream-errors.js';
+import { failureResult, httpErrorResult, redirectResult } from './upstream-errors.js';
 
 const RESPONSE_FORMAT = 'response_format';
 
@@ -93,6 +93,7 @@ export async function callTool(
     );
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
+    if (response.redirectedTo !== undefined) return redirectResult(response, errorContext);
     return successResult(response, route, {
       maxResultTokens: settings.maxResultTokens,
       toolName: tool.name,

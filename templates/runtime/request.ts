@@ -56,7 +56,7 @@ export async function buildRequest(
   if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
   const { body, contentType } = await buildBody(route, args, settings.uploadDir);
   if (contentType) headers.set('Content-Type', contentType);
-  return { method: route.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) };
+  return { method: route.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}), baseUrl: base };
 }
 
 function acceptHeader(accepts: string[]): string {

@@ -25,10 +25,6 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
   const notes: string[] = [];
   if (response.truncated)
     notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
-  if (response.redirectedTo)
-    notes.push(
-      `The API redirected to another site (${response.redirectedTo}); the server does not follow redirects off the API's origin.`,
-    );
   if (response.body.byteLength === 0) {
     return textResult([
       `Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.',

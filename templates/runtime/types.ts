@@ -206,6 +206,8 @@ export type OutgoingRequest = {
   url: URL;
   headers: Headers;
   body?: string | Blob | FormData;
+  /** The API's base URL: a redirect that leaves it is reported, not followed (credentials and body would go along). */
+  baseUrl?: URL;
 };
 
 export type CallContext = {

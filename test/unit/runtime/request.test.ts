@@ -5,6 +5,7 @@ import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/type
 
 const settings: Settings = {
   timeoutMs: 1000,
+  totalTimeoutMs: 2000,
   retries: 0,
   maxResponseBytes: 1024,
   maxResultTokens: 1000,
