@@ -145,6 +145,45 @@ describe('parameters outside the path', () => {
   });
 });
 
+describe('exploded object arguments', () => {
+  const exploded = (location: 'query' | 'cookie'): ArgumentRoute => ({
+    arg: 'filter',
+    in: location,
+    name: 'filter',
+    style: 'form',
+    explode: true,
+  });
+  const other: ArgumentRoute = { arg: 'page', in: 'query', name: 'page', style: 'form', explode: true };
+
+  it('cannot name a credential or another parameter sent in the same place', async () => {
+    // The fixture API sends credentials as the `sid` query parameter and the `sid` cookie.
+    for (const [location, keys] of [
+      ['query', { sid: 'attacker-session' }],
+      ['query', { PAGE: '2' }],
+      ['cookie', { sid: 'attacker-session' }],
+    ] as const) {
+      const request = buildRequest(
+        route({ path: '/x', arguments: [exploded(location), other] }),
+        { filter: keys },
+        withBase('https://api.example.com'),
+        {},
+      );
+      await expect(request, `${location} ${JSON.stringify(keys)}`).rejects.toThrow(/cannot hold the key .* Remove the key/);
+    }
+  });
+
+  it('have their keys encoded, in the query and in cookies alike', async () => {
+    const request = await buildRequest(
+      route({ path: '/x', arguments: [exploded('cookie'), { ...exploded('query'), arg: 'q', name: 'q' }] }),
+      { filter: { 'a=b; evil': 'c d' }, q: { 'x&y=z': '1' } },
+      withBase('https://api.example.com'),
+      {},
+    );
+    expect(request.headers.get('cookie')).toBe('a%3Db%3B%20evil=c%20d');
+    expect(request.url.search).toBe('?x%26y%3Dz=1');
+  });
+});
+
 describe('credentials', () => {
   const secured = (scheme: string) =>
     route({
