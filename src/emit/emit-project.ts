@@ -14,6 +14,7 @@ import { perUserView, userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
+  'argument-bounds.ts',
   'argument-errors.ts',
   'auth.ts',
   'body.ts',

@@ -31,23 +31,20 @@ export class UpstreamFailure extends Error {
 }
 
 /**
- * Failures that happen before a request is sent: the connection was never made (refused, no such host, unreachable,
- * the TLS certificate refused). Any other failure may come after the API read the request.
+ * Failures after a connection was made, when the API may have read the request: the connection broke or went quiet
+ * (reset, closed, no headers or body in time). Any other failure (refused, no such host, a certificate refused, a
+ * port fetch does not use) happened before anything was sent.
  */
-const NOT_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_INVALID_ARG',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
+const AFTER_SENDING = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
@@ -158,7 +155,7 @@ async function sendOnce(
     throw new UpstreamFailure(
       `${cause?.code ?? cause?.message ?? (error as Error).message} at ${url.host}`,
       'network',
-      !NOT_SENT.has(code),
+      AFTER_SENDING.has(code),
     );
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { api } from '../api.js';
+import { bodyBoundsProblem } from './argument-bounds.js';
 import { routedTools } from '../tools/routed.js';
 import { log } from './log.js';
 import { perUserReport } from './per-user-tools.js';
@@ -65,7 +66,7 @@ export function createFetchHandler(
       }
       return createServer(settings, limiters.of(callerKey(authInfo, requestInfo && peers.get(requestInfo))), calls);
     },
-    { onerror: (error) => log('error', `http: ${error.message}`) },
+    { onerror: (error) => log('error', `http: ${error.message}`), maxRequestBodySize: settings.maxRequestBytes },
   );
   const loopback = LOOPBACK.has(http.host);
   // `*`: every Host, on purpose (a gateway in front checks it); startHttp refuses a public interface with no list.
@@ -106,9 +107,14 @@ export function createFetchHandler(
       );
     }
     try {
+      const read = await boundedMessage(request, settings.maxRequestBytes);
+      if (read instanceof Response) return read;
       // authInfo reaches tool handlers as ctx.http.authInfo; nothing passes it on to the API (see auth.ts).
-      if (peer?.address) peers.set(request, peer.address);
-      const response = await handler.fetch(request, authInfo ? { authInfo } : {});
+      if (peer?.address) peers.set(read.request, peer.address);
+      const response = await handler.fetch(read.request, {
+        ...(authInfo ? { authInfo } : {}),
+        ...(read.parsed !== undefined ? { parsedBody: read.parsed } : {}),
+      });
       if (!users || !authInfo || !auth) return response;
       // The API refused the signed-in user's own token: HTTP 401 with a challenge makes the client sign in again
       // (or refresh), instead of a tool result the model cannot act on. The answer (JSON, or an event stream that
@@ -121,6 +127,36 @@ export function createFetchHandler(
       inFlight.leave();
     }
   };
+}
+
+/**
+ * A POST's JSON-RPC message, its size and shape checked before it is parsed (argument-bounds.ts), then parsed once
+ * for the handler; the request handed on carries the same body. A body over the bounds is answered 413 here.
+ */
+async function boundedMessage(
+  request: Request,
+  maxBytes: number,
+): Promise<Response | { request: Request; parsed?: unknown }> {
+  if (request.method !== 'POST') return { request };
+  const text = await request.text();
+  const problem =
+    Buffer.byteLength(text) > maxBytes
+      ? `The request is larger than ${maxBytes} bytes, more than this server accepts.`
+      : bodyBoundsProblem(text);
+  if (problem !== undefined)
+    return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: problem } }, { status: 413 });
+  const forwarded = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: text,
+    signal: request.signal,
+  });
+  try {
+    return { request: forwarded, parsed: JSON.parse(text) as unknown };
+  } catch {
+    // Not JSON: the handler answers with its parse error.
+    return { request: forwarded };
+  }
 }
 
 /** The rate-limit bucket of a request outside the per-user modes: who its token names, else where it came from. */
@@ -193,7 +229,11 @@ export function startHttp(settings: Settings): Promise<Server> {
   const fetchHandler = createFetchHandler(settings, http);
   const server = createHttpServer((request, response) => {
     const peer = { address: request.socket.remoteAddress };
-    void toNodeHandler({ fetch: (incoming) => fetchHandler(incoming, peer) })(request, response);
+    // The body is refused past MAX_REQUEST_BYTES before anything parses it.
+    void toNodeHandler(
+      { fetch: (incoming) => fetchHandler(incoming, peer) },
+      { maxRequestBodySize: settings.maxRequestBytes },
+    )(request, response);
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;

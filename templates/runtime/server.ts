@@ -8,6 +8,7 @@ import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotoc
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
+import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
 import { conformOutput } from './output.js';
 import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
@@ -30,6 +31,7 @@ type ValidationResult = { readonly value: unknown } | { readonly issues: Readonl
 function lazySchema<T>(
   jsonSchema: JsonSchemaType,
   input?: { explain: (data: unknown) => Promise<string | undefined> },
+  bounded = input !== undefined,
 ): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
   const checked = () => (input ? (withoutFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
@@ -45,6 +47,9 @@ function lazySchema<T>(
       vendor: 'mcp',
       jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
       validate: (data) => {
+        // Tool input: its shape is bounded before any validator walks it (argument-bounds.ts).
+        const tooLarge = bounded ? argumentBoundsProblem(data) : undefined;
+        if (tooLarge !== undefined) return { issues: [{ message: tooLarge }] };
         const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
         // Valid input stays synchronous; only a refusal waits for the diagnosis.
         if (result instanceof Promise) return result.then((settled) => explained(settled, data));
@@ -80,6 +85,7 @@ function registration(tool: ServedTool): Registration {
     input: lazySchema<Record<string, unknown>>(
       tool.inputSchema as JsonSchemaType,
       'handle' in tool ? undefined : { explain: diagnosis(tool) },
+      true,
     ),
     output:
       'outputSchema' in tool && tool.outputSchema

@@ -23,6 +23,8 @@ export type Settings = {
   rateLimitPerMinute: number;
   /** Tool calls handled at once over HTTP. */
   maxConcurrentCalls: number;
+  /** Bytes of an HTTP request body at most, refused before it is parsed. */
+  maxRequestBytes: number;
   http?: {
     port: number;
     host: string;
@@ -104,6 +106,7 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     ...(uploadDir ? { uploadDir } : {}),
     rateLimitPerMinute: number('RATE_LIMIT', 600),
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
+    maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
   };
   if (flags.http) {

@@ -15,6 +15,7 @@ const settings: Settings = {
   maxResultTokens: 1000,
   rateLimitPerMinute: 0,
   maxConcurrentCalls: 4,
+  maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
 };
 

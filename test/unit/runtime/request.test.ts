@@ -11,6 +11,7 @@ const settings: Settings = {
   maxResultTokens: 1000,
   rateLimitPerMinute: 0,
   maxConcurrentCalls: 1,
+  maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
 };
 const withBase = (url: string): Settings => ({ ...settings, baseUrl: url });
@@ -146,10 +147,10 @@ describe('parameters outside the path', () => {
 });
 
 describe('exploded object arguments', () => {
-  const exploded = (location: 'query' | 'cookie'): ArgumentRoute => ({
-    arg: 'filter',
+  const exploded = (location: 'query' | 'cookie', arg = 'filter'): ArgumentRoute => ({
+    arg,
     in: location,
-    name: 'filter',
+    name: arg,
     style: 'form',
     explode: true,
   });
@@ -174,7 +175,7 @@ describe('exploded object arguments', () => {
 
   it('have their keys encoded, in the query and in cookies alike', async () => {
     const request = await buildRequest(
-      route({ path: '/x', arguments: [exploded('cookie'), { ...exploded('query'), arg: 'q', name: 'q' }] }),
+      route({ path: '/x', arguments: [exploded('cookie'), exploded('query', 'q')] }),
       { filter: { 'a=b; evil': 'c d' }, q: { 'x&y=z': '1' } },
       withBase('https://api.example.com'),
       {},
