@@ -1,4 +1,5 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
+import { pointerOf } from '../diagnostics/json-pointer.js';
 import type { ApiModel } from '../model/api-model.js';
 import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
@@ -7,7 +8,7 @@ import { inputDefs } from './arguments/input-defs.js';
 import { assemblePlan } from './assemble/assemble-plan.js';
 import { budgetOf, reportBudget } from './budget/budget.js';
 import { fitPlan } from './budget/fit-plan.js';
-import { withPerUserViews } from './build/per-user-tools.js';
+import { unmatchedSharedNames, withPerUserViews } from './build/per-user-tools.js';
 import { ToolBuilder } from './build/tool-builder.js';
 import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
@@ -82,6 +83,18 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
   const fitted = fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
   const { headerDiagnostics } = fitted;
   reportBudget(fitted.tools, budget, diagnostics);
+  for (const { field, index, name } of unmatchedSharedNames(options.sharedCredentials ?? {}, fitted.drafts))
+    diagnostics.warn(
+      'OTM_CONFIG_INVALID',
+      `sharedCredentials.${field} names no ${field.slice(0, -1)} of the plan: ${JSON.stringify(name)}.`,
+      {
+        pointer: pointerOf('sharedCredentials', field, index),
+        hint:
+          field === 'operations'
+            ? 'Name operations by operationId or by "METHOD /path".'
+            : `Use the ${field.slice(0, -1)} names that \`openapi-to-mcp plan\` shows.`,
+      },
+    );
   const tools = withPerUserViews(fitted.drafts, fitted.tools, {
     userScheme: planUserAuth(model.securitySchemes, selected)?.scheme,
     schemes: model.securitySchemes,

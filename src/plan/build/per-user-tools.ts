@@ -116,3 +116,26 @@ function normaliseName(name: string): string {
   const [method = '', ...rest] = name.trim().split(/\s+/);
   return rest.length === 0 ? name : `${method.toUpperCase()} ${rest.join(' ')}`;
 }
+
+/**
+ * The names `sharedCredentials` gives that match nothing of the plan (a typo would silently leave an operation out
+ * of the per-user modes), each with where it is in the configuration.
+ */
+export function unmatchedSharedNames(
+  rules: SharedCredentialRules,
+  drafts: readonly ToolDraft[],
+): Array<{ field: 'operations' | 'tags' | 'tools'; index: number; name: string }> {
+  const operations = drafts.flatMap((draft) => draft.actions.map((action) => action.draft.operation));
+  const known = {
+    operations: new Set(operations.flatMap((operation) => [operation.id, normaliseName(operation.key)])),
+    tags: new Set(operations.flatMap((operation) => operation.tags.map((tag) => tag.toLowerCase()))),
+    tools: new Set(drafts.map((draft) => draft.name)),
+  };
+  const out: Array<{ field: 'operations' | 'tags' | 'tools'; index: number; name: string }> = [];
+  for (const field of ['operations', 'tags', 'tools'] as const)
+    (rules[field] ?? []).forEach((name, index) => {
+      const key = field === 'operations' ? normaliseName(name) : field === 'tags' ? name.toLowerCase() : name;
+      if (!known[field].has(key)) out.push({ field, index, name });
+    });
+  return out;
+}
