@@ -49,7 +49,8 @@ export function createFetchHandler(
   const calls = new ConcurrencyLimiter(settings.maxConcurrentCalls);
   // Per-user modes: each request's server acts for the user its token names, with that user's own rate limit.
   const users = settings.upstreamAuth ? createUserAccess(settings, settings.upstreamAuth) : undefined;
-  const refusals = new WeakMap<AuthInfo, string>();
+  // By request: the handler is given the request this function hands it (with its parsed body) as `requestInfo`.
+  const refusals = new WeakMap<Request, string>();
   const peers = new WeakMap<Request, string>();
   const handler = createMcpHandler(
     ({ authInfo, requestInfo }) => {
@@ -60,7 +61,7 @@ export function createFetchHandler(
           ...caller,
           refused: () => {
             caller.refused();
-            refusals.set(authInfo, caller.signInAgain);
+            if (requestInfo) refusals.set(requestInfo, caller.signInAgain);
           },
         };
         return createServer({ ...settings, caller: watched }, users.limiters.of(caller.subject), calls);
@@ -121,7 +122,7 @@ export function createFetchHandler(
       // (or refresh), instead of a tool result the model cannot act on. The answer (JSON, or an event stream that
       // ends with the last result of this stateless request) is read whole first: only then are its calls done.
       const body = await response.arrayBuffer();
-      const refusal = refusals.get(authInfo);
+      const refusal = refusals.get(read.request);
       const answer = new Response(body, { status: response.status, headers: response.headers });
       return refusal ? signInAgain(answer, auth.challenge(request, refusal)) : answer;
     } finally {
