@@ -21,10 +21,13 @@ export function planToJson(plan: ToolPlan, diagnostics: Diagnostic[], surface?: 
         method: action.operation.method.toUpperCase(),
         path: action.operation.path,
         operationId: action.operation.id,
+        ...(action.sharedCredentials ? { sharedCredentials: true } : {}),
       })),
       headers: tool.headers,
       tokens: tool.tokens,
       detail: tool.detail,
+      // What the per-user upstream modes serve of the tool, when not the tool as it is.
+      ...(tool.perUser ? { perUser: tool.perUser } : {}),
     })),
     excluded: plan.excluded,
     totals: plan.totals,

@@ -175,6 +175,17 @@ export const CONFIG_SCHEMA = {
         },
       },
     },
+    sharedCredentials: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Operations that per-user deployments (`<PREFIX>_UPSTREAM_AUTH=oauth` or `token-exchange`) may still call with the server's own credentials, shared by every signed-in user. By default an operation that only the deployment's credentials authorize is not offered in those modes.",
+      properties: {
+        operations: stringList('These operations (operationId or `METHOD /path`).'),
+        tags: stringList('Every operation with one of these tags (case-insensitive).'),
+        tools: stringList('Every action of these tools.'),
+      },
+    },
     prefix: { type: 'string', minLength: 1, description: 'Namespace for tool names (`github` → `github_issues_read`).' },
     envPrefix: {
       type: 'string',
@@ -315,6 +326,7 @@ export type UserConfig = {
   deploy?: boolean;
   name?: string;
   credentials?: ConfiguredCredential[];
+  sharedCredentials?: { operations?: string[]; tags?: string[]; tools?: string[] };
   prefix?: string;
   envPrefix?: string;
   strategy?: 'auto' | 'per-operation' | 'by-tag';

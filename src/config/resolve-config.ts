@@ -57,6 +57,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.prefix !== undefined ? { prefix: config.prefix } : {}),
     ...(config.name !== undefined ? { name: config.name } : {}),
     ...(config.credentials ? { credentials: config.credentials.map(addedCredential) } : {}),
+    ...(config.sharedCredentials ? { sharedCredentials: config.sharedCredentials } : {}),
     ...(config.envPrefix !== undefined ? { envPrefix: config.envPrefix } : {}),
     ...(config.headers ? { headers: config.headers } : {}),
     ...(config.operations ? { overrides: config.operations } : {}),

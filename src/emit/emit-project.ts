@@ -10,10 +10,11 @@ import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSour
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
 import { ACTION_CASES_FILE, actionCasesText, buildTestCases } from './test-cases.js';
-import { userAuthView } from './user-auth-view.js';
+import { perUserView, userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
+  'argument-bounds.ts',
   'argument-errors.ts',
   'auth.ts',
   'body.ts',
@@ -31,6 +32,7 @@ export const RUNTIME_MODULES = [
   'log.ts',
   'mcp-auth.ts',
   'output.ts',
+  'per-user-tools.ts',
   'placeholders.ts',
   'rate-limit.ts',
   'redact.ts',
@@ -172,6 +174,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ...projectView(plan, packageName, search),
     ...userAuthView(plan),
     perUser,
+    ...perUserView(plan),
     workers: target === 'workers',
     deploy,
   };
@@ -232,7 +235,12 @@ function pair(file: { path: string; content: string }): [string, string] {
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
   const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
-  return { ...tool, inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) } };
+  return {
+    ...tool,
+    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
+    ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
+  };
 }
 
 /** The generated-file header goes first (after a shebang, which must stay on line one). */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, OptionalKind, Project, WriterFunction } from 'ts-morph';
 import type { BodyKind, ServerModel } from '../model/api-model.js';
 import { defaultStyle } from '../model/build-parameters.js';
-import type { ActionModel, ArgumentRoute, CredentialModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import type { ActionModel, ArgumentRoute, CredentialModel, PerUserToolModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { plainImport } from './print/print-imports.js';
@@ -127,6 +127,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.security.length > 0
             ? { security: action.route.security.map((requirement) => requirement.map((entry) => entry.scheme)) }
             : {}),
+          ...(action.sharedCredentials ? { sharedCredentials: true } : {}),
           ...(action.route.servers ? { servers: new Compact(action.route.servers.map(runtimeServer) as PrintValue) } : {}),
           ...(acceptsOnlyJson(action.route.accepts) ? {} : { accepts: action.route.accepts }),
           ...(action.route.headers ? { headers: new Compact(action.route.headers) } : {}),
@@ -136,6 +137,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
         },
       ]),
     ),
+    ...(tool.perUser ? { perUser: perUserSpec(tool.perUser) } : {}),
   };
   const path = `src/tools/${fileName}`;
   const content = moduleText(
@@ -148,6 +150,17 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
     ],
   );
   return { path, content };
+}
+
+/** What the per-user upstream modes serve of a tool (`ToolModel.perUser`): its offered actions and, unless none, their view. */
+function perUserSpec(view: PerUserToolModel): PrintRecord {
+  if (view.actions.length === 0) return { actions: [] };
+  return {
+    actions: view.actions,
+    ...(view.title !== undefined ? { title: view.title } : {}),
+    ...(view.description !== undefined ? { description: view.description } : {}),
+    ...(view.inputSchema ? { inputSchema: new Compact(view.inputSchema) } : {}),
+  };
 }
 
 /** `src/tools/index.ts`: every tool, in the order `tools/list` shows them. */

@@ -39,6 +39,11 @@ export type PlannerOptions = {
   previousPrefix?: string;
   /** Deliberate renames of pinned tools: `{ old_name: 'new_name' }`. */
   renameTools?: Record<string, string>;
+  /**
+   * Operations the per-user upstream modes may still send with the server's own credentials (see
+   * describe/per-user-access.ts); by default such operations are not offered in those modes.
+   */
+  sharedCredentials?: SharedCredentialRules;
   /** Builds and counts kept from an earlier run (the regeneration cache); the plan is the same without. */
   memo?: PlanMemo;
 };
@@ -62,6 +67,9 @@ export type SelectionRules = {
   /** Leave out operations the description marks deprecated. */
   excludeDeprecated?: boolean;
 };
+
+/** Operations named for shared credentials: by operationId or `METHOD /path`, by tag, or every action of a tool. */
+export type SharedCredentialRules = { operations?: string[]; tags?: string[]; tools?: string[] };
 
 export type Selection = { selected: OperationModel[]; excluded: Array<{ key: string; reason: string }> };
 

@@ -1,4 +1,5 @@
-import type { Diagnostics } from '../diagnostics/diagnostic.js';
+import { Diagnostics } from '../diagnostics/diagnostic.js';
+import { pointerOf } from '../diagnostics/json-pointer.js';
 import type { ApiModel } from '../model/api-model.js';
 import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
@@ -7,10 +8,12 @@ import { inputDefs } from './arguments/input-defs.js';
 import { assemblePlan } from './assemble/assemble-plan.js';
 import { budgetOf, reportBudget } from './budget/budget.js';
 import { fitPlan } from './budget/fit-plan.js';
+import { unmatchedSharedNames, withPerUserViews } from './build/per-user-tools.js';
 import { ToolBuilder } from './build/tool-builder.js';
 import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
 import { displayName } from './describe/display-name.js';
+import { planUserAuth } from './describe/user-auth.js';
 import type { PlanInputs, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
@@ -77,12 +80,29 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     budget,
   };
   const rounds = new RoundPlanner(context);
-  const { tools, headerDiagnostics } = fitPlan(
-    (groupingBudget, estimate) => rounds.round(groupingBudget, estimate),
-    options.strategy,
-    budget,
-  );
-  reportBudget(tools, budget, diagnostics);
+  const fitted = fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
+  const { headerDiagnostics } = fitted;
+  reportBudget(fitted.tools, budget, diagnostics);
+  for (const { field, index, name } of unmatchedSharedNames(options.sharedCredentials ?? {}, fitted.drafts))
+    diagnostics.warn(
+      'OTM_CONFIG_INVALID',
+      `sharedCredentials.${field} names no ${field.slice(0, -1)} of the plan: ${JSON.stringify(name)}.`,
+      {
+        pointer: pointerOf('sharedCredentials', field, index),
+        hint:
+          field === 'operations'
+            ? 'Name operations by operationId or by "METHOD /path".'
+            : `Use the ${field.slice(0, -1)} names that \`openapi-to-mcp plan\` shows.`,
+      },
+    );
+  const tools = withPerUserViews(fitted.drafts, fitted.tools, {
+    userScheme: planUserAuth(model.securitySchemes, selected)?.scheme,
+    schemes: model.securitySchemes,
+    shared: options.sharedCredentials ?? {},
+    build: (draft, siblings) => context.builder.exact(draft, siblings),
+    // The full tools' header diagnostics are the plan's; a per-user view only drops actions.
+    decideHeaders: (name, actions) => context.headers.decide(name, actions, new Diagnostics()),
+  });
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
   checkHeaderMarkings(tools, diagnostics);

@@ -84,7 +84,19 @@ export type ActionModel = {
    * checks every call against it before sending anything. Absent when there is nothing to check.
    */
   argumentsSchema?: JsonObject;
+  /**
+   * Set when only the server's own credentials authorize the operation and the configuration lets the per-user
+   * upstream modes send it with them (`sharedCredentials`): shared by every signed-in user.
+   */
+  sharedCredentials?: true;
 };
+
+/**
+ * What the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH=oauth|token-exchange`) serve of a tool, when that is not
+ * the tool as it is: the actions a signed-in user's own token can authorize (or that are named for shared
+ * credentials), with the title, description and input schema of those actions alone. No actions: the tool is not offered.
+ */
+export type PerUserToolModel = { actions: string[]; title?: string; description?: string; inputSchema?: JsonObject; tokens?: number };
 
 /**
  * The concise view of a list result: each list (the body, or a top-level field of it) keeps, per item, only the
@@ -129,6 +141,8 @@ export type ToolModel = {
    * arguments/tool-schema.ts (`MAX_DETAIL`).
    */
   detail: number;
+  /** Absent when the per-user modes serve the tool as it is. */
+  perUser?: PerUserToolModel;
 };
 
 export type CredentialModel = {

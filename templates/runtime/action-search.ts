@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { catalog } from '../search/catalog.js';
 import { searchIndexJson } from '../search/index-data.js';
+import { offeredPerUser } from './per-user-tools.js';
 import { actionRanker, type SearchIndexData } from './search-ranking.js';
 import type { CatalogEntry, InputSchema, SurfaceDefinition } from './search-types.js';
 
@@ -33,17 +34,24 @@ export function actionOf(id: string): CatalogEntry | undefined {
 
 export type Found = { id: string; entry: CatalogEntry; variants: Array<{ id: string; entry: CatalogEntry }> };
 
-/** The best matches for a request, best first, each with the other members of its family (see search-ranking.ts). */
-export function findActions(query: string, limit: number): Found[] {
+/**
+ * The best matches for a request, best first, each with the other members of its family (see search-ranking.ts).
+ * `perUser`: only the actions the per-user upstream modes offer (per-user-tools.ts), so a search never proposes one
+ * that would have to act as the server itself.
+ */
+export function findActions(query: string, limit: number, perUser = false): Found[] {
   const found: Found[] = [];
-  for (const result of rank(query, limit)) {
+  const offered = (entry: CatalogEntry) => !perUser || offeredPerUser(entry.tool, entry.action);
+  // The ranking knows nothing of the mode: ask for more, so that the actions left out do not shorten the answer.
+  for (const result of rank(query, perUser ? limit * 8 : limit)) {
     const entry = actionOf(result.id);
-    if (!entry) continue;
+    if (!entry || !offered(entry)) continue;
     const variants = result.variants.flatMap((id) => {
       const variant = actionOf(id);
-      return variant ? [{ id, entry: variant }] : [];
+      return variant && offered(variant) ? [{ id, entry: variant }] : [];
     });
     found.push({ id: result.id, entry, variants });
+    if (found.length >= limit) break;
   }
   return found;
 }
@@ -63,10 +71,11 @@ export function searchActions(
   args: Record<string, unknown>,
   names: SurfaceDefinition['names'],
   maxResultTokens: number,
+  perUser = false,
 ): CallToolResult {
   const query = String(args['query'] ?? '');
   const limit = typeof args['limit'] === 'number' ? args['limit'] : 5;
-  const found = findActions(query, limit);
+  const found = findActions(query, limit, perUser);
   if (found.length === 0)
     return {
       content: [

@@ -1,5 +1,6 @@
 // Upstream credentials, read only from the environment and applied per the operation's security requirements; in
-// the per-user modes the signed-in user's own token stands for the description's user scheme.
+// the per-user modes the signed-in user's own token stands for the description's user scheme, and the environment's
+// credentials never stand in for it.
 // The MCP client's own token (HTTP mode) is never forwarded upstream.
 
 import { api } from '../api.js';
@@ -40,10 +41,9 @@ function isConfigured(credential: Credential, env: NodeJS.ProcessEnv): boolean {
  * Applies the first security alternative whose credentials are all configured. Without one, the request goes
  * out unauthenticated and an authentication error from the API names the variables to set.
  *
- * With a `caller` (the per-user modes) the user's token satisfies the description's user scheme, and alternatives
- * with that scheme come first; the environment never stands in for it. The description's other schemes (an app key
- * that goes along with the user's token) still come from the environment. When the description names no user scheme,
- * the user's token goes with every request as `Authorization: Bearer`.
+ * With a `caller` (the per-user modes) the request acts as that user or as nobody, never as the deployment: see
+ * applyForUser. Only an operation the generator's configuration named for shared credentials
+ * (`route.sharedCredentials`) is sent with the environment's, as in `env` mode.
  */
 export async function applyCredentials(
   route: ActionRoute,
@@ -53,24 +53,72 @@ export async function applyCredentials(
   env: NodeJS.ProcessEnv = process.env,
   caller?: Caller,
 ): Promise<void> {
-  const userScheme = caller ? api.userAuth?.scheme : undefined;
+  if (caller && !route.sharedCredentials) return applyForUser(route, url, headers, cookies, env, caller);
   const usable = (requirement: string[]) =>
     requirement.every((scheme) => {
-      if (scheme === userScheme) return true;
       const credential = byScheme.get(scheme);
       return credential !== undefined && isConfigured(credential, env);
     });
-  const alternative =
-    (userScheme === undefined ? undefined : route.security.find((r) => r.includes(userScheme) && usable(r))) ??
-    route.security.find((requirement) => !requirement.includes(userScheme ?? '') && usable(requirement));
-  for (const scheme of alternative ?? []) {
-    if (scheme === userScheme && caller) await applyUserToken(caller, headers);
-    else {
-      const credential = byScheme.get(scheme);
-      if (credential) await applyOne(credential, url, headers, cookies, env);
-    }
+  for (const scheme of route.security.find(usable) ?? []) {
+    const credential = byScheme.get(scheme);
+    if (credential) await applyOne(credential, url, headers, cookies, env);
   }
-  if (caller && api.userAuth?.scheme === undefined) await applyUserToken(caller, headers);
+}
+
+/**
+ * The per-user modes, with the rule the generator planned by (src/plan/describe/per-user-access.ts): an alternative
+ * that names the user scheme goes out with the user's token, and its app keys (API keys outside `Authorization`)
+ * from the environment beside it; else an alternative that needs nothing goes out with nothing. When the description
+ * names no user scheme, the user's token goes with every request as `Authorization: Bearer`, and only operations
+ * that need no other credential are sent. Anything else would act as the deployment: refused, nothing sent.
+ */
+async function applyForUser(
+  route: ActionRoute,
+  url: URL,
+  headers: Headers,
+  cookies: string[],
+  env: NodeJS.ProcessEnv,
+  caller: Caller,
+): Promise<void> {
+  const userScheme = api.userAuth?.scheme;
+  const open = route.security.length === 0 || route.security.some((requirement) => requirement.length === 0);
+  if (userScheme === undefined) {
+    if (!open) throw new ConfigurationError(operatorOnly(route));
+    await applyUserToken(caller, headers);
+    return;
+  }
+  const alternatives = route.security.filter(
+    (requirement) =>
+      requirement.includes(userScheme) &&
+      requirement.every((scheme) => scheme === userScheme || isCompanion(byScheme.get(scheme))),
+  );
+  const configured = (scheme: string) => {
+    const credential = byScheme.get(scheme);
+    return credential !== undefined && isConfigured(credential, env);
+  };
+  const alternative =
+    alternatives.find((requirement) => requirement.every((scheme) => scheme === userScheme || configured(scheme))) ??
+    alternatives[0];
+  if (!alternative) {
+    if (open) return;
+    throw new ConfigurationError(operatorOnly(route));
+  }
+  for (const scheme of alternative) {
+    if (scheme === userScheme) await applyUserToken(caller, headers);
+    else if (configured(scheme)) await applyOne(byScheme.get(scheme) as Credential, url, headers, cookies, env);
+  }
+}
+
+/** An app key that travels beside the user's token: an API key anywhere but the `Authorization` header. */
+function isCompanion(credential: Credential | undefined): boolean {
+  return (
+    credential?.kind === 'apiKey' && !(credential.in === 'header' && credential.name.toLowerCase() === 'authorization')
+  );
+}
+
+function operatorOnly(route: ActionRoute): string {
+  const schemes = [...new Set(route.security.flat())].join(', ');
+  return `only this server's own credentials (${schemes}) authorize ${route.method.toUpperCase()} ${route.path}, and it does not use them for a signed-in user. Nothing was sent.`;
 }
 
 async function applyUserToken(caller: Caller, headers: Headers): Promise<void> {

@@ -6,6 +6,7 @@ import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@model
 import { catalog } from '../search/catalog.js';
 import { actionOf, findActions, inputSchemaOf } from './action-search.js';
 import { callTool } from './call-tool.js';
+import { offeredPerUser } from './per-user-tools.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
 import type { Settings } from './settings.js';
@@ -30,7 +31,9 @@ export async function callAction(
 ): Promise<CallToolResult> {
   const id = String(args['action'] ?? '');
   const entry = actionOf(id);
-  if (!entry) return errorText(unknownAction(id, names));
+  const perUser = Boolean(settings.upstreamAuth);
+  if (!entry || (perUser && !offeredPerUser(entry.tool, entry.action)))
+    return errorText(unknownAction(id, names, perUser));
   if (entry.intent !== intent) {
     const request = `${entry.method.toUpperCase()} ${entry.path}`;
     return errorText(
@@ -71,8 +74,8 @@ function validatorOf(id: string, entry: CatalogEntry): JsonSchemaValidator<Recor
 }
 
 /** Names the actions a search for the unknown id finds, so the next call can use one of them. */
-function unknownAction(id: string, names: SurfaceDefinition['names']): string {
-  const close = id ? findActions(id, 3).map((found) => found.id) : [];
+function unknownAction(id: string, names: SurfaceDefinition['names'], perUser: boolean): string {
+  const close = id ? findActions(id, 3, perUser).map((found) => found.id) : [];
   const suggestion = close.length > 0 ? ` Close matches: ${close.join(', ')}.` : '';
   return `There is no action ${JSON.stringify(id)}.${suggestion} Find the id with ${names.search} and call again with it.`;
 }

@@ -1,5 +1,5 @@
-// Sends a request with a timeout, bounded retries for idempotent methods, a cap on what is read into memory, and
-// redirects followed only within the same origin.
+// Sends a request with a timeout per attempt and one for the whole call, bounded retries for idempotent methods, a
+// cap on what is read into memory, and redirects followed only inside the API's base URL.
 
 import { log } from './log.js';
 import { redact, scrubBytes, trimSecretPrefix } from './redact.js';
@@ -14,51 +14,91 @@ export type UpstreamResponse = {
   /** The body was longer than the limit and was cut. */
   truncated: boolean;
   url: URL;
-  /** A redirect to another origin, reported rather than followed. */
+  /** A redirect that leaves the API's base URL, reported rather than followed (credentials would go along). */
   redirectedTo?: string;
 };
 
 export class UpstreamFailure extends Error {
   constructor(
     message: string,
-    readonly kind: 'timeout' | 'network' | 'cancelled',
+    readonly kind: 'timeout' | 'network' | 'cancelled' | 'redirects',
+    /** The request may have reached the API before the failure (sent, then no complete answer). */
+    readonly mayHaveArrived = false,
   ) {
     super(message);
     this.name = 'UpstreamFailure';
   }
 }
 
+/**
+ * Failures after a connection was made, when the API may have read the request: the connection broke or went quiet
+ * (reset, closed, no headers or body in time). Any other failure (refused, no such host, a certificate refused, a
+ * port fetch does not use) happened before anything was sent.
+ */
+const AFTER_SENDING = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const MAX_RETRY_WAIT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 
+/**
+ * `settings.totalTimeoutMs` bounds the whole call, attempts and waits between them: by default it ends well before
+ * the 60 s after which MCP clients give up on a call, so that the model gets this server's answer, not a timeout.
+ */
 export async function send(
   request: OutgoingRequest,
   settings: Settings,
   signal?: AbortSignal,
 ): Promise<UpstreamResponse> {
   const retries = IDEMPOTENT.has(request.method) ? settings.retries : 0;
+  const deadline = Date.now() + settings.totalTimeoutMs;
+  const left = () => deadline - Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await sendOnce(request, settings, signal);
+      const response = await sendOnce(request, settings, Math.min(settings.timeoutMs, left()), signal);
       const wait = retryDelay(response, attempt);
-      if (attempt < retries && RETRY_STATUS.has(response.status) && wait !== undefined) {
+      if (
+        attempt < retries &&
+        RETRY_STATUS.has(response.status) &&
+        wait !== undefined &&
+        wait < left() - MIN_ATTEMPT_MS
+      ) {
         log('info', `${request.method} ${request.url.pathname} answered ${response.status}; retrying in ${wait} ms`);
         await sleep(wait, signal);
         continue;
       }
       return response;
     } catch (error) {
-      if (!(error instanceof UpstreamFailure) || error.kind === 'cancelled' || attempt >= retries) throw error;
+      if (!(error instanceof UpstreamFailure) || error.kind === 'cancelled' || error.kind === 'redirects') throw error;
+      const wait = backoff(attempt);
+      if (attempt >= retries || wait >= left() - MIN_ATTEMPT_MS) throw error;
       log('info', `${request.method} ${request.url.pathname} failed (${error.message}); retrying`);
-      await sleep(backoff(attempt), signal);
+      await sleep(wait, signal);
     }
   }
 }
 
-async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: AbortSignal): Promise<UpstreamResponse> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
+/** An attempt with less time than this left is not started: it could only time out. */
+const MIN_ATTEMPT_MS = 1_000;
+
+async function sendOnce(
+  request: OutgoingRequest,
+  settings: Settings,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<UpstreamResponse> {
+  const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let url = request.url;
   let method = request.method;
@@ -73,12 +113,19 @@ async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: A
         signal: combined,
       });
       const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel();
+        if (hop >= MAX_REDIRECTS)
+          throw new UpstreamFailure(
+            `more than ${MAX_REDIRECTS} redirects from ${request.url.pathname} (a redirect loop)`,
+            'redirects',
+          );
         const next = new URL(location, url);
-        if (next.origin !== request.url.origin) {
-          await response.body?.cancel();
+        // Credentials and the body go only where the request itself may go: under the API's base URL.
+        if (!inside(next, request.baseUrl ?? request.url)) {
           return {
-            ...(await readBody(response, settings.maxResponseBytes)),
+            body: new Uint8Array(),
+            truncated: false,
             status: response.status,
             statusText: response.statusText,
             headers: response.headers,
@@ -87,7 +134,6 @@ async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: A
             redirectedTo: redact(next.href),
           };
         }
-        await response.body?.cancel();
         if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
@@ -99,13 +145,25 @@ async function sendOnce(request: OutgoingRequest, settings: Settings, signal?: A
       return { ...read, status: response.status, statusText: response.statusText, headers: response.headers, url };
     }
   } catch (error) {
-    if (signal?.aborted) throw new UpstreamFailure('the call was cancelled', 'cancelled');
+    if (error instanceof UpstreamFailure) throw error;
+    if (signal?.aborted) throw new UpstreamFailure('the call was cancelled', 'cancelled', true);
     if (timeout.aborted)
-      throw new UpstreamFailure(`no complete answer from ${url.host} within ${settings.timeoutMs} ms`, 'timeout');
+      throw new UpstreamFailure(`no complete answer from ${url.host} within ${timeoutMs} ms`, 'timeout', true);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const code = cause?.code ?? '';
     // The host tells a user which base URL (and which filled server variables) the server tried.
-    throw new UpstreamFailure(`${cause?.code ?? cause?.message ?? (error as Error).message} at ${url.host}`, 'network');
+    throw new UpstreamFailure(
+      `${cause?.code ?? cause?.message ?? (error as Error).message} at ${url.host}`,
+      'network',
+      AFTER_SENDING.has(code),
+    );
   }
+}
+
+/** Whether a URL lies under a base: the same scheme, host and port, and the base's path or below. */
+function inside(url: URL, base: URL): boolean {
+  const basePath = base.pathname.replace(/\/+$/, '');
+  return url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 }
 
 /** Reads at most `limit` bytes; the rest of a larger body is discarded and the result marked as cut. */

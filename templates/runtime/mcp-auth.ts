@@ -46,6 +46,8 @@ export type McpAuth = {
   authenticate(request: Request): Promise<AuthInfo | Response>;
   /** The protected-resource metadata document when the request asks for it. */
   metadata(request: Request): Response | undefined;
+  /** The `WWW-Authenticate` value that sends a client to sign in again: the API refused the user's own token. */
+  challenge(request: Request, description: string): string;
 };
 
 /** Static tokens never expire; the SDK refuses a token without an expiry, so each check vouches for this long. */
@@ -92,6 +94,13 @@ export function createMcpAuth(settings: McpAuthSettings, ownVerifier?: OAuthToke
         if (gates.size < 16) gates.set(resource.href, gate);
       }
       return gate(request);
+    },
+    challenge(request, description) {
+      const metadata = settings.issuer
+        ? `, resource_metadata="${getOAuthProtectedResourceMetadataUrl(resourceOf(request))}"`
+        : '';
+      // A quoted-string of RFC 6750 §3: printable ASCII without `"` and `\`.
+      return `Bearer error="invalid_token", error_description="${description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, ' ').slice(0, 300)}"${metadata}`;
     },
     metadata(request) {
       const resource = resourceOf(request);

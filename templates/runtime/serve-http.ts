@@ -13,9 +13,15 @@ import {
   validateHostHeader,
 } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { api } from '../api.js';
+import { bodyBoundsProblem } from './argument-bounds.js';
+import { routedTools } from '../tools/routed.js';
 import { log } from './log.js';
+import { perUserReport } from './per-user-tools.js';
 import { createMcpAuth } from './mcp-auth.js';
-import { ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { SubjectRateLimiters, type Caller } from './callers.js';
+import { ConcurrencyLimiter } from './rate-limit.js';
 import { createServer } from './server.js';
 import type { Settings } from './settings.js';
 import { createUserAccess } from './user-access.js';
@@ -24,29 +30,58 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export type HttpOptions = NonNullable<Settings['http']>;
 
-/** The web-standard fetch handler: usable by Node (below), Workers and tests alike. */
-export function createFetchHandler(settings: Settings, http: HttpOptions): (request: Request) => Promise<Response> {
-  const limiter = new RateLimiter(settings.rateLimitPerMinute);
+/** Who sent a request, as far as this server can tell: the peer's address (Node); Workers know none. */
+export type Peer = { address?: string | undefined };
+
+/**
+ * The web-standard fetch handler: usable by Node (below), Workers and tests alike. Calls per minute are counted per
+ * caller: the signed-in user (per-user modes), else the bearer token's subject or client (MCP_AUTH_*), else the
+ * peer's address; tool calls in flight are bounded across all callers, batches included (server.ts).
+ */
+export function createFetchHandler(
+  settings: Settings,
+  http: HttpOptions,
+): (request: Request, peer?: Peer) => Promise<Response> {
+  const limiters = new SubjectRateLimiters(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
+  // Tool calls, not requests: a JSON-RPC batch of the older protocol runs many calls from one request.
+  const calls = new ConcurrencyLimiter(settings.maxConcurrentCalls);
   // Per-user modes: each request's server acts for the user its token names, with that user's own rate limit.
   const users = settings.upstreamAuth ? createUserAccess(settings, settings.upstreamAuth) : undefined;
+  // By request: the handler is given the request this function hands it (with its parsed body) as `requestInfo`.
+  const refusals = new WeakMap<Request, string>();
+  const peers = new WeakMap<Request, string>();
   const handler = createMcpHandler(
-    users
-      ? ({ authInfo }) => {
-          if (!authInfo) throw new Error('a per-user server was asked to serve a request without a verified token');
-          const caller = users.callerOf(authInfo);
-          return createServer({ ...settings, caller }, users.limiters.of(caller.subject));
-        }
-      : () => createServer(settings, limiter),
-    { onerror: (error) => log('error', `http: ${error.message}`) },
+    ({ authInfo, requestInfo }) => {
+      if (users) {
+        if (!authInfo) throw new Error('a per-user server was asked to serve a request without a verified token');
+        const caller = users.callerOf(authInfo);
+        const watched: Caller = {
+          ...caller,
+          refused: () => {
+            caller.refused();
+            if (requestInfo) refusals.set(requestInfo, caller.signInAgain);
+          },
+        };
+        return createServer({ ...settings, caller: watched }, users.limiters.of(caller.subject), calls);
+      }
+      return createServer(settings, limiters.of(callerKey(authInfo, requestInfo && peers.get(requestInfo))), calls);
+    },
+    { onerror: (error) => log('error', `http: ${error.message}`), maxRequestBodySize: settings.maxRequestBytes },
   );
   const loopback = LOOPBACK.has(http.host);
-  const allowedHosts =
-    http.allowedHosts.length > 0 ? http.allowedHosts : loopback ? localhostAllowedHostnames() : undefined;
+  // `*`: every Host, on purpose (a gateway in front checks it); startHttp refuses a public interface with no list.
+  const allowedHosts = http.allowedHosts.includes('*')
+    ? undefined
+    : http.allowedHosts.length > 0
+      ? http.allowedHosts
+      : loopback
+        ? localhostAllowedHostnames()
+        : undefined;
   const allowedOrigins =
     http.allowedOrigins.length > 0 ? http.allowedOrigins : loopback ? localhostAllowedOrigins() : [];
   const auth = users?.auth ?? (http.auth ? createMcpAuth(http.auth) : undefined);
-  return async (request) => {
+  return async (request, peer) => {
     const url = new URL(request.url);
     if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       return Response.json({ status: 'ok' });
@@ -73,12 +108,73 @@ export function createFetchHandler(settings: Settings, http: HttpOptions): (requ
       );
     }
     try {
+      const read = await boundedMessage(request, settings.maxRequestBytes);
+      if (read instanceof Response) return read;
       // authInfo reaches tool handlers as ctx.http.authInfo; nothing passes it on to the API (see auth.ts).
-      return await handler.fetch(request, authInfo ? { authInfo } : {});
+      if (peer?.address) peers.set(read.request, peer.address);
+      const response = await handler.fetch(read.request, {
+        ...(authInfo ? { authInfo } : {}),
+        ...(read.parsed !== undefined ? { parsedBody: read.parsed } : {}),
+      });
+      if (!users || !authInfo || !auth) return response;
+      // The API refused the signed-in user's own token: HTTP 401 with a challenge makes the client sign in again
+      // (or refresh), instead of a tool result the model cannot act on. The answer (JSON, or an event stream that
+      // ends with the last result of this stateless request) is read whole first: only then are its calls done.
+      const body = await response.arrayBuffer();
+      const refusal = refusals.get(read.request);
+      const answer = new Response(body, { status: response.status, headers: response.headers });
+      return refusal ? signInAgain(answer, auth.challenge(request, refusal)) : answer;
     } finally {
       inFlight.leave();
     }
   };
+}
+
+/**
+ * A POST's JSON-RPC message, its size and shape checked before it is parsed (argument-bounds.ts), then parsed once
+ * for the handler; the request handed on carries the same body. A body over the bounds is answered 413 here.
+ */
+async function boundedMessage(
+  request: Request,
+  maxBytes: number,
+): Promise<Response | { request: Request; parsed?: unknown }> {
+  if (request.method !== 'POST') return { request };
+  const text = await request.text();
+  const problem =
+    Buffer.byteLength(text) > maxBytes
+      ? `The request is larger than ${maxBytes} bytes, more than this server accepts.`
+      : bodyBoundsProblem(text);
+  if (problem !== undefined)
+    return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: problem } }, { status: 413 });
+  const forwarded = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: text,
+    signal: request.signal,
+  });
+  try {
+    return { request: forwarded, parsed: JSON.parse(text) as unknown };
+  } catch {
+    // Not JSON: the handler answers with its parse error.
+    return { request: forwarded };
+  }
+}
+
+/** The rate-limit bucket of a request outside the per-user modes: who its token names, else where it came from. */
+function callerKey(authInfo: AuthInfo | undefined, address: string | undefined): string {
+  if (authInfo) {
+    const subject = authInfo.extra?.['subject'];
+    return typeof subject === 'string' && subject ? `subject:${subject}` : `client:${authInfo.clientId}`;
+  }
+  // Behind a proxy every call comes from the proxy's address: protect /mcp with MCP_AUTH_* to count callers there.
+  return `peer:${address ?? 'unknown'}`;
+}
+
+/** The answer as it was, with HTTP 401 and the bearer challenge that sends the client to sign in again. */
+function signInAgain(response: Response, challenge: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set('WWW-Authenticate', challenge);
+  return new Response(response.body, { status: 401, headers });
 }
 
 /**
@@ -91,15 +187,24 @@ function hostRejection(request: Request, url: URL, allowedHosts: string[]): Resp
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: result.message }, id: null }, { status: 403 });
 }
 
+/**
+ * Longer than the idle timeout of common load balancers (60 s on AWS ALB and GCP, 60–75 s elsewhere): a connection
+ * the balancer still counts as open is never closed under it, which would answer a request with 502.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive timeout, as Node requires for a reused connection's next request. */
+const HEADERS_TIMEOUT_MS = 66_000;
+
 export function startHttp(settings: Settings): Promise<Server> {
   const http = settings.http;
   if (!http) throw new Error('HTTP settings missing');
-  if (!LOOPBACK.has(http.host) && http.allowedHosts.length === 0) {
-    log(
-      'warn',
-      `Listening on ${http.host} without an allowed-hosts list: Host headers are not checked. Set the ALLOWED_HOSTS variable for public deployments.`,
+  // Off this machine, without a list of its names, any site a browser visits could reach the server by DNS
+  // rebinding: refuse to start rather than serve unchecked (`*` accepts every Host on purpose, behind a gateway).
+  if (!LOOPBACK.has(http.host) && http.allowedHosts.length === 0)
+    throw new Error(
+      `Listening on ${http.host} needs the names clients reach this server by: set ${api.envPrefix}_ALLOWED_HOSTS (mcp.example.com,mcp.example.com:443), or * to accept any Host when a gateway in front checks it.`,
     );
-  }
+  for (const line of settings.upstreamAuth ? perUserReport(routedTools) : []) log(line.level, line.text);
   if (http.auth) {
     const { tokens, introspectionUrl, issuer } = http.auth;
     log(
@@ -123,8 +228,16 @@ export function startHttp(settings: Settings): Promise<Server> {
       `Calling the API as each signed-in user: client tokens are exchanged at ${settings.upstreamAuth.tokenUrl}`,
     );
   const fetchHandler = createFetchHandler(settings, http);
-  const node = toNodeHandler({ fetch: fetchHandler });
-  const server = createHttpServer((request, response) => void node(request, response));
+  const server = createHttpServer((request, response) => {
+    const peer = { address: request.socket.remoteAddress };
+    // The body is refused past MAX_REQUEST_BYTES before anything parses it.
+    void toNodeHandler(
+      { fetch: (incoming) => fetchHandler(incoming, peer) },
+      { maxRequestBodySize: settings.maxRequestBytes },
+    )(request, response);
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(http.port, http.host, () => {

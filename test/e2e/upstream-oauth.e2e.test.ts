@@ -226,11 +226,14 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     expect(JSON.stringify(result)).toContain('[redacted]');
   });
 
-  it('sends no credential of the deployment to operations the user scheme does not cover', async () => {
+  it('does not offer operations only the deployment’s own credentials authorize, and sends nothing for them', async () => {
+    // get_board takes the API key or the app's client credentials, never a user's token: not offered per user.
+    const listed = (await users.get('bob')!.client.listTools()).tools.find((tool) => tool.name === 'board_read');
+    expect((listed?.inputSchema.properties?.['action'] as { enum?: string[] }).enum).toEqual(['get_square']);
+    const before = calls.length;
     const result = await users.get('bob')!.client.callTool({ name: 'board_read', arguments: { action: 'get_board' } });
-    expect(result.isError ?? false, textOf(result)).toBe(false);
-    expect(calls.at(-1)).toMatchObject({ path: '/board' });
-    expect(calls.at(-1)?.token).toBeUndefined();
+    expect(result.isError).toBe(true);
+    expect(calls.length).toBe(before);
   });
 
   it('refuses forged tokens, tokens of another kind, the API’s own tokens and another deployment’s tokens', async () => {
@@ -298,10 +301,8 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
       expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
     }
     // The API's provider saw its code used twice and revoked what it had granted (RFC 6749 §4.1.2): carol's calls
-    // now fail with the advice to sign in again.
-    const revoked = await carol.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
-    expect(revoked.isError).toBe(true);
-    expect(textOf(revoked)).toContain('Sign in again');
+    // now answer HTTP 401 and her refresh fails: her client cannot go on without signing in again.
+    await expect(carol.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } })).rejects.toThrow();
     // A fresh code: the wrong verifier is refused here, without spending the API's code; the right one then works.
     alice.provider.authorizationUrl = undefined;
     const authorization = new URL(`${balancer.url}/oauth/authorize`);
@@ -340,9 +341,8 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     expect(renewed.status).toBe(400);
     const client = await connectWith(fresh, balancer.url);
     try {
-      const result = await client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toContain('Sign in again');
+      // The API refuses the revoked token: HTTP 401, which a client without a way to sign in cannot get past.
+      await expect(client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } })).rejects.toThrow(/401/);
     } finally {
       await client.close();
     }
@@ -447,12 +447,30 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     expect(after?.token).not.toBe(before);
   });
 
-  it('turns the API’s refusal of a user’s token into a tool error that says to sign in again', async () => {
+  it('answers the API’s refusal of a user’s token with HTTP 401 and a challenge, so that the client signs in again', async () => {
     refused.add('bob');
-    const result = await users.get('bob')!.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('answered 401');
-    expect(textOf(result)).toContain('Sign in again');
+    const answer = await fetch(new URL('/mcp', balancer.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${await freshAccessToken('bob')}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } },
+      }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(answer.headers.get('www-authenticate')).toContain(resourceMetadata());
+    expect(await answer.text()).toContain('Sign in again');
+    // The official client refreshes once, is refused again, and gives up instead of returning the API's refusal.
+    await expect(
+      users.get('bob')!.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } }),
+    ).rejects.toThrow();
     // Alice is not affected.
     const other = await users.get('alice')!.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } });
     expect(other.isError ?? false, textOf(other)).toBe(false);

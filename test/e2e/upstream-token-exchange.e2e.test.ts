@@ -207,21 +207,33 @@ describe('upstream token exchange: each user’s token is exchanged for one mean
     }
   });
 
-  it('turns the identity provider’s refusal and the API’s refusal into tool errors that say to sign in again', async () => {
+  it('answers the identity provider’s refusal and the API’s refusal with HTTP 401 and a challenge to sign in again', async () => {
     const mallory = await signIn(new URL(mcpResource()), 'mallory');
     users.set('mallory', mallory);
-    const denied = await square(mallory.client, 1);
-    expect(denied.isError).toBe(true);
-    expect(textOf(denied)).toContain('would not exchange your sign-in for a token for Tic Tac Toe (invalid_grant)');
-    expect(textOf(denied)).toContain('Sign in again');
+    const squareCall = (token: string) =>
+      fetch(new URL('/mcp', balancer.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'board_read', arguments: { action: 'get_square', row: 1, column: 1 } },
+        }),
+      });
+    const denied = await squareCall(mallory.provider.tokens()?.access_token ?? '');
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(await denied.text()).toContain('would not exchange your sign-in for a token for Tic Tac Toe (invalid_grant)');
+    await expect(square(mallory.client, 1)).rejects.toThrow();
     expect(calls.some((call) => call.sub === 'mallory')).toBe(false);
 
     const bob = users.get('bob')!;
     refused.add('bob');
-    const refusedCall = await square(bob.client, 1);
-    expect(refusedCall.isError).toBe(true);
-    expect(textOf(refusedCall)).toContain('answered 401');
-    expect(textOf(refusedCall)).toContain('Sign in again');
+    const refusedCall = await squareCall(bob.provider.tokens()?.access_token ?? '');
+    expect(refusedCall.status).toBe(401);
+    expect(await refusedCall.text()).toContain('Sign in again');
+    await expect(square(bob.client, 1)).rejects.toThrow();
     refused.delete('bob');
     // The refused token was forgotten: the next calls exchange again, and work.
     const before = exchanges;

@@ -11,12 +11,14 @@ export type RoundRobin = {
   targets: string[];
   /** `served[i]`: requests target i answered, by path. */
   served: string[][];
+  /** Requests the balancer could not pass on (the target refused or dropped the connection), by error code. */
+  failures: string[];
   close(): Promise<void>;
 };
 
 export async function startRoundRobin(): Promise<RoundRobin> {
   let next = 0;
-  const balancer: RoundRobin = { url: '', targets: [], served: [], close: async () => undefined };
+  const balancer: RoundRobin = { url: '', targets: [], served: [], failures: [], close: async () => undefined };
   const server = createServer((incoming, outgoing) => {
     const index = next++ % balancer.targets.length;
     const target = new URL(balancer.targets[index] ?? '');
@@ -28,9 +30,16 @@ export async function startRoundRobin(): Promise<RoundRobin> {
         answer.pipe(outgoing);
       },
     );
-    forwarded.on('error', () => outgoing.destroy());
+    forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      balancer.failures.push(error.code ?? error.message);
+      outgoing.destroy();
+    });
     incoming.pipe(forwarded);
   });
+  // Idle client connections are kept as long as real balancers keep theirs (60 s and more), not Node's 5 s: at
+  // Node's default, a loaded machine lets a client reuse a connection just as the balancer closes it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   balancer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   balancer.close = () =>

@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../../diagnostics/diagnostic.js';
-import type { Budget, Round, Strategy } from '../drafts.js';
+import type { Budget, Round, Strategy, ToolDraft } from '../drafts.js';
 import type { ToolModel } from '../tool-plan.js';
 import { fitsTokens } from './budget.js';
 import { TokenEstimate } from './count-tokens.js';
@@ -14,7 +14,11 @@ export type PlanRound = (groupingBudget: number, estimate: TokenEstimate) => Rou
  * exactly, miss the budget, the estimate is calibrated on those counts and the search runs once more; tools still
  * over budget are fitted again on exact counts.
  */
-export function fitPlan(planRound: PlanRound, strategy: Strategy, budget: Budget): { tools: ToolModel[]; headerDiagnostics: Diagnostics } {
+export function fitPlan(
+  planRound: PlanRound,
+  strategy: Strategy,
+  budget: Budget,
+): { tools: ToolModel[]; drafts: ToolDraft[]; headerDiagnostics: Diagnostics } {
   const search = (estimate: TokenEstimate): Round =>
     strategy === 'auto'
       ? searchGrouping((groupingBudget) => planRound(groupingBudget, estimate), budget.maxTotalTokens)
@@ -23,6 +27,8 @@ export function fitPlan(planRound: PlanRound, strategy: Strategy, budget: Budget
   const firstCounted = first.drafts.map(first.buildExactly);
   const chosen = fitsTokens(firstCounted, budget) ? first : search(new TokenEstimate().calibrated(firstCounted));
   const counted = chosen === first ? firstCounted : chosen.drafts.map(chosen.buildExactly);
-  const tools = fitsTokens(counted, budget) ? counted : fitBudget(chosen.drafts, chosen.buildExactly, budget).tools;
-  return { tools, headerDiagnostics: chosen.headerDiagnostics };
+  const fitted = fitsTokens(counted, budget)
+    ? { tools: counted, drafts: chosen.drafts }
+    : fitBudget(chosen.drafts, chosen.buildExactly, budget);
+  return { tools: fitted.tools, drafts: fitted.drafts, headerDiagnostics: chosen.headerDiagnostics };
 }

@@ -5,11 +5,13 @@ import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/type
 
 const settings: Settings = {
   timeoutMs: 1000,
+  totalTimeoutMs: 2000,
   retries: 0,
   maxResponseBytes: 1024,
   maxResultTokens: 1000,
   rateLimitPerMinute: 0,
   maxConcurrentCalls: 1,
+  maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
 };
 const withBase = (url: string): Settings => ({ ...settings, baseUrl: url });
@@ -141,6 +143,45 @@ describe('parameters outside the path', () => {
       {},
     );
     await expect(request).rejects.toThrow(/line break/);
+  });
+});
+
+describe('exploded object arguments', () => {
+  const exploded = (location: 'query' | 'cookie', arg = 'filter'): ArgumentRoute => ({
+    arg,
+    in: location,
+    name: arg,
+    style: 'form',
+    explode: true,
+  });
+  const other: ArgumentRoute = { arg: 'page', in: 'query', name: 'page', style: 'form', explode: true };
+
+  it('cannot name a credential or another parameter sent in the same place', async () => {
+    // The fixture API sends credentials as the `sid` query parameter and the `sid` cookie.
+    for (const [location, keys] of [
+      ['query', { sid: 'attacker-session' }],
+      ['query', { PAGE: '2' }],
+      ['cookie', { sid: 'attacker-session' }],
+    ] as const) {
+      const request = buildRequest(
+        route({ path: '/x', arguments: [exploded(location), other] }),
+        { filter: keys },
+        withBase('https://api.example.com'),
+        {},
+      );
+      await expect(request, `${location} ${JSON.stringify(keys)}`).rejects.toThrow(/cannot hold the key .* Remove the key/);
+    }
+  });
+
+  it('have their keys encoded, in the query and in cookies alike', async () => {
+    const request = await buildRequest(
+      route({ path: '/x', arguments: [exploded('cookie'), exploded('query', 'q')] }),
+      { filter: { 'a=b; evil': 'c d' }, q: { 'x&y=z': '1' } },
+      withBase('https://api.example.com'),
+      {},
+    );
+    expect(request.headers.get('cookie')).toBe('a%3Db%3B%20evil=c%20d');
+    expect(request.url.search).toBe('?x%26y%3Dz=1');
   });
 });
 

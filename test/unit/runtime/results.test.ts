@@ -138,3 +138,23 @@ describe('upstream errors', () => {
     expect(text(failure('items.0.name'))).toContain('It points at: name.');
   });
 });
+
+describe('credentials an upstream echoes with JSON escapes', () => {
+  it('are redacted after decoding, in content and structured content, keys too', async () => {
+    const { registerSecret } = await import('../../../templates/runtime/redact.js');
+    const { httpErrorResult } = await import('../../../templates/runtime/upstream-errors.js');
+    registerSecret('CANARY-escaped-7f3a9c');
+    // What .NET, Go and Python encoders write: a letter and `&` as \u escapes, which no byte scrubbing sees.
+    const body = '{"echo":"\\u0043ANARY-escaped-7f3a9c","list":["x\\u0043ANARY-escaped-7f3a9cx"],"\\u0043ANARY-escaped-7f3a9c":1}';
+    const echoed: UpstreamResponse = { ...response(null), body: Buffer.from(body) };
+    const result = successResult(echoed, { ...route, concise: undefined }, options);
+    expect(JSON.stringify(result)).not.toContain('CANARY-escaped-7f3a9c');
+    expect(result.structuredContent).toEqual({ echo: '[redacted]', list: ['x[redacted]x'], '[redacted]': 1 });
+    const failed = httpErrorResult(
+      { ...echoed, status: 400, statusText: 'Bad Request', body: Buffer.from('{"message":"bad key \\u0043ANARY-escaped-7f3a9c"}') },
+      { toolName: 'tickets_read', actionName: 'list', route, siblings: [] },
+    );
+    expect(JSON.stringify(failed)).not.toContain('CANARY-escaped-7f3a9c');
+    expect(JSON.stringify(failed)).toContain('bad key [redacted]');
+  });
+});

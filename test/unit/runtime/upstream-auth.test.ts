@@ -162,8 +162,8 @@ describe('credentials of a signed-in user', () => {
       authorization: 'Bearer alice-token-0123',
       key: 'app-key-0123',
     });
-    // Operations the user scheme does not cover use what the environment has for them, as in env mode.
-    expect(await apply([['headerKey']], env, caller('alice-token-0123'))).toMatchObject({ authorization: null, key: 'app-key-0123' });
+    // Operations only the deployment's credentials authorize are never sent with them for a user (per-user-credentials.test.ts).
+    await expect(apply([['headerKey']], env, caller('alice-token-0123'))).rejects.toThrow(/does not use them for a signed-in user/);
   });
 
   it('change nothing without a caller (env mode)', async () => {

@@ -43,4 +43,7 @@ export const museumHoursReadTool = defineTool({
       },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

@@ -33,4 +33,7 @@ export const specialEventsDeleteTool = defineTool({
       argumentsSchema: { properties: { eventId: { type: 'string', format: 'uuid' } } },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

@@ -79,4 +79,7 @@ export const specialEventsReadTool = defineTool({
       },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

@@ -109,4 +109,7 @@ export const specialEventsWriteTool = defineTool({
       },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

@@ -38,4 +38,7 @@ export const ticketsQrReadTool = defineTool({
       argumentsSchema: { properties: { ticketId: { type: 'string', format: 'uuid' } } },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

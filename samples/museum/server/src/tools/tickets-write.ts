@@ -72,4 +72,7 @@ export const ticketsWriteTool = defineTool({
       },
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

@@ -9,12 +9,14 @@ import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotoc
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
+import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
 import { conformOutput } from './output.js';
-import { RateLimiter } from './rate-limit.js';
+import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 import type { ServedTool, ToolDefinition } from './types.js';
+import { perUserTool } from './per-user-tools.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -30,6 +32,7 @@ type ValidationResult = { readonly value: unknown } | { readonly issues: Readonl
 function lazySchema<T>(
   jsonSchema: JsonSchemaType,
   input?: { explain: (data: unknown) => Promise<string | undefined> },
+  bounded = input !== undefined,
 ): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
   const checked = () => (input ? (withoutFormats(jsonSchema) as JsonSchemaType) : jsonSchema);
@@ -45,6 +48,9 @@ function lazySchema<T>(
       vendor: 'mcp',
       jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
       validate: (data) => {
+        // Tool input: its shape is bounded before any validator walks it (argument-bounds.ts).
+        const tooLarge = bounded ? argumentBoundsProblem(data) : undefined;
+        if (tooLarge !== undefined) return { issues: [{ message: tooLarge }] };
         const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
         // Valid input stays synchronous; only a refusal waits for the diagnosis.
         if (result instanceof Promise) return result.then((settled) => explained(settled, data));
@@ -68,25 +74,55 @@ function diagnosis(tool: ToolDefinition): (data: unknown) => Promise<string | un
   };
 }
 
+type Registration = {
+  tool: ServedTool;
+  input: LazySchema<Record<string, unknown>>;
+  output: LazySchema<unknown> | undefined;
+};
+
+function registration(tool: ServedTool): Registration {
+  return {
+    tool,
+    input: lazySchema<Record<string, unknown>>(
+      tool.inputSchema as JsonSchemaType,
+      'handle' in tool ? undefined : { explain: diagnosis(tool) },
+      true,
+    ),
+    output:
+      'outputSchema' in tool && tool.outputSchema
+        ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType)
+        : undefined,
+  };
+}
+
 // Routed tools (the static surface) or tools with their own handler (the search surface, which checks each action's
 // arguments itself).
 const served: ServedTool[] = tools;
-const registrations = served.map((tool) => ({
-  tool,
-  input: lazySchema<Record<string, unknown>>(
-    tool.inputSchema as JsonSchemaType,
-    'handle' in tool ? undefined : { explain: diagnosis(tool) },
-  ),
-  output:
-    'outputSchema' in tool && tool.outputSchema ? lazySchema<unknown>(tool.outputSchema as JsonSchemaType) : undefined,
-}));
+const registrations = served.map(registration);
+
+let perUserRegistrations: Registration[] | undefined;
+
+/**
+ * What the per-user upstream modes list: each routed tool's per-user view (per-user-tools.ts), without the tools
+ * they offer nothing of; handled tools decide for themselves (a call tool of the search surface whose class has no
+ * offered action is left out).
+ */
+function perUserServed(): Registration[] {
+  perUserRegistrations ??= served.flatMap((tool) => {
+    if ('handle' in tool) return tool.perUser === false ? [] : [registrations[served.indexOf(tool)] as Registration];
+    const view = perUserTool(tool);
+    if (!view) return [];
+    return [view === tool ? (registrations[served.indexOf(tool)] as Registration) : registration(view)];
+  });
+  return perUserRegistrations;
+}
 
 /**
  * Compiles every validator now. Hosts that refuse code generation while handling a request (Cloudflare Workers
  * allow it only while the script starts) call this at module scope; Node compiles each on first use instead.
  */
 export function compileValidators(): void {
-  for (const { tool, input, output } of registrations) {
+  for (const { tool, input, output } of [...registrations, ...perUserServed()]) {
     input.compile();
     output?.compile();
     if ('handle' in tool) tool.compile?.();
@@ -96,7 +132,15 @@ export function compileValidators(): void {
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
 const LIST_TTL_MS = 5 * 60_000;
 
-export function createServer(settings: Settings, limiter = new RateLimiter(settings.rateLimitPerMinute)): McpServer {
+/**
+ * `limiter`: the caller's calls per minute; `calls`: the tool calls in flight across every request of the process
+ * (HTTP), taken per call so that a JSON-RPC batch of the older protocol counts each of its calls.
+ */
+export function createServer(
+  settings: Settings,
+  limiter = new RateLimiter(settings.rateLimitPerMinute),
+  calls?: ConcurrencyLimiter,
+): McpServer {
   const server = new McpServer(
     { name: api.name, version: api.version },
     {
@@ -107,7 +151,7 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
       },
     },
   );
-  for (const { tool, input, output } of registrations) {
+  for (const { tool, input, output } of settings.upstreamAuth ? perUserServed() : registrations) {
     server.registerTool(
       tool.name,
       {
@@ -124,9 +168,15 @@ export function createServer(settings: Settings, limiter = new RateLimiter(setti
             `Too many tool calls: this server allows ${settings.rateLimitPerMinute} per minute. Wait ${wait} seconds and call again.`,
           );
         const signal = context.mcpReq.signal;
-        const result =
-          'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
-        return output ? conformOutput(result, output.schema) : result;
+        if (calls && !(await calls.enter(signal)))
+          return errorText('The server is busy with other calls: call again in a few seconds.');
+        try {
+          const result =
+            'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
+          return output ? conformOutput(result, output.schema) : result;
+        } finally {
+          calls?.leave();
+        }
       },
     );
   }

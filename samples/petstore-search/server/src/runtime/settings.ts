@@ -9,7 +9,10 @@ import { checkedUrl, publicOrigin, upstreamAuthSettings, type UpstreamAuthSettin
 export type Settings = {
   /** Overrides the description's server URL. */
   baseUrl?: string;
+  /** One attempt at most. */
   timeoutMs: number;
+  /** The whole call at most: attempts and the waits between them. */
+  totalTimeoutMs: number;
   retries: number;
   /** Bytes of a response body read into memory at most. */
   maxResponseBytes: number;
@@ -21,6 +24,8 @@ export type Settings = {
   rateLimitPerMinute: number;
   /** Tool calls handled at once over HTTP. */
   maxConcurrentCalls: number;
+  /** Bytes of an HTTP request body at most, refused before it is parsed. */
+  maxRequestBytes: number;
   http?: {
     port: number;
     host: string;
@@ -94,12 +99,15 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
   const settings: Settings = {
     ...(baseUrl ? { baseUrl } : {}),
     timeoutMs: number('TIMEOUT_MS', 30_000),
+    // Under the 60 s after which MCP clients give up on a call: the model gets this server's answer instead.
+    totalTimeoutMs: number('TOTAL_TIMEOUT_MS', 50_000),
     retries: number('RETRIES', 2),
     maxResponseBytes: number('MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
     maxResultTokens: number('MAX_RESULT_TOKENS', 10_000),
     ...(uploadDir ? { uploadDir } : {}),
     rateLimitPerMinute: number('RATE_LIMIT', 600),
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
+    maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
   };
   if (flags.http) {

@@ -49,9 +49,11 @@ const FIELD_KEYS = [
 export function httpErrorResult(response: UpstreamResponse, context: ErrorContext): CallToolResult {
   const where = `${context.route.method.toUpperCase()} ${context.route.path}`;
   const who = context.actionName ? `${context.toolName}, action ${context.actionName}` : context.toolName;
-  const text = redact(Buffer.from(response.body).toString('utf8'));
-  const parsed = safeJson(text);
-  const message = parsed === undefined ? cut(text.replace(/\s+/g, ' ').trim(), 500) : apiMessage(parsed);
+  const raw = Buffer.from(response.body).toString('utf8');
+  const text = redact(raw);
+  // Parsed from the raw text, then redacted: an escaped credential only shows once decoded.
+  const parsed = safeJson(raw);
+  const message = parsed === undefined ? cut(text.replace(/\s+/g, ' ').trim(), 500) : redact(apiMessage(parsed));
   const blamed = blamedArguments(parsed ?? text, context.route);
   const lines = [
     `${api.title} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} to ${where} (${who}).`,
@@ -62,8 +64,18 @@ export function httpErrorResult(response: UpstreamResponse, context: ErrorContex
   return errorText(lines.filter(Boolean).join(' '));
 }
 
+/** Methods a second call of which does no more than the first (RFC 9110 §9.2.2): retried, and safe to try again. */
+const IDEMPOTENT = new Set(['get', 'head', 'options', 'put', 'delete', 'trace']);
+
 export function failureResult(failure: UpstreamFailure, context: ErrorContext): CallToolResult {
   const where = `${context.route.method.toUpperCase()} ${context.route.path}`;
+  if (failure.kind === 'redirects')
+    return errorText(`${api.title} kept redirecting ${where} (${failure.message}); nothing usable came back.`);
+  // A write that may have arrived: "try again" could apply it twice (a second message, a second payment).
+  if (failure.mayHaveArrived && !IDEMPOTENT.has(context.route.method) && failure.kind !== 'cancelled')
+    return errorText(
+      `${api.title} gave no complete answer to ${where} (${redact(failure.message)}) after the request was sent: it may have been applied — check before retrying (read or list what it would have created or changed), or a retry may apply it twice.`,
+    );
   if (failure.kind === 'timeout') {
     return errorText(
       `${api.title} gave no complete answer to ${where} in time (${failure.message}). Try again later, or ask for less data (filters, smaller pages).`,
@@ -72,6 +84,14 @@ export function failureResult(failure: UpstreamFailure, context: ErrorContext): 
   if (failure.kind === 'cancelled') return errorText(`The call to ${where} was cancelled.`);
   return errorText(
     `${api.title} could not be reached for ${where} (${redact(failure.message)}). Check that the API is up and that the base URL (${api.envPrefix}_BASE_URL) is right, then try again.`,
+  );
+}
+
+/** A redirect the server does not follow: it leaves the API's base URL, where its credentials must not go. */
+export function redirectResult(response: UpstreamResponse, context: ErrorContext): CallToolResult {
+  const where = `${context.route.method.toUpperCase()} ${context.route.path}`;
+  return errorText(
+    `${api.title} answered ${response.status} to ${where}, redirecting to ${response.redirectedTo ?? 'another address'}, outside the API's base URL: this server does not follow it (its credentials and the request body would go along). Nothing more was sent.`,
   );
 }
 
@@ -119,6 +139,7 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
 
 /** Whether a per-user call of this route carried the user's token (see applyCredentials). */
 function sentUserToken(route: ActionRoute): boolean {
+  if (route.sharedCredentials) return false;
   const scheme = api.userAuth?.scheme;
   return scheme === undefined || route.security.some((requirement) => requirement.includes(scheme));
 }

@@ -22,4 +22,7 @@ export const storeInventoryReadTool = defineTool({
       security: [['api_key']],
     },
   },
+  perUser: {
+    actions: [],
+  },
 });

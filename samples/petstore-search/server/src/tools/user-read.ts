@@ -36,4 +36,7 @@ export const userReadTool = defineTool({
       path: '/user/logout',
     },
   },
+  perUser: {
+    actions: ['get_user_by_name', 'logout_user'],
+  },
 });

@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { conciseValue } from './concise.js';
 import type { UpstreamResponse } from './http.js';
-import { redactSecrets } from './redact.js';
+import { redactJson, redactSecrets } from './redact.js';
 import type { ActionRoute } from './types.js';
 
 /** Characters per token of JSON and prose, roughly; results are bounded in characters from the token budget. */
@@ -26,10 +26,6 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
   const notes: string[] = [];
   if (response.truncated)
     notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
-  if (response.redirectedTo)
-    notes.push(
-      `The API redirected to another site (${response.redirectedTo}); the server does not follow redirects off the API's origin.`,
-    );
   if (response.body.byteLength === 0) {
     return textResult([
       `Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.',
@@ -41,7 +37,8 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     const text = Buffer.from(response.body).toString('utf8');
     let value: unknown;
     try {
-      value = JSON.parse(redactSecrets(text));
+      // Redacted after decoding: an escaped credential only shows once parsed.
+      value = redactJson(JSON.parse(text));
     } catch {
       if (response.truncated) return textResult([cut(redactSecrets(text), maxChars), ...notes]);
       return errorText(

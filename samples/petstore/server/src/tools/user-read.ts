@@ -51,4 +51,23 @@ export const userReadTool = defineTool({
       path: '/user/logout',
     },
   },
+  perUser: {
+    actions: ['get_user_by_name', 'logout_user'],
+    title: 'User, including login and logout: read',
+    description:
+      'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- logout_user: logs out current logged in user session\nIt returns, by action: get_user_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        action: {
+          type: 'string',
+          enum: ['get_user_by_name', 'logout_user'],
+          description: 'The action to perform; the tool description says what each needs.',
+        },
+        username: { type: 'string', description: 'The name that needs to be fetched. Use user1 for testing' },
+      },
+      required: ['action'],
+      additionalProperties: false,
+    },
+  },
 });

@@ -111,6 +111,34 @@ export function redactSecrets(text: string): string {
 }
 
 /**
+ * Replaces the registered credential values in every string of a decoded JSON value, keys included. Scrubbing the
+ * bytes cannot catch a value the upstream wrote with JSON escapes (`\u0043ANARY`, `\u0026`, as .NET, Go and Python
+ * encoders do): only the decoded text shows it. Returns the value itself when nothing changed.
+ */
+export function redactJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value);
+  if (value === null || typeof value !== 'object' || depth > 256) return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item) => {
+      const redacted = redactJson(item, depth + 1);
+      if (redacted !== item) changed = true;
+      return redacted;
+    });
+    return changed ? items : value;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const name = redactSecrets(key);
+    const redacted = redactJson(item, depth + 1);
+    if (name !== key || redacted !== item) changed = true;
+    Object.defineProperty(out, name, { value: redacted, enumerable: true, writable: true, configurable: true });
+  }
+  return changed ? out : value;
+}
+
+/**
  * Also replaces anything shaped like a credential header or field: for error texts and logs, where an upstream may
  * echo the request back. Successful results keep such fields (an API may legitimately return a new key).
  */

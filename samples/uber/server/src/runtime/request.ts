@@ -33,6 +33,8 @@ export async function buildRequest(
   for (const argument of route.arguments) {
     const value = args[argument.arg];
     if (value === undefined || value === null) continue;
+    if ((argument.in === 'query' || argument.in === 'cookie') && argument.explode && !argument.json)
+      checkExplodedKeys(route, argument, value);
     if (argument.in === 'query') {
       const serialized = argument.json ? JSON.stringify(value) : value;
       query.push(
@@ -57,7 +59,7 @@ export async function buildRequest(
   if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
   const { body, contentType } = await buildBody(route, args, settings.uploadDir);
   if (contentType) headers.set('Content-Type', contentType);
-  return { method: route.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}) };
+  return { method: route.method.toUpperCase(), url, headers, ...(body !== undefined ? { body } : {}), baseUrl: base };
 }
 
 function acceptHeader(accepts: string[]): string {
@@ -141,6 +143,27 @@ function assertInside(url: URL, base: URL): void {
   if (url.origin !== base.origin || (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`))) {
     throw new ArgumentError('The arguments would send the request outside the API base URL; check the path arguments.');
   }
+}
+
+/**
+ * An exploded object argument (`?a=1&b=2`, cookies `a=1; b=2`) chooses the names of what it sends: it must not name
+ * another parameter of the request, nor a credential sent there, which it would shadow or come before (an API that
+ * reads the first `api_key` would read the argument's).
+ */
+function checkExplodedKeys(route: ActionRoute, argument: ActionRoute['arguments'][number], value: unknown): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  if (argument.in !== 'query' && argument.in !== 'cookie') return;
+  if (argument.in === 'query' && argument.style === 'deepObject') return;
+  const taken = new Set<string>();
+  for (const other of route.arguments)
+    if (other !== argument && other.in === argument.in) taken.add(other.name.toLowerCase());
+  for (const credential of api.credentials)
+    if (credential.kind === 'apiKey' && credential.in === argument.in) taken.add(credential.name.toLowerCase());
+  for (const key of Object.keys(value))
+    if (taken.has(key.toLowerCase()))
+      throw new ArgumentError(
+        `Argument "${argument.arg}" cannot hold the key ${JSON.stringify(key)}: another parameter or a credential of this request is sent under that ${argument.in === 'query' ? 'query' : 'cookie'} name. Remove the key and call again.`,
+      );
 }
 
 /** Header values may not carry line breaks or other control characters (header injection), nor non-ASCII text. */

@@ -119,9 +119,10 @@ export function serializeCookie(name: string, value: unknown, explode: boolean):
       : [`${name}=${value.map((item) => encodeValue(scalarText(item))).join(',')}`];
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
+    // Keys are encoded like values: a key is an argument's text, and `;` or `=` in it would start another cookie.
     return explode
-      ? entries.map(([key, item]) => `${key}=${encodeValue(scalarText(item))}`)
-      : [`${name}=${entries.map(([key, item]) => `${key},${encodeValue(scalarText(item))}`).join(',')}`];
+      ? entries.map(([key, item]) => `${encodeValue(key)}=${encodeValue(scalarText(item))}`)
+      : [`${name}=${entries.map(([key, item]) => `${encodeValue(key)},${encodeValue(scalarText(item))}`).join(',')}`];
   }
   return [`${name}=${encodeValue(scalarText(value))}`];
 }

@@ -15,7 +15,7 @@ import { buildRequest } from './request.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
 import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
-import { failureResult, httpErrorResult } from './upstream-errors.js';
+import { failureResult, httpErrorResult, redirectResult } from './upstream-errors.js';
 
 const RESPONSE_FORMAT = 'response_format';
 
@@ -29,7 +29,9 @@ export type CheckedCall =
  */
 export async function checkCall(tool: ToolDefinition, args: Record<string, unknown>): Promise<CheckedCall> {
   const actionNames = Object.keys(tool.actions);
-  const multi = actionNames.length > 1;
+  // A single-action tool's action has the empty name; a grouped tool keeps its selector even when the per-user
+  // modes leave it one action (per-user-tools.ts).
+  const multi = actionNames.length > 1 || (actionNames.length === 1 && actionNames[0] !== '');
   const action = multi ? String(args['action'] ?? '') : (actionNames[0] ?? '');
   const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
   if (!route)
@@ -92,6 +94,7 @@ export async function callTool(
     );
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
+    if (response.redirectedTo !== undefined) return redirectResult(response, errorContext);
     return successResult(response, route, {
       maxResultTokens: settings.maxResultTokens,
       toolName: tool.name,
@@ -99,7 +102,12 @@ export async function callTool(
       responseFormat: args[RESPONSE_FORMAT] === 'detailed' ? 'detailed' : 'concise',
     });
   } catch (error) {
-    if (error instanceof ArgumentError || error instanceof SignInError) return errorText(error.message);
+    if (error instanceof SignInError) {
+      // The identity provider refused this user: over HTTP the answer becomes a 401 that signs them in again.
+      caller?.refused();
+      return errorText(error.message);
+    }
+    if (error instanceof ArgumentError) return errorText(error.message);
     if (error instanceof URIError)
       return errorText(
         'An argument holds text that is not valid Unicode (an unpaired surrogate); send well-formed text and call again.',

@@ -84,6 +84,12 @@ export type ActionRoute = {
    * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
    */
   argumentsSchema?: { [keyword: string]: unknown };
+  /**
+   * Only the server's own credentials authorize this operation, and the generator's configuration lets the per-user
+   * upstream modes send it with them (`sharedCredentials`): shared by every signed-in user. Unset, those modes never
+   * send the environment's credentials for it (auth.ts).
+   */
+  sharedCredentials?: true;
 };
 
 /**
@@ -117,6 +123,19 @@ export type ToolDefinition = {
   outputSchema?: { type: 'object'; [keyword: string]: unknown };
   /** Routes by action name; a single-action tool has one route under the empty name. */
   actions: Record<string, ActionRoute>;
+  /** What the per-user upstream modes serve of the tool, when not the tool as it is (see per-user-tools.ts). */
+  perUser?: PerUserView;
+};
+
+/**
+ * The actions a signed-in user's own token can authorize (or that use shared credentials), with the title,
+ * description and input schema of those actions alone; no actions: the tool is not offered in the per-user modes.
+ */
+export type PerUserView = {
+  actions: string[];
+  title?: string;
+  description?: string;
+  inputSchema?: { type: 'object'; [keyword: string]: unknown };
 };
 
 /** A tool as its module writes it; `defineTool` completes it into a `ToolDefinition`. */
@@ -142,6 +161,8 @@ export type HandledTool = {
   handle: (args: Record<string, unknown>, settings: Settings, signal?: AbortSignal) => Promise<CallToolResult>;
   /** Compiles the validators the handler uses later (see compileValidators in server.ts). */
   compile?: () => void;
+  /** False: not listed in the per-user upstream modes (a call tool whose class they offer no action of). */
+  perUser?: false;
 };
 
 /** What `tools/list` shows: routed tools (the static surface) or handled ones (the search surface). */
@@ -186,6 +207,8 @@ export type OutgoingRequest = {
   url: URL;
   headers: Headers;
   body?: string | Blob | FormData;
+  /** The API's base URL: a redirect that leaves it is reported, not followed (credentials and body would go along). */
+  baseUrl?: URL;
 };
 
 export type CallContext = {

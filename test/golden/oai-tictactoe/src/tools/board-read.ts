@@ -48,4 +48,25 @@ export const boardReadTool = defineTool({
       argumentsSchema: { properties: { row: { $ref: '#/$defs/coordinate' }, column: { $ref: '#/$defs/coordinate' } } },
     },
   },
+  perUser: {
+    actions: ['get_square'],
+    title: 'Get a single board square',
+    description:
+      'Get a single board square in the Tic Tac Toe. Retrieves the requested square. Use it to look up board; to create or update use board_write. It needs row and column. It returns a mark (string). Read-only: it never changes anything.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        action: {
+          type: 'string',
+          enum: ['get_square'],
+          description: 'The action to perform; the tool description says what it needs.',
+        },
+        column: { $ref: '#/$defs/coordinate', description: 'Board column (horizontal coordinate)' },
+        row: { $ref: '#/$defs/coordinate', description: 'Board row (vertical coordinate)' },
+      },
+      required: ['action', 'column', 'row'],
+      additionalProperties: false,
+      $defs: { coordinate: { type: 'integer', minimum: 1, maximum: 3 } },
+    },
+  },
 });
