@@ -95,14 +95,19 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
             : `Use the ${field.slice(0, -1)} names that \`openapi-to-mcp plan\` shows.`,
       },
     );
-  const tools = withPerUserViews(fitted.drafts, fitted.tools, {
-    userScheme: planUserAuth(model.securitySchemes, selected)?.scheme,
-    schemes: model.securitySchemes,
-    shared: options.sharedCredentials ?? {},
-    build: (draft, siblings) => context.builder.exact(draft, siblings),
-    // The full tools' header diagnostics are the plan's; a per-user view only drops actions.
-    decideHeaders: (name, actions) => context.headers.decide(name, actions, new Diagnostics()),
-  });
+  // Per-user modes exist only where a user's own token can stand for a scheme of the description (describe/user-auth.ts).
+  const userScheme = planUserAuth(model.securitySchemes, selected)?.scheme;
+  const tools =
+    userScheme === undefined
+      ? fitted.tools
+      : withPerUserViews(fitted.drafts, fitted.tools, {
+          userScheme,
+          schemes: model.securitySchemes,
+          shared: options.sharedCredentials ?? {},
+          build: (draft, siblings) => context.builder.exact(draft, siblings),
+          // The full tools' header diagnostics are the plan's; a per-user view only drops actions.
+          decideHeaders: (name, actions) => context.headers.decide(name, actions, new Diagnostics()),
+        });
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
   checkHeaderMarkings(tools, diagnostics);

@@ -68,9 +68,9 @@ export async function applyCredentials(
 /**
  * The per-user modes, with the rule the generator planned by (src/plan/describe/per-user-access.ts): an alternative
  * that names the user scheme goes out with the user's token, and its app keys (API keys outside `Authorization`)
- * from the environment beside it; else an alternative that needs nothing goes out with nothing. When the description
- * names no user scheme, the user's token goes with every request as `Authorization: Bearer`, and only operations
- * that need no other credential are sent. Anything else would act as the deployment: refused, nothing sent.
+ * from the environment beside it; else an alternative that needs nothing goes out with nothing. Anything else would
+ * act as the deployment: refused, nothing sent. (A project whose description names no user scheme has no per-user
+ * modes: settings.ts refuses them at start.)
  */
 async function applyForUser(
   route: ActionRoute,
@@ -82,11 +82,7 @@ async function applyForUser(
 ): Promise<void> {
   const userScheme = api.userAuth?.scheme;
   const open = route.security.length === 0 || route.security.some((requirement) => requirement.length === 0);
-  if (userScheme === undefined) {
-    if (!open) throw new ConfigurationError(operatorOnly(route));
-    await applyUserToken(caller, headers);
-    return;
-  }
+  if (userScheme === undefined) throw new ConfigurationError(operatorOnly(route));
   const alternatives = route.security.filter(
     (requirement) =>
       requirement.includes(userScheme) &&

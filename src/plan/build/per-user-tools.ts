@@ -7,8 +7,8 @@ import type { JsonObject } from '../../kernel/json.js';
 import type { ToolModel } from '../tool-plan.js';
 
 export type PerUserContext = {
-  /** The scheme the signed-in user's token stands for (describe/user-auth.ts); undefined: none is named. */
-  userScheme: string | undefined;
+  /** The scheme the signed-in user's token stands for (describe/user-auth.ts). */
+  userScheme: string;
   schemes: readonly SecuritySchemeModel[];
   shared: SharedCredentialRules;
   /** Builds a draft with the given siblings, its tokens counted. */

@@ -9,8 +9,7 @@ import type { OperationModel, SecurityRequirement, SecuritySchemeModel } from '.
  * - `operator`: every alternative needs a credential of the deployment instead (Discord's `BotToken`), which would
  *   act as the operator, not as the user: not offered, unless the configuration names it for shared credentials.
  *
- * When the description names no user scheme, the user's token goes with every request as `Authorization: Bearer`,
- * and only operations that need no other credential are the user's. A second credential that would also write
+ * Only descriptions that name a user scheme have per-user modes (describe/user-auth.ts). A second credential that would also write
  * `Authorization` (HTTP basic or bearer, OAuth, an API key named Authorization) never goes with the user's token: it
  * would replace it, and the request would act as the deployment.
  *
@@ -21,18 +20,17 @@ export type PerUserAccess = { kind: 'user' } | { kind: 'anonymous' } | { kind: '
 
 export function perUserAccess(
   operation: OperationModel,
-  userScheme: string | undefined,
+  userScheme: string,
   schemes: ReadonlyMap<string, SecuritySchemeModel>,
 ): PerUserAccess {
   const { security } = operation;
-  if (security.length === 0) return userScheme === undefined ? { kind: 'user' } : { kind: 'anonymous' };
+  if (security.length === 0) return { kind: 'anonymous' };
   const companion = (scheme: string) => isCompanion(schemes.get(scheme));
   const userAlternative = (requirement: SecurityRequirement) =>
-    userScheme !== undefined &&
     requirement.some((entry) => entry.scheme === userScheme) &&
     requirement.every((entry) => entry.scheme === userScheme || companion(entry.scheme));
   if (security.some(userAlternative)) return { kind: 'user' };
-  if (security.some((requirement) => requirement.length === 0)) return userScheme === undefined ? { kind: 'user' } : { kind: 'anonymous' };
+  if (security.some((requirement) => requirement.length === 0)) return { kind: 'anonymous' };
   const needed = [...new Set(security.flatMap((requirement) => requirement.map((entry) => entry.scheme)))].sort();
   return { kind: 'operator', schemes: needed };
 }

@@ -43,7 +43,4 @@ export const museumHoursReadTool = defineTool({
       },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });

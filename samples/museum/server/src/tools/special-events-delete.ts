@@ -33,7 +33,4 @@ export const specialEventsDeleteTool = defineTool({
       argumentsSchema: { properties: { eventId: { type: 'string', format: 'uuid' } } },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });

@@ -79,7 +79,4 @@ export const specialEventsReadTool = defineTool({
       },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });

@@ -109,7 +109,4 @@ export const specialEventsWriteTool = defineTool({
       },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });

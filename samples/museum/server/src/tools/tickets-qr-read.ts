@@ -38,7 +38,4 @@ export const ticketsQrReadTool = defineTool({
       argumentsSchema: { properties: { ticketId: { type: 'string', format: 'uuid' } } },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });

@@ -72,7 +72,4 @@ export const ticketsWriteTool = defineTool({
       },
     },
   },
-  perUser: {
-    actions: [],
-  },
 });
