@@ -76,7 +76,7 @@ export function buildToolSchema(
     }
     const schema = projector.project(given);
     const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
-    const description = joinSentences([meaning, ...notes, fieldsNote(merged, level.argument)]);
+    const description = joinSentences([meaning, ...notes, level.maxDepth === Infinity ? '' : fieldsNote(merged, level.argument)]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -150,10 +150,11 @@ function renamedNote(merged: MergedArgument): string {
 
 /**
  * A body taken whole names its first-level fields, cut at a whole field to the level's length (never below
- * MIN_FIELDS_PHRASE): its schema at the lean levels no longer shows them. Actions whose bodies differ say theirs each.
+ * MIN_FIELDS_PHRASE, even at the levels that drop other descriptions: a body's fields are what a model needs last),
+ * at the levels that cut nested schemas (the fuller ones show every field). Actions whose bodies differ say theirs
+ * each.
  */
 function fieldsNote(merged: MergedArgument, length: number): string {
-  if (length <= 0) return '';
   const limit = Math.max(length, MIN_FIELDS_PHRASE);
   const distinct = new Map<string, { actions: string[]; fields: BodyFields }>();
   for (const { action, argument } of merged.drafts) {

@@ -11,8 +11,8 @@ import { fragment } from '../../helpers/paths.js';
 import { actionOf, toolOf } from './plan-fixture.js';
 
 /** A fragment's plan, and each operation's summary by operationId as the planner writes it. */
-async function planned(entry: string) {
-  const result = await runPlan({ spec: fragment(entry), validate: false });
+async function planned(entry: string, budget?: { maxToolTokens: number }) {
+  const result = await runPlan({ spec: fragment(entry), validate: false, ...(budget ? { budget } : {}) });
   const { model, plan } = result;
   if (!model || !plan) throw new Error(result.diagnostics.map((item) => item.message).join('; '));
   const defs = inputDefs(model);
@@ -113,11 +113,23 @@ describe('requirements that hold only in some calls', () => {
 });
 
 describe('a body taken whole', () => {
-  it("names its first-level fields in the argument's description, required ones marked, readOnly ones left out", async () => {
-    const { plan } = await planned('conditions.yaml');
-    const tool = toolOf(plan, 'PUT /issues/{number}/labels');
-    const body = (tool.inputSchema['properties'] as Record<string, { description?: string }>)['request_body'];
-    expect(body?.description).toContain('Each item has the fields: name (required), color.');
+  it("names its first-level fields in the argument's description where a lean schema cuts them", async () => {
+    const body = async (budget?: { maxToolTokens: number }) => {
+      const { plan } = await planned('conditions.yaml', budget);
+      const tool = toolOf(plan, 'PUT /issues/{number}/labels');
+      return {
+        detail: tool.detail,
+        property: (tool.inputSchema['properties'] as Record<string, { description?: string }>)['request_body'],
+      };
+    };
+    // At full detail the schema shows every field; lean, the description names them, required ones marked and
+    // readOnly ones left out.
+    const full = await body();
+    expect(full.detail).toBe(0);
+    expect(full.property?.description).toBeUndefined();
+    const lean = await body({ maxToolTokens: 120 });
+    expect(lean.detail).toBeGreaterThan(1);
+    expect(lean.property?.description).toBe('Each item has the fields: name (required), color.');
   });
 
   it('cuts the list at a whole field and says how many more there are', () => {
