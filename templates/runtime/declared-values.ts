@@ -147,8 +147,9 @@ function pick(declared: Declared, candidates: unknown[]): unknown {
 function textCandidates(value: unknown, declared: Declared): unknown[] {
   const candidates: unknown[] = [];
   if (typeof value === 'string') {
-    if (declared.types.has('integer') && DIGITS.test(value)) candidates.push(Number(value));
-    if (declared.types.has('number') && DECIMAL.test(value)) candidates.push(Number(value));
+    const number = Number(value);
+    if (declared.types.has('integer') && DIGITS.test(value) && Number.isFinite(number)) candidates.push(number);
+    if (declared.types.has('number') && DECIMAL.test(value) && Number.isFinite(number)) candidates.push(number);
     if (declared.types.has('boolean') && (value === 'true' || value === 'false')) candidates.push(value === 'true');
   } else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
     if (declared.types.has('string')) candidates.push(String(value));

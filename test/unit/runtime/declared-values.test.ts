@@ -37,6 +37,7 @@ describe('a value sent as text is checked as the declared value with the same te
     expect(text('0x10', { type: 'integer' })).toBe('0x10');
     expect(text(' 25', { type: 'integer' })).toBe(' 25');
     expect(text('4.5', { type: 'integer' })).toBe('4.5');
+    expect(text('1e400', { type: 'number' })).toBe('1e400');
     expect(text('yes', { type: 'boolean' })).toBe('yes');
     expect(text(1, { type: 'boolean' })).toBe(1);
     expect(text({ a: 1 }, { type: 'string' })).toEqual({ a: 1 });
