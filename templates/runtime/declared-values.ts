@@ -1,7 +1,7 @@
 // Values given in another JSON type than the description declares, taken as the declared value where nothing changes
-// for the API. A grouped tool's input schema unites its actions' arguments (`id: anyOf [integer, string]`), so a
-// model cannot tell which type one action declares; and parameters travel as text, where 41236 and "41236", false and
-// "false" are the same bytes.
+// for the API. A grouped tool's input schema unites its actions' arguments (`id: anyOf [integer, string]`), and an
+// optional argument may be only named in the tool's description, so a model cannot tell which type one action
+// declares; and parameters travel as text, where 41236 and "41236", false and "false" are the same bytes.
 // - Text (path, query, header and cookie parameters, form fields, multipart parts that are not JSON): a value is
 //   checked as the declared value with the same text — 41236 as "41236" for a string, "25" as 25 for an integer,
 //   false as "false" for the enum "true" | "false", one value as a one-item array. What is sent is the value given:
