@@ -50,6 +50,20 @@ describe("an action's own argument types, where the merged schema cannot say the
     expect(typeNote(get, [get])).toBe('');
   });
 
+  it("name SendGrid's list_id, a string in one deletion and an integer in the other", async () => {
+    const { plan, summary } = await planned('sendgrid-list-ids.json');
+    const tool = toolOf(plan, 'DELETE /contactdb/lists/{list_id}');
+    expect(tool.actions).toHaveLength(2);
+    expect((tool.inputSchema['properties'] as Record<string, unknown>)['list_id']).toMatchObject({
+      anyOf: [{ type: 'string' }, { type: 'integer' }],
+    });
+    const list = summary('DELETE_contactdb-lists-list_id');
+    const recipient = summary('DELETE_contactdb-lists-list_id-recipients-recipient_id');
+    expect(typeNotes(list, [list, recipient])).toEqual(['list_id: string']);
+    // recipient_id is a string in the path and an integer in the query: two arguments, each with one type.
+    expect(typeNotes(recipient, [list, recipient])).toEqual(['list_id: integer']);
+  });
+
   it('say nullable and union types in words, null last', () => {
     const one = {
       argumentTypes: [
