@@ -15,6 +15,7 @@ import type { ApiModel } from './model/api-model.js';
 import { addCredentials } from './model/add-credentials.js';
 import { applyOverrides } from './model/apply-overrides.js';
 import { buildApiModel } from './model/build-api-model.js';
+import { reconcileParameterTypes } from './model/reconcile-parameter-types.js';
 import { nameSlug } from './model/identify-api.js';
 import { diffSurfaces, type SurfaceDiff } from './surface/diff-surface.js';
 import { planTools } from './plan/plan-tools.js';
@@ -83,13 +84,14 @@ function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers
   options.onProgress?.('model');
   const start = now();
   const built = buildApiModel(document, diagnostics);
-  const overridden = options.overrides
+  const { model: configured, types } = options.overrides
     ? applyOverrides(
         built,
         { overrides: options.overrides, ...(options.overridesFile ? { file: options.overridesFile } : {}) },
         diagnostics,
       )
-    : built;
+    : { model: built, types: { pins: [] } };
+  const overridden = reconcileParameterTypes(configured, types, diagnostics);
   const credentialed = options.credentials
     ? addCredentials(overridden, options.credentials, diagnostics, options.overridesFile)
     : overridden;

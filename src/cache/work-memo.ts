@@ -1,7 +1,7 @@
 import type { EmitMemo } from '../emit/emit-project.js';
 import { isJsonObject } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import type { BuildRecord, BuiltTool, OperationSummary, PlanMemo } from '../plan/drafts.js';
+import type { BuildRecord, BuiltTool, ConditionalRequirement, OperationSummary, PlanMemo } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isUsableName } from '../kernel/names.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
@@ -187,9 +187,15 @@ const isTextList = (value: unknown): value is string[] => Array.isArray(value) &
 
 function isStoredSummary(value: unknown): value is StoredSummary {
   if (!isJsonObject(value)) return false;
-  const { summary, summaryWords, needs, returns, pagination, optional } = value;
+  const { summary, summaryWords, needs, returns, pagination, optional, argumentTypes, conditions } = value;
   if (typeof summary !== 'string' || typeof returns !== 'string' || !isTextList(summaryWords) || !isTextList(needs)) return false;
   if (optional !== undefined && !isTextList(optional)) return false;
+  if (
+    argumentTypes !== undefined &&
+    !(Array.isArray(argumentTypes) && argumentTypes.every((pair) => isTextList(pair) && pair.length === 2))
+  )
+    return false;
+  if (conditions !== undefined && !(Array.isArray(conditions) && conditions.every(isCondition))) return false;
   return (
     pagination === undefined ||
     (isJsonObject(pagination) &&
@@ -199,9 +205,44 @@ function isStoredSummary(value: unknown): value is StoredSummary {
   );
 }
 
+/** A conditional requirement as summarizeOperation writes it (plan/drafts.ts, ConditionalRequirement). */
+function isCondition(value: unknown): value is ConditionalRequirement {
+  if (!isJsonObject(value)) return false;
+  switch (value['kind']) {
+    case 'with':
+      return typeof value['when'] === 'string' && isTextList(value['required']);
+    case 'value':
+      return typeof value['when'] === 'string' && Array.isArray(value['values']) && isTextList(value['required']);
+    case 'alternatives':
+      return Array.isArray(value['alternatives']) && value['alternatives'].every(isTextList);
+    case 'body':
+      return isTextList(value['required']);
+    default:
+      return false;
+  }
+}
+
 /** The fields a summary has, in the order summarizeOperation writes them, and nothing else. */
-function summaryFields({ summary, summaryWords, needs, returns, pagination, optional }: StoredSummary): StoredSummary {
-  return { summary, summaryWords, needs, returns, ...(pagination ? { pagination } : {}), ...(optional ? { optional } : {}) };
+function summaryFields({
+  summary,
+  summaryWords,
+  needs,
+  returns,
+  pagination,
+  optional,
+  argumentTypes,
+  conditions,
+}: StoredSummary): StoredSummary {
+  return {
+    summary,
+    summaryWords,
+    needs,
+    returns,
+    ...(pagination ? { pagination } : {}),
+    ...(argumentTypes ? { argumentTypes } : {}),
+    ...(conditions ? { conditions } : {}),
+    ...(optional ? { optional } : {}),
+  };
 }
 
 function isStoredRecord(record: unknown[]): record is StoredRecord {

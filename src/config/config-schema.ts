@@ -1,4 +1,5 @@
-import type { OperationExtension } from '../model/api-model.js';
+import type { OperationOverride as ModelOperationOverride } from '../model/apply-overrides.js';
+import { PARAMETER_TYPES } from '../model/reconcile-parameter-types.js';
 
 /**
  * The configuration file's JSON Schema: the one definition of what `openapi-to-mcp.config.{json,yaml}` may hold.
@@ -67,6 +68,24 @@ const operationOverride: ConfigSchemaNode = {
     group: { type: 'string', minLength: 1, description: 'Keep operations with the same group together in one tool.' },
     description: { type: 'string', minLength: 1, description: "Replaces the operation's description for the model." },
     annotations,
+    parameters: {
+      type: 'object',
+      description:
+        "Types of the operation's parameters, by name: they win over the description's type and over the type the generator believes where the description contradicts itself (OTM_PARAMETER_TYPE_BELIEVED).",
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type'],
+        properties: {
+          type: { type: 'string', enum: PARAMETER_TYPES, description: 'The type the model is told and the server checks.' },
+          in: {
+            type: 'string',
+            enum: ['path', 'query', 'header', 'cookie'],
+            description: 'Where the parameter is, when the operation has parameters of that name in several places.',
+          },
+        },
+      },
+    },
   },
 };
 
@@ -313,8 +332,8 @@ export type ConfiguredCredential = {
   description?: string;
 };
 
-/** One operation's override: the fields of the `x-mcp` extension. */
-export type OperationOverride = OperationExtension;
+/** One operation's override: the fields of the `x-mcp` extension, and the types of its parameters. */
+export type OperationOverride = ModelOperationOverride;
 
 /** What a configuration file may hold; every key is optional and documented in CONFIG_SCHEMA. */
 export type UserConfig = {

@@ -1,7 +1,7 @@
 import type { Target } from '../emit/emit-project.js';
 import type { LoadOptions } from '../load/load-spec.js';
 import type { AddedCredential } from '../model/add-credentials.js';
-import type { OperationExtension } from '../model/api-model.js';
+import type { OperationOverride } from '../model/apply-overrides.js';
 import type { HeaderOptions } from '../plan/drafts.js';
 import type { BudgetOptions, PlannerOptions } from '../plan/drafts.js';
 import type { SurfaceRequest } from '../search/search-plan.js';
@@ -16,8 +16,11 @@ export type PlanSettings = Omit<LoadOptions, 'maxInputBytes'> &
     /** Largest description accepted, in bytes. */
     maxInputBytes?: number;
     budget?: Partial<BudgetOptions>;
-    /** Per-operation `x-mcp` fields from configuration, keyed by operationId or `METHOD /path`; they win over the description's. */
-    overrides?: Record<string, OperationExtension>;
+    /**
+     * Per-operation `x-mcp` fields and parameter types from configuration, keyed by operationId or `METHOD /path`;
+     * they win over the description's.
+     */
+    overrides?: Record<string, OperationOverride>;
     /** The file the overrides came from, named in their diagnostics. */
     overridesFile?: string;
     /** What `tools/list` serves: `static`, `search`, or `auto` (search when the static plan misses its budget). */

@@ -71,6 +71,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A path template variable has no parameter',
     fix: 'Declare the parameter with `in: path` and `required: true`; the generator added a string parameter.',
   },
+  OTM_PARAMETER_TYPE_BELIEVED: {
+    title: "A parameter's type contradicts its own examples or the other operations' parameter of that name, which were believed",
+    fix: 'Correct the type in the description, or pin the type you mean with operations.<operationId>.parameters.<name>.type in the configuration.',
+  },
   OTM_CREDENTIAL_PARAMETER: {
     title: 'A parameter carries a credential and is filled from the environment instead',
     fix: 'Nothing to do: credentials never appear in tool inputs. Set the environment variable named in the message.',

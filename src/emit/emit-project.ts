@@ -23,6 +23,7 @@ export const RUNTIME_MODULES = [
   'check-arguments.ts',
   'compile-arguments.ts',
   'concise.ts',
+  'declared-values.ts',
   'define-tool.ts',
   'env-file.ts',
   'errors.ts',

@@ -312,9 +312,29 @@ export class SchemaConverter {
         out[keyword] = map;
       }
     }
+    if (node['dependencies'] !== undefined) this.convertDependencies(node['dependencies'], out, pointer, depth, lists);
     this.moveArrayEnum(out, pointer);
     this.applyNullable(node, out);
     return out;
+  }
+
+  /**
+   * Draft 4's `dependencies` (the keyword of Swagger 2.0's JSON Schema, which descriptions of every version still
+   * write): a list of names is 2020-12's `dependentRequired`, a schema its `dependentSchemas`. Where the schema also
+   * has the 2020-12 keyword for a property, that one wins.
+   */
+  private convertDependencies(value: JsonValue, out: JsonObject, pointer: string, depth: number, lists: number): void {
+    if (!isJsonObject(value)) return;
+    const required: JsonObject = isJsonObject(out['dependentRequired']) ? { ...out['dependentRequired'] } : {};
+    const schemas: JsonObject = isJsonObject(out['dependentSchemas']) ? { ...out['dependentSchemas'] } : {};
+    for (const [name, dependency] of Object.entries(value)) {
+      if (Object.hasOwn(required, name) || Object.hasOwn(schemas, name)) continue;
+      if (Array.isArray(dependency) && dependency.every(isText)) setOwn(required, name, [...new Set(dependency)]);
+      else if (isJsonObject(dependency) || typeof dependency === 'boolean')
+        setOwn(schemas, name, this.convertNode(dependency, childPointer(pointer, 'dependencies', name), depth + 1, lists));
+    }
+    if (Object.keys(required).length > 0) out['dependentRequired'] = required;
+    if (Object.keys(schemas).length > 0) out['dependentSchemas'] = schemas;
   }
 
   private fixType(node: JsonObject, out: JsonObject, pointer: string): void {

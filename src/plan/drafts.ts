@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { HttpMethod, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import type { HttpMethod, JsonValue, MediaTypeModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import type { Intent } from '../surface/surface.js';
 import type { ArgumentRoute, ConciseModel, HeaderDecision, OutputSchemaMode, PaginationModel, RouteModel, ToolModel } from './tool-plan.js';
 
@@ -101,7 +101,23 @@ export type ArgumentDraft = {
   required: boolean;
   description?: string;
   route: ArgumentRoute;
+  /** A body taken whole: its first-level fields, which its description names (arguments/body-fields.ts). */
+  fields?: BodyFields;
 };
+
+/** The first-level fields of a body taken whole (of each item, for a list), required ones marked, in order. */
+export type BodyFields = { items: boolean; fields: Array<{ name: string; required: boolean }> };
+
+/**
+ * A requirement of an action that holds only in some calls, in the tool's argument keys (see
+ * arguments/conditional-requirements.ts): `required` when `when` is sent (`with`), when `when` has one of `values`
+ * (`value`), one of the `alternatives` in full (`alternatives`), or `required` once any body field is sent (`body`).
+ */
+export type ConditionalRequirement =
+  | { kind: 'with'; when: string; required: string[] }
+  | { kind: 'value'; when: string; values: JsonValue[]; required: string[] }
+  | { kind: 'alternatives'; alternatives: string[][] }
+  | { kind: 'body'; required: string[] };
 
 export type ActionDraft = {
   operation: OperationModel;
@@ -135,6 +151,14 @@ export type ActionSummary = {
   pagination?: PaginationModel;
   /** Optional arguments the lean description names for this action (some are not typed properties). */
   optional?: string[];
+  /**
+   * Each argument's own type in words (`integer`, `string or null`), for the arguments whose schema gives one, in
+   * argument order: what a grouped tool's merged input schema cannot say where its actions type an argument
+   * differently (describe/argument-notes.ts, typeNotes).
+   */
+  argumentTypes?: Array<[argument: string, type: string]>;
+  /** Requirements that hold only in some calls (describe/argument-notes.ts, conditionNotes). */
+  conditions?: ConditionalRequirement[];
 };
 
 /** How markings are chosen; the config file's `headers` section and `--no-headers` end up here. */

@@ -6,11 +6,12 @@ import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@model
 import { catalog } from '../search/catalog.js';
 import { actionOf, findActions, inputSchemaOf } from './action-search.js';
 import { callTool } from './call-tool.js';
+import { checkedInput } from './check-arguments.js';
 import { offeredPerUser } from './per-user-tools.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
 import type { Settings } from './settings.js';
-import { OwnPropertiesValidator, withoutFormats } from './validate-input.js';
+import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
 /** Compiled on an action's first call: compiling every action's schema at start would slow every start. */
@@ -48,14 +49,23 @@ export async function callAction(
     return errorText(
       `${id} does not take ${foreign.map((name) => JSON.stringify(name)).join(', ')}; it takes ${taken.map((name) => JSON.stringify(name)).join(', ') || 'no arguments'}. Remove the others and call again; nothing was sent.`,
     );
-  const checked = validatorOf(id, entry)(given);
+  const input: Record<string, unknown> = Object.keys(entry.tool.actions).length > 1 ? { action: entry.action } : {};
+  Object.assign(input, given);
+  // Checked as the action's rules see the values (a value that sends the declared value's bytes passes); the call
+  // goes with the values as given.
+  const values = checkedInput(entry.tool, withoutPrototypes(input) as Record<string, unknown>, schema);
+  const checked = validatorOf(id, entry)(withoutAction(values));
   if (!checked.valid)
     return errorText(
       `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
     );
-  const input: Record<string, unknown> = Object.keys(entry.tool.actions).length > 1 ? { action: entry.action } : {};
-  Object.assign(input, checked.data);
   return callTool(entry.tool, input, settings, signal);
+}
+
+/** The arguments of a routed tool's input, without the action that selects its route. */
+function withoutAction(input: Record<string, unknown>): Record<string, unknown> {
+  const { action: _action, ...args } = input;
+  return args;
 }
 
 /** Compiles every action's validator now (Cloudflare Workers allow generating code only while the script starts). */

@@ -6,6 +6,7 @@ import { sampleArguments } from '../../src/emit/test-cases.js';
 import type { JsonObject } from '../../src/kernel/json.js';
 import type { ToolPlan } from '../../src/plan/tool-plan.js';
 import { vendorEntry } from '../helpers/corpus.js';
+import { fragment } from '../helpers/paths.js';
 import {
   buildProject,
   connectHttp,
@@ -88,7 +89,11 @@ const sentryLike = {
 
 type Project = { dir: string; plan: ToolPlan; upstream: Upstream; env: Record<string, string> };
 
-async function project(name: string, spec: string, options: { budget?: { maxToolTokens?: number } } = {}): Promise<Project> {
+async function project(
+  name: string,
+  spec: string,
+  options: { budget?: { maxToolTokens?: number }; surface?: 'search' } = {},
+): Promise<Project> {
   const dir = await tempDir(`checks-${name}`);
   const generated = await generateProject({ spec, out: dir, ...options });
   await linkDependencies(dir);
@@ -354,5 +359,127 @@ describe.each(runnable)('$spec: $operation', (entry) => {
       expect(answer.isError, answer.text).toBe(false);
       expect(answer.requests.map((request) => request.path)).toEqual([entry.path]);
     }
+  });
+});
+
+/**
+ * The server accepts what the model was told: a description with the traps that made a generated server refuse calls
+ * a model made as its tools said — a grouped tool whose actions type `help_center_id` as integer and as string (the
+ * merged input schema says `anyOf`), a query flag typed as the string enum "true" | "false", a path id typed integer
+ * whose examples are hex, JSON body fields given in another scalar type. Each call reaches the recording upstream
+ * with the bytes the description declares; a value that is wrong in any type is still refused with nothing sent.
+ */
+describe('values that send the declared bytes (test/fixtures/fragments/contradictions.yaml)', () => {
+  let traps: Project;
+  let search: Project;
+  let http: HttpServer;
+  const clients: Record<'stdio' | 'http' | 'search', Client | undefined> = { stdio: undefined, http: undefined, search: undefined };
+
+  beforeAll(async () => {
+    traps = await project('traps', fragment('contradictions.yaml'));
+    clients.stdio = await connectStdio(traps.dir, traps.env);
+    http = await startHttpServer(traps.dir, traps.env);
+    clients.http = await connectHttp(http.url);
+    search = await project('traps-search', fragment('contradictions.yaml'), { surface: 'search' });
+    clients.search = await connectStdio(search.dir, search.env);
+  });
+
+  afterAll(async () => {
+    for (const client of Object.values(clients)) await client?.close();
+    await http?.stop();
+    await traps?.upstream.close();
+    await search?.upstream.close();
+  });
+
+  /** The tool and action of an operation, with the given arguments (the action selector added for a grouped tool). */
+  const call = (operationId: string, args: Record<string, unknown>) => {
+    const tool = traps.plan.tools.find((candidate) => candidate.actions.some((action) => action.operation.id === operationId));
+    const action = tool?.actions.find((candidate) => candidate.operation.id === operationId);
+    if (!tool || !action) throw new Error(`no action for ${operationId}`);
+    return { name: tool.name, arguments: tool.actions.length > 1 ? { action: action.name, ...args } : args };
+  };
+
+  it("is a description whose merged input schema cannot say each action's type, as planned", () => {
+    const tool = traps.plan.tools.find((candidate) => candidate.actions.some((action) => action.operation.id === 'getArticle'));
+    expect(tool?.actions.map((action) => action.operation.id).sort()).toEqual(['getArticle', 'listArticles']);
+    expect((tool?.inputSchema['properties'] as Record<string, unknown>)['help_center_id']).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'integer' }],
+    });
+  });
+
+  describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
+    const client = () => clients[transport] as Client;
+
+    it('sends 41236 for the string path id of one action and "41236" for the integer one of its sibling', async () => {
+      const get = await send(client(), traps.upstream, call('getArticle', { help_center_id: 41236, article_id: 7 }));
+      expect(get.isError, get.text).toBe(false);
+      expect(get.requests.map((request) => request.path)).toEqual(['/base/help_centers/41236/articles/7']);
+      const list = await send(client(), traps.upstream, call('listArticles', { help_center_id: '41236' }));
+      expect(list.isError, list.text).toBe(false);
+      expect(list.requests.map((request) => request.path)).toEqual(['/base/help_centers/41236/articles']);
+    });
+
+    it('sends false for the query flag typed as the string enum "true" | "false"', async () => {
+      const answer = await send(client(), traps.upstream, call('listArticles', { help_center_id: 1, include_archived: false }));
+      expect(answer.isError, answer.text).toBe(false);
+      expect(answer.requests[0]?.url).toBe('/base/help_centers/1/articles?include_archived=false');
+    });
+
+    it('sends the hex id of a parameter typed integer whose examples are hex', async () => {
+      const answer = await send(client(), traps.upstream, call('getProject', { project_id: '5f1a2b3c4d5e6f7a8b9c0d1e' }));
+      expect(answer.isError, answer.text).toBe(false);
+      expect(answer.requests.map((request) => request.path)).toEqual(['/base/projects/5f1a2b3c4d5e6f7a8b9c0d1e']);
+    });
+
+    it('sends JSON body fields in their declared scalar types, converted without loss', async () => {
+      const answer = await send(
+        client(),
+        traps.upstream,
+        call('createTicket', { subject: 42, priority: '3', urgent: 'true', external_id: 1234 }),
+      );
+      expect(answer.isError, answer.text).toBe(false);
+      expect(answer.requests[0]?.body.toString('utf8')).toBe('{"external_id":"1234","priority":3,"subject":"42","urgent":true}');
+    });
+
+    it('still refuses what no declared value reads as, with the same answer and nothing sent', async () => {
+      const path = await send(client(), traps.upstream, call('getArticle', { help_center_id: 1, article_id: 'abc' }));
+      expect(path.requests).toEqual([]);
+      expect(path.isError).toBe(true);
+      expect(path.text.split('\n')).toEqual([
+        expect.stringMatching(
+          /Nothing was sent to the API: the arguments of action get_article of \S+ break a rule of the API description\.$/,
+        ),
+        '- article_id must be an integer. For example: 1.',
+        'Correct the arguments and call again.',
+      ]);
+      const body = await send(client(), traps.upstream, call('createTicket', { subject: 'Printer', priority: '4.5' }));
+      expect(body.requests).toEqual([]);
+      expect(body.text).toContain('- priority must be an integer. For example: 1.');
+      const flag = await send(client(), traps.upstream, call('listArticles', { help_center_id: 1, include_archived: 'yes' }));
+      expect(flag.requests).toEqual([]);
+      expect(flag.text).toContain('- include_archived must be one of "true", "false". For example: "true".');
+    });
+  });
+
+  it("takes the same values through the search surface's call tools", async () => {
+    const client = clients.search as Client;
+    const found = await client.callTool({ name: 'search_actions', arguments: { query: 'get an article of a help center' } });
+    const results = (found.structuredContent as { results: Array<{ action: string; path: string }> }).results;
+    const article = results.find((result) => result.path === '/help_centers/{help_center_id}/articles/{article_id}');
+    expect(article, JSON.stringify(results)).toBeDefined();
+    search.upstream.requests.length = 0;
+    const answer = await client.callTool({
+      name: 'call_read_action',
+      arguments: { action: article?.action, arguments: { help_center_id: 41236, article_id: '7' } },
+    });
+    expect(answer.isError ?? false, textOf(answer)).toBe(false);
+    expect(search.upstream.requests.map((request) => request.path)).toEqual(['/base/help_centers/41236/articles/7']);
+    search.upstream.requests.length = 0;
+    const wrong = await client.callTool({
+      name: 'call_read_action',
+      arguments: { action: article?.action, arguments: { help_center_id: 41236, article_id: 'abc' } },
+    });
+    expect(wrong.isError).toBe(true);
+    expect(search.upstream.requests).toEqual([]);
   });
 });

@@ -11,3 +11,8 @@ export const FIXTURE_SPECS = path.join(REPO_ROOT, 'test/fixtures/specs');
 export function fixtureSpec(entry: string): string {
   return path.join(FIXTURE_SPECS, entry);
 }
+
+/** Description fragments that show one trap each (test/fixtures/fragments/README.md). */
+export function fragment(entry: string): string {
+  return path.join(REPO_ROOT, 'test/fixtures/fragments', entry);
+}

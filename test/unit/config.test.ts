@@ -184,7 +184,7 @@ describe('per-operation overrides', () => {
       }),
     );
     const diagnostics = new Diagnostics();
-    const changed = applyOverrides(
+    const { model: changed } = applyOverrides(
       model,
       {
         overrides: {

@@ -2,6 +2,7 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../../ker
 import type { ApiModel, MediaTypeModel, OperationModel, SchemaModel } from '../../model/api-model.js';
 import { objectShape, type ObjectShape } from './schema-views.js';
 import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from '../tool-plan.js';
+import { conditionalRequirements, conditionRules } from './conditional-requirements.js';
 import { ValidationView } from './validation-view.js';
 import { compareStrings } from '../text/words.js';
 
@@ -56,7 +57,7 @@ function actionSchema(
   }
   const rules: JsonObject = {};
   if (Object.keys(properties).length > 0) rules['properties'] = properties;
-  if (shape && route.body) Object.assign(rules, bodyRules(shape, bodyFields, route.body.required, media, schemas));
+  if (shape && route.body) Object.assign(rules, bodyRules(bodyFields, route.body.required, media, schemas));
   return Object.keys(rules).length > 0 ? rules : undefined;
 }
 
@@ -89,49 +90,27 @@ function argumentSchema(
 }
 
 /**
- * Rules of a flattened body that no single argument carries. An optional body's required fields are required as
- * soon as any field is sent (the server then sends a body); a required body whose fields are required in
- * alternatives (`anyOf: [{required: [file_ids]}, {required: [files]}]`) needs one of them.
+ * Rules of a flattened body that no single argument carries: its conditional requirements (an optional body's
+ * required fields once any field is sent, `dependentRequired`, `if`/`then`, alternatives of required fields; see
+ * conditional-requirements.ts), which the tool description states too.
  */
 function bodyRules(
-  shape: ObjectShape,
   fields: BodyField[],
   bodyRequired: boolean,
   media: MediaTypeModel | undefined,
   schemas: Record<string, SchemaModel>,
 ): JsonObject {
-  const keyOf = new Map(fields.map((field) => [field.name, field.arg]));
-  const rules: JsonObject = {};
-  const required = [...shape.required].flatMap((name) => keyOf.get(name) ?? []);
-  if (!bodyRequired && required.length > 0) {
-    const dependent: JsonObject = {};
-    for (const field of fields) {
-      const others = required.filter((key) => key !== field.arg);
-      if (others.length > 0) setOwn(dependent, field.arg, others);
-    }
-    if (Object.keys(dependent).length > 0) rules['dependentRequired'] = dependent;
-  }
-  const alternatives = bodyRequired && media ? requiredAlternatives(media.schema, schemas) : undefined;
-  const mapped = alternatives?.map((names) => names.map((name) => keyOf.get(name)));
-  if (mapped && mapped.length > 0 && mapped.every((keys) => keys.every((key) => key !== undefined)))
-    rules['anyOf'] = mapped.map((keys) => ({ required: keys as JsonValue[] }));
-  return rules;
-}
-
-/** The `required` lists of a body's `anyOf`/`oneOf` when its variants only say which fields go together. */
-function requiredAlternatives(schema: SchemaModel, schemas: Record<string, SchemaModel>): string[][] | undefined {
-  let node: SchemaModel | undefined = schema;
-  for (let hops = 0; hops < 8 && typeof node === 'object' && typeof node['$ref'] === 'string'; hops++)
-    node = schemas[node['$ref'].replace('#/$defs/', '')];
-  if (typeof node !== 'object') return undefined;
-  const variants = node['anyOf'] ?? node['oneOf'];
-  if (!Array.isArray(variants)) return undefined;
-  const lists = variants.map((variant) =>
-    isJsonObject(variant) && Array.isArray(variant['required'])
-      ? variant['required'].filter((name): name is string => typeof name === 'string')
-      : [],
+  if (!media) return {};
+  const conditions = conditionalRequirements(
+    media.schema,
+    schemas,
+    fields.map((field) => ({ name: field.name, arg: field.arg })),
+    bodyRequired,
   );
-  return lists.every((names) => names.length > 0) ? lists : undefined;
+  return conditionRules(
+    conditions,
+    fields.map((field) => field.arg),
+  );
 }
 
 /** Every named schema the argument schemas reach, converted once; `allOf` parts lose their closing rule (see the view). */

@@ -1,6 +1,7 @@
 import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../../model/api-model.js';
 import { bodyKindRank } from '../../model/body-kinds.js';
+import { bodyFieldsOf } from './body-fields.js';
 import { inputView, isFileSchema, objectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentDraft, ActionDraft } from '../drafts.js';
@@ -71,12 +72,14 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
     const description =
       operation.requestBody.description ??
       (typeof media.schema === 'object' && typeof media.schema['description'] === 'string' ? media.schema['description'] : undefined);
+    const fields = file || media.kind === 'text' ? undefined : bodyFieldsOf(media.schema, defs);
     out.push({
       key,
       schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : inputView(media.schema),
       required: bodyRequired,
       ...(description ? { description } : {}),
       route: { arg: key, in: 'body-whole', required: bodyRequired, ...(file ? { file: true } : {}) },
+      ...(fields ? { fields } : {}),
     });
   }
   return { operation, arguments: out, body: { media, required: bodyRequired } };

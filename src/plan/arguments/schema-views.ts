@@ -80,7 +80,7 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
     !onlyRequiredVariants(schema['oneOf']) ||
     !onlyRequiredVariants(schema['anyOf']) ||
     schema['not'] !== undefined ||
-    schema['if'] !== undefined
+    !onlyConditions(schema)
   ) {
     return undefined;
   }
@@ -103,6 +103,7 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
   };
   if (Array.isArray(schema['allOf'])) {
     for (const part of schema['allOf']) {
+      if (isConditionPart(part)) continue;
       const shape = objectShape(part as SchemaModel, defs, depth + 1);
       if (!shape) return undefined;
       add(shape);
@@ -145,6 +146,35 @@ function onlyRequiredVariants(variants: JsonValue | undefined): boolean {
       (variant) =>
         isJsonObject(variant) && Object.keys(variant).every((key) => key === 'required' || key === 'description' || key === 'title'),
     )
+  );
+}
+
+/**
+ * `if`/`then` that only say which fields a field (or one of its values) requires: the object can still be flattened;
+ * arguments/conditional-requirements.ts states the requirements and has the server check them.
+ */
+function onlyConditions(schema: JsonObject): boolean {
+  if (schema['if'] === undefined) return schema['then'] === undefined && schema['else'] === undefined;
+  return schema['else'] === undefined && isCondition(schema['if'], true) && isCondition(schema['then'], false);
+}
+
+function isCondition(node: JsonValue | undefined, test: boolean): boolean {
+  if (!isJsonObject(node)) return false;
+  return Object.entries(node).every(([key, value]) => {
+    if (key === 'required' || key === 'description' || key === 'title') return true;
+    if (key !== 'properties' || !test || !isJsonObject(value)) return false;
+    return Object.values(value).every(
+      (property) => isJsonObject(property) && Object.keys(property).every((keyword) => keyword === 'const' || keyword === 'enum'),
+    );
+  });
+}
+
+/** An `allOf` part that declares no fields, only requirements that depend on other fields. */
+function isConditionPart(part: JsonValue): boolean {
+  return (
+    isJsonObject(part) &&
+    Object.keys(part).every((key) => ['if', 'then', 'dependentRequired', 'description', 'title'].includes(key)) &&
+    onlyConditions(part)
   );
 }
 

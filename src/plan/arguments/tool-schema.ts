@@ -1,8 +1,9 @@
 import { setOwn, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { SchemaModel } from '../../model/api-model.js';
-import type { ArgumentDraft, NamedAction } from '../drafts.js';
+import type { ArgumentDraft, BodyFields, NamedAction } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
 import { ArgumentPhrases } from './argument-phrases.js';
+import { bodyFieldsPhrase, MIN_FIELDS_PHRASE } from './body-fields.js';
 import { canonical } from './canonical-schema.js';
 import { LEVELS, MAX_DETAIL } from './detail-levels.js';
 import { mergeSchemas } from './merge-schemas.js';
@@ -75,7 +76,7 @@ export function buildToolSchema(
     }
     const schema = projector.project(given);
     const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
-    const description = joinSentences([meaning, ...notes]);
+    const description = joinSentences([meaning, ...notes, level.maxDepth === Infinity ? '' : fieldsNote(merged, level.argument)]);
     const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
     if (description) property['description'] = description;
     else delete property['description'];
@@ -145,6 +146,27 @@ function renamedNote(merged: MergedArgument): string {
   if (!route || route.in === 'body-whole' || route.name === merged.key) return '';
   const place = route.in === 'body' ? 'the request body' : `the ${route.in}`;
   return `Sent as ${route.name} in ${place}.`;
+}
+
+/**
+ * A body taken whole names its first-level fields, cut at a whole field to the level's length (never below
+ * MIN_FIELDS_PHRASE, even at the levels that drop other descriptions: a body's fields are what a model needs last),
+ * at the levels that cut nested schemas (the fuller ones show every field). Actions whose bodies differ say theirs
+ * each.
+ */
+function fieldsNote(merged: MergedArgument, length: number): string {
+  const limit = Math.max(length, MIN_FIELDS_PHRASE);
+  const distinct = new Map<string, { actions: string[]; fields: BodyFields }>();
+  for (const { action, argument } of merged.drafts) {
+    if (!argument.fields) continue;
+    const key = JSON.stringify(argument.fields);
+    const known = distinct.get(key);
+    if (known) known.actions.push(action);
+    else distinct.set(key, { actions: [action], fields: argument.fields });
+  }
+  const lists = [...distinct.values()];
+  if (lists.length === 1 && lists[0]?.actions.length === merged.drafts.length) return bodyFieldsPhrase(lists[0].fields, limit);
+  return lists.map(({ actions, fields }) => `For ${actions.join(', ')}: ${bodyFieldsPhrase(fields, limit)}`).join(' ');
 }
 
 /**

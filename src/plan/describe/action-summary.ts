@@ -1,4 +1,6 @@
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
+import { argumentTypes } from '../arguments/argument-types.js';
+import { conditionalRequirements, type BodyFieldArgument } from '../arguments/conditional-requirements.js';
 import type { ActionDraft, OperationSummary, PlanMemo } from '../drafts.js';
 import { cleanText } from '../text/sanitize-text.js';
 import { describeResponse } from './describe-response.js';
@@ -27,6 +29,10 @@ function summarizeOperation(operation: OperationModel, draft: ActionDraft, defs:
   const summary = operation.extension.description
     ? cleanText(operation.extension.description, 200).text || summarize(operation)
     : summarize(operation);
+  const types = argumentTypes(draft, defs);
+  const conditions = draft.body
+    ? conditionalRequirements(draft.body.media.schema, defs, bodyFieldArguments(draft), draft.body.required)
+    : [];
   return {
     operation,
     summary,
@@ -34,5 +40,12 @@ function summarizeOperation(operation: OperationModel, draft: ActionDraft, defs:
     needs: draft.arguments.filter((arg) => arg.required).map((arg) => arg.key),
     returns: response.text,
     ...(response.pagination ? { pagination: response.pagination } : {}),
+    ...(types.length > 0 ? { argumentTypes: types } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
   };
+}
+
+/** The fields of a flattened body, each with the argument that carries it. */
+function bodyFieldArguments(draft: ActionDraft): BodyFieldArgument[] {
+  return draft.arguments.flatMap((argument) => (argument.route.in === 'body' ? [{ name: argument.route.name, arg: argument.key }] : []));
 }

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { hooks } from '../custom/hooks.js';
 import { breachMessage } from './argument-errors.js';
 import { subjectLabel } from './callers.js';
-import { checkArguments } from './check-arguments.js';
+import { checkArguments, sentArguments } from './check-arguments.js';
 import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
 import { send, UpstreamFailure } from './http.js';
 import { log } from './log.js';
@@ -20,7 +20,15 @@ import { failureResult, httpErrorResult, redirectResult } from './upstream-error
 const RESPONSE_FORMAT = 'response_format';
 
 export type CheckedCall =
-  { ok: true; action: string; route: ActionRoute; multi: boolean } | { ok: false; problem: string };
+  | {
+      ok: true;
+      action: string;
+      route: ActionRoute;
+      multi: boolean;
+      /** The arguments as the request sends them (check-arguments.ts, sentArguments). */
+      args: Record<string, unknown>;
+    }
+  | { ok: false; problem: string };
 
 /**
  * Picks the action and checks its arguments before anything is sent: the action exists, its required arguments are
@@ -61,9 +69,10 @@ export async function checkCall(tool: ToolDefinition, args: Record<string, unkno
       problem: `${multi ? `Action ${action}` : tool.name} does not take ${foreign.map((name) => `"${name}"`).join(', ')}; it takes ${[...accepted].map((name) => `"${name}"`).join(', ') || 'no arguments'}. Remove the others and call again.`,
     };
   }
-  const breaches = await checkArguments(tool, route, args);
+  const sent = sentArguments(tool, route, args);
+  const breaches = await checkArguments(tool, route, sent);
   if (breaches.length > 0) return { ok: false, problem: breachMessage(tool.name, multi ? action : '', breaches) };
-  return { ok: true, action, route, multi };
+  return { ok: true, action, route, multi, args: sent };
 }
 
 export async function callTool(
@@ -73,10 +82,9 @@ export async function callTool(
   signal?: AbortSignal,
 ): Promise<CallToolResult> {
   // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
-  const args: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, input);
-  const checked = await checkCall(tool, args);
+  const checked = await checkCall(tool, Object.assign(Object.create(null) as Record<string, unknown>, input));
   if (!checked.ok) return errorText(checked.problem);
-  const { action, route, multi } = checked;
+  const { action, route, multi, args } = checked;
   const actionNames = Object.keys(tool.actions);
   const context: CallContext = { tool: tool.name, action, operationId: route.operationId, arguments: args };
   const { caller } = settings;

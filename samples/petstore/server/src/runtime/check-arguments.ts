@@ -10,6 +10,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { schemaDefs } from '../schemas.js';
 import { routedTools } from '../tools/routed.js';
 import { describeBreaches, exampleField, exampleOf, typeWords, type Breach } from './argument-errors.js';
+import { asDeclared, declaredOf, type Declared, type ValueForm } from './declared-values.js';
 import type { ActionRoute, ArgumentRoute, ToolDefinition } from './types.js';
 
 /** The validator of the action at a position of `actionRoutes()`, if it has rules to check. */
@@ -42,7 +43,8 @@ async function validatorFor(route: ActionRoute): Promise<ValidateFunction | unde
 
 /**
  * The breaches of the description's rules in the arguments an action sends, or an empty list. Parameters left
- * null are not sent, so they are not checked; body fields are sent as they are, null included.
+ * null are not sent, so they are not checked; body fields are sent as they are, null included. Values are checked
+ * as the declared values they stand for (declared-values.ts).
  */
 export async function checkArguments(
   tool: ToolDefinition,
@@ -50,13 +52,10 @@ export async function checkArguments(
   args: Record<string, unknown>,
 ): Promise<Breach[]> {
   const sent: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const textual = route.body?.kind === 'form' || route.body?.kind === 'multipart';
   for (const argument of route.arguments) {
     const value = args[argument.arg];
     if (value === undefined || (value === null && argument.in !== 'body' && argument.in !== 'body-whole')) continue;
-    sent[argument.arg] = sentAsText(argument, textual)
-      ? asDeclaredScalar(value, declaredTypes(tool, route, argument.arg))
-      : value;
+    sent[argument.arg] = checkedValue(route, argument, value, tool.inputSchema);
   }
   const breaches = typeBreaches(tool, route, sent);
   const validate = await validatorFor(route);
@@ -65,44 +64,77 @@ export async function checkArguments(
   return breaches;
 }
 
-/** Whether an argument reaches the wire as plain text: not as JSON (a `content` parameter, a JSON part or body). */
-function sentAsText(argument: ArgumentRoute, textualBody: boolean): boolean {
-  if (argument.in === 'body-whole') return false;
-  if (argument.in === 'body') return textualBody && !/json/i.test(argument.contentType ?? '');
-  return argument.json !== true;
+/**
+ * The arguments as the request sends them: a JSON value in the plain scalar type its action declares where the
+ * conversion loses nothing ("42" → 42 for an integer field); text as given, since its bytes are the declared value's.
+ */
+export function sentArguments(
+  tool: ToolDefinition,
+  route: ActionRoute,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  const sent: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, args);
+  for (const argument of route.arguments) {
+    const value = args[argument.arg];
+    if (value === undefined || value === null || formOf(route, argument) !== 'json') continue;
+    sent[argument.arg] = asDeclared(value, declaredFor(route, argument.arg, tool.inputSchema), 'json');
+  }
+  return sent;
 }
 
 /**
- * A parameter or form field travels as text, so "1765432100.123" and 1765432100.123 send the same bytes: a string
- * that reads as the number or boolean the description declares is checked as that value (what is sent is unchanged).
- * A model that was shown only the argument's name (optional arguments listed in the tool's description) has no way
- * to know which of the two the description chose.
+ * A tool's input as its action's rules see it (for the check against the tool's merged input schema): every
+ * argument of the action that the call names as the declared value it stands for. `schema` gives the types the
+ * rules leave to the input schema: the tool's own, or on the search surface the action's (its routed tool's input
+ * schema is empty there). Input that names no action of the tool is returned as it is.
  */
-function asDeclaredScalar(value: unknown, types: string[]): unknown {
-  if (typeof value !== 'string' || types.length === 0 || types.includes('string')) return value;
-  const number = value.trim() === '' ? Number.NaN : Number(value);
-  if (Number.isFinite(number) && (types.includes('number') || (types.includes('integer') && Number.isInteger(number))))
-    return number;
-  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
-  return value;
+export function checkedInput(
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+  schema: InputSchema = tool.inputSchema,
+): Record<string, unknown> {
+  const names = Object.keys(tool.actions);
+  const action = names.length > 1 ? String(input['action'] ?? '') : (names[0] ?? '');
+  const route = Object.hasOwn(tool.actions, action) ? tool.actions[action] : undefined;
+  if (!route) return input;
+  const checked: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, input);
+  for (const argument of route.arguments) {
+    const value = input[argument.arg];
+    if (value !== undefined && value !== null) checked[argument.arg] = checkedValue(route, argument, value, schema);
+  }
+  return checked;
 }
 
-/** The types the description's rules (or else the input schema) declare for an argument. */
-function declaredTypes(tool: ToolDefinition, route: ActionRoute, name: string): string[] {
-  const checked = route.argumentsSchema?.['properties'] as Record<string, { type?: unknown }> | undefined;
-  const input = tool.inputSchema['properties'] as Record<string, { type?: unknown }> | undefined;
-  const property =
-    checked && Object.hasOwn(checked, name)
-      ? checked[name]
-      : input && Object.hasOwn(input, name)
-        ? input[name]
-        : undefined;
-  return typeof property?.type === 'string'
-    ? [property.type]
-    : Array.isArray(property?.type)
-      ? (property.type as string[])
-      : [];
+function checkedValue(route: ActionRoute, argument: ArgumentRoute, value: unknown, schema: InputSchema): unknown {
+  const form = formOf(route, argument);
+  return form ? asDeclared(value, declaredFor(route, argument.arg, schema), form) : value;
 }
+
+/**
+ * How an argument reaches the API: as text (a parameter, a form field, a multipart part), as JSON (a JSON body's
+ * field, a part or parameter sent as JSON), or undefined for a whole body, whose value is never converted.
+ */
+function formOf(route: ActionRoute, argument: ArgumentRoute): ValueForm | undefined {
+  if (argument.in === 'body-whole') return undefined;
+  if (argument.in === 'body') {
+    const textual = route.body?.kind === 'form' || route.body?.kind === 'multipart';
+    return textual && !/json/i.test(argument.contentType ?? '') ? 'text' : 'json';
+  }
+  return argument.json === true ? 'json' : 'text';
+}
+
+/** The declaration of an argument in its action's rules, or else in the input schema (which then gives its type). */
+function declaredFor(route: ActionRoute, name: string, schema: InputSchema): Declared | undefined {
+  const checked = route.argumentsSchema?.['properties'] as Record<string, unknown> | undefined;
+  if (checked && Object.hasOwn(checked, name)) return declaredOf(checked[name], schemaDefs);
+  const input = schema['properties'] as Record<string, unknown> | undefined;
+  const defs = schema['$defs'];
+  return input && Object.hasOwn(input, name)
+    ? declaredOf(input[name], defs !== null && typeof defs === 'object' ? (defs as Record<string, unknown>) : {})
+    : undefined;
+}
+
+type InputSchema = { [keyword: string]: unknown };
 
 /**
  * Arguments whose only rule is their type are left out of `argumentsSchema` (the input schema gives the same type);
@@ -114,7 +146,7 @@ function typeBreaches(tool: ToolDefinition, route: ActionRoute, sent: Record<str
   const breaches: Breach[] = [];
   for (const [name, value] of Object.entries(sent)) {
     if (checked && Object.hasOwn(checked, name)) continue;
-    const types = declaredTypes(tool, route, name);
+    const types = [...(declaredFor(route, name, tool.inputSchema)?.types ?? [])];
     if (types.length === 0 || types.some((type) => hasType(value, type))) continue;
     const property = input && Object.hasOwn(input, name) ? input[name] : undefined;
     breaches.push({ path: name, rule: `must be ${typeWords(types)}`, ...exampleField(exampleOf(property, {})) });

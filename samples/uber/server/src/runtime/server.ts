@@ -11,6 +11,7 @@ import { registerCustomTools } from '../custom/tools.js';
 import { tools } from '../tools/index.js';
 import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
+import { checkedInput } from './check-arguments.js';
 import { conformOutput } from './output.js';
 import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
@@ -26,12 +27,16 @@ type ValidationResult = { readonly value: unknown } | { readonly issues: Readonl
 
 /**
  * `fromJsonSchema` with the prototype-free validator, its Ajv compilation deferred to the first validation. Tool
- * input (`input`) is checked without formats (the argument checks own them), and a refusal is explained in their words
- * (`checkCall`) instead of Ajv's; `tools/list` still shows the schema as it is.
+ * input (`input`) is checked without formats (the argument checks own them), as its action's rules see it (a value
+ * that sends the declared value's bytes passes: `checked`), and a refusal is explained in their words (`explain`)
+ * instead of Ajv's; `tools/list` still shows the schema as it is, and the handler gets the arguments as given.
  */
 function lazySchema<T>(
   jsonSchema: JsonSchemaType,
-  input?: { explain: (data: unknown) => Promise<string | undefined> },
+  input?: {
+    explain: (data: unknown) => Promise<string | undefined>;
+    checked: (data: Record<string, unknown>) => Record<string, unknown>;
+  },
   bounded = input !== undefined,
 ): LazySchema<T> {
   let compiled: StandardSchemaWithJSON<T, T> | undefined;
@@ -51,15 +56,23 @@ function lazySchema<T>(
         // Tool input: its shape is bounded before any validator walks it (argument-bounds.ts).
         const tooLarge = bounded ? argumentBoundsProblem(data) : undefined;
         if (tooLarge !== undefined) return { issues: [{ message: tooLarge }] };
-        const result = standard().validate(data) as ValidationResult | Promise<ValidationResult>;
+        const given = input && isObject(data) ? (withoutPrototypes(data) as Record<string, unknown>) : undefined;
+        const result = standard().validate(given && input ? input.checked(given) : data) as
+          ValidationResult | Promise<ValidationResult>;
+        const settle = (settled: ValidationResult): ValidationResult | Promise<ValidationResult> => {
+          if ('issues' in settled && settled.issues) return input ? explained(settled, data) : settled;
+          return given ? { value: given } : settled;
+        };
         // Valid input stays synchronous; only a refusal waits for the diagnosis.
-        if (result instanceof Promise) return result.then((settled) => explained(settled, data));
-        return 'issues' in result && result.issues && input ? explained(result, data) : result;
+        return result instanceof Promise ? result.then(settle) : settle(result);
       },
     },
   } as StandardSchemaWithJSON<T, T>;
   return { schema, compile: () => void standard() };
 }
+
+const isObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * What is wrong with refused input, in the words the handler would use: the input schema a model sees is the
@@ -85,7 +98,7 @@ function registration(tool: ServedTool): Registration {
     tool,
     input: lazySchema<Record<string, unknown>>(
       tool.inputSchema as JsonSchemaType,
-      'handle' in tool ? undefined : { explain: diagnosis(tool) },
+      'handle' in tool ? undefined : { explain: diagnosis(tool), checked: (data) => checkedInput(tool, data) },
       true,
     ),
     output:

@@ -77,7 +77,7 @@ export const budgetsReadTool = defineTool({
         properties: {
           date: { type: 'string', format: 'date' },
           periods: { type: 'integer' },
-          timeframe: { type: 'integer' },
+          timeframe: { type: 'string' },
         },
       },
     },
