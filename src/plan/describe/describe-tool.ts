@@ -7,6 +7,7 @@ import { compressNames } from '../arguments/tool-schema.js';
 import { wordsOf } from '../text/words.js';
 import { rememberText } from '../../kernel/text-memo.js';
 import type { ActionSummary } from '../drafts.js';
+import { conditionNotes, typeNotes } from './argument-notes.js';
 
 export type ToolDescriptionInput = {
   apiTitle: string;
@@ -75,6 +76,7 @@ function describeSingle(input: ToolDescriptionInput): string {
   if (details && !details.toLowerCase().startsWith(action.summary.toLowerCase())) sentences.push(details.replace(/([^.!?…])$/, '$1.'));
   sentences.push(lean ? leanWhenToUse(input) : whenToUse(input));
   if (action.needs.length > 0) sentences.push(`It needs ${listText(action.needs)}.`);
+  for (const condition of conditionNotes(action)) sentences.push(`${sentenceCase(condition)}.`);
   const optional = signatureOptional(action, new Set());
   if (optional.length > 0) sentences.push(`Optional: ${optional.join(', ')}.`);
   sentences.push(...closing(input, lean));
@@ -90,7 +92,7 @@ function describeMany(input: ToolDescriptionInput): string {
   const common = commonOptional(actions);
   const length = SUMMARY_LENGTH[Math.min(detail, SUMMARY_LENGTH.length - 1)] ?? 40;
   const known = new Set([...wordsOf(input.apiTitle), ...wordsOf(input.resourceLabel)].map(comparable));
-  const lines = actions.map((action) => `- ${actionLine(action, length, shared, common, known)}`);
+  const lines = actions.map((action) => `- ${actionLine(action, actions, length, shared, common, known)}`);
   const opening = [whatItDoes(input, lean), lean ? leanWhenToUse(input) : whenToUse(input)];
   return [opening.join(' '), `${actionsHeading(actions, shared, common)}\n${lines.join('\n')}`, closing(input, lean).join(' ')].join('\n');
 }
@@ -170,13 +172,34 @@ function signatureOptional(action: ActionSummary, common: Set<string>): string[]
   return compressNames(optional);
 }
 
-/** `list_for_repo(state?, labels?): list repository issues` — a signature, and the summary only when it adds words. */
-function actionLine(action: ActionSummary, length: number, shared: Set<string>, common: Set<string>, known: ReadonlySet<string>): string {
+/**
+ * `list_for_repo(state?, labels?): list repository issues` — a signature, and the summary only when it adds words;
+ * then what the tool's merged schema cannot say of this action: an argument's own type where another action types it
+ * otherwise (`get(help_center_id: integer)`), and requirements that depend on other arguments (`title is required
+ * when state is sent`).
+ */
+function actionLine(
+  action: ActionSummary,
+  actions: ActionSummary[],
+  length: number,
+  shared: Set<string>,
+  common: Set<string>,
+  known: ReadonlySet<string>,
+): string {
   const summary = summaryPhrase(action, length, known);
-  const needs = action.needs.filter((name) => !shared.has(name));
-  const signature = [...needs, ...signatureOptional(action, common).map((name) => `${name}?`)];
+  const types = new Map(typeNotes(action, actions).map((note) => note.split(': ') as [string, string]));
+  const typed = (name: string, mark: string) => {
+    const type = types.get(name);
+    types.delete(name);
+    return type ? `${name}${mark}: ${type}` : `${name}${mark}`;
+  };
+  // A shared argument stays out of the line unless this action types it otherwise: then it is said, typed.
+  const needs = action.needs.filter((name) => !shared.has(name) || types.has(name)).map((name) => typed(name, ''));
+  const signature = [...needs, ...signatureOptional(action, common).map((name) => typed(name, '?'))];
   const call = signature.length > 0 ? `${action.name}(${signature.join(', ')})` : action.name;
-  return summary ? `${call}: ${summary}` : call;
+  const notes = [...[...types].map(([name, type]) => `${name}: ${type}`), ...conditionNotes(action)];
+  const said = summary ? `${call}: ${summary}` : call;
+  return notes.length > 0 ? `${said}${summary ? '; ' : ': '}${notes.join('; ')}` : said;
 }
 
 /** Words that say nothing an action's name does not: articles, joiners, the name's own words. */

@@ -104,4 +104,53 @@ describe('tool descriptions', () => {
       expect(text, tool.name).not.toContain('…');
     }
   });
+
+  it('say in an action’s line what the merged schema cannot: its own type of an argument, and requirements that depend on others', async () => {
+    const ok = { 200: { description: 'ok' } };
+    const { plan } = await planOf(
+      openapi({
+        '/help_centers/{help_center_id}/articles': {
+          get: {
+            operationId: 'listArticles',
+            parameters: [{ name: 'help_center_id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: ok,
+          },
+        },
+        '/help_centers/{help_center_id}/articles/{article_id}': {
+          get: {
+            operationId: 'getArticle',
+            parameters: [
+              { name: 'help_center_id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'article_id', in: 'path', required: true, schema: { type: 'string' } },
+            ],
+            responses: ok,
+          },
+          patch: {
+            operationId: 'updateArticle',
+            parameters: [
+              { name: 'help_center_id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'article_id', in: 'path', required: true, schema: { type: 'string' } },
+            ],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { state: { type: 'string' }, title: { type: 'string' } },
+                    dependentRequired: { state: ['title'] },
+                  },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    const read = plan.tools.find((tool) => tool.name.endsWith('_read'));
+    expect(read?.description).toContain('- list(help_center_id: integer)');
+    expect(read?.description).toContain('- get(help_center_id: string, article_id)');
+    const write = plan.tools.find((tool) => tool.name.endsWith('_write'));
+    expect(write?.description).toContain('Title is required when state is sent.');
+  });
 });
