@@ -446,9 +446,7 @@ describe('values that send the declared bytes (test/fixtures/fragments/contradic
       expect(path.requests).toEqual([]);
       expect(path.isError).toBe(true);
       expect(path.text.split('\n')).toEqual([
-        expect.stringMatching(
-          /Nothing was sent to the API: the arguments of action get_article of \S+ break a rule of the API description\.$/,
-        ),
+        expect.stringMatching(/Nothing was sent to the API: the arguments of action \S+ of \S+ break a rule of the API description\.$/),
         '- article_id must be an integer. For example: 1.',
         'Correct the arguments and call again.',
       ]);

@@ -297,7 +297,7 @@ describe('attacks on a generated server', () => {
 
     it('a timeout on a create: sent once, never retried', async () => {
       upstream.reply = () => ({ raw: () => undefined });
-      const { result, requests } = await call('things_write', { action: 'create_thing', name: 'x' });
+      const { result, requests } = await call('things_write', { action: 'create', name: 'x' });
       expect(result.isError).toBe(true);
       expect(requests).toHaveLength(1);
       await healthy();
@@ -335,8 +335,8 @@ describe('attacks on a generated server', () => {
 
     it.each([
       { action: 'get', tool: 'things_read', args: { id: '1' }, sent: 3 },
-      { action: 'put (idempotent)', tool: 'things_write', args: { action: 'replace_thing', id: '1', name: 'x' }, sent: 3 },
-      { action: 'post (not idempotent)', tool: 'things_write', args: { action: 'create_thing', name: 'x' }, sent: 1 },
+      { action: 'put (idempotent)', tool: 'things_write', args: { action: 'replace', id: '1', name: 'x' }, sent: 3 },
+      { action: 'post (not idempotent)', tool: 'things_write', args: { action: 'create', name: 'x' }, sent: 1 },
     ])('503 without Retry-After: a $action is sent $sent times', async ({ tool, args, sent }) => {
       upstream.reply = () => ({ status: 503, body: '{"error":"unavailable"}' });
       const { result, requests } = await call(tool, args);

@@ -60,7 +60,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
     it('reads a pet: path argument, api key header', async () => {
       upstream.requests.length = 0;
       upstream.reply = () => ({ body: JSON.stringify({ id: 7, name: 'Rex', status: 'sold' }) });
-      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 7 } });
+      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get', petId: 7 } });
       expect(result.isError ?? false).toBe(false);
       expect(result.structuredContent).toEqual({ id: 7, name: 'Rex', status: 'sold' });
       const [request] = upstream.requests;
@@ -72,7 +72,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
     it('finds pets by tags: exploded form array in the query', async () => {
       upstream.requests.length = 0;
       upstream.reply = () => ({ body: '[]' });
-      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'find_pets_by_tags', tags: ['a b', 'c'] } });
+      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'find_by_tags', tags: ['a b', 'c'] } });
       expect(result.isError ?? false).toBe(false);
       expect(upstream.requests[0]?.url).toBe('/api/v3/pet/findByTags?tags=a%20b&tags=c');
     });
@@ -81,7 +81,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       upstream.requests.length = 0;
       upstream.reply = () => ({ body: JSON.stringify({ id: 1 }) });
       const pet = { name: 'Rex', photoUrls: ['https://example.com/rex.png'], status: 'available', tags: [{ id: 1, name: 'good' }] };
-      const result = await client().callTool({ name: 'pet_write', arguments: { action: 'add_pet', ...pet } });
+      const result = await client().callTool({ name: 'pet_write', arguments: { action: 'add', ...pet } });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       const [request] = upstream.requests;
       expect(request?.method).toBe('POST');
@@ -124,7 +124,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
 
     it('reports an upstream 404 as an actionable tool error without leaking the key', async () => {
       upstream.reply = (request) => ({ status: 404, body: JSON.stringify({ message: 'Pet not found', echo: request.headers['api_key'] }) });
-      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 404 } });
+      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get', petId: 404 } });
       expect(result.isError).toBe(true);
       const text = textOf(result);
       expect(text).toContain('404');
@@ -137,7 +137,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
       const wrongAction = await client().callTool({ name: 'pet_read', arguments: { action: 'no_such_action', petId: 1 } });
       expect(wrongAction.isError).toBe(true);
       expect(textOf(wrongAction)).toMatch(/action/);
-      const wrongType = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 'seven' } });
+      const wrongType = await client().callTool({ name: 'pet_read', arguments: { action: 'get', petId: 'seven' } });
       expect(wrongType.isError).toBe(true);
       expect(textOf(wrongType)).toMatch(/petId|integer/);
       expect(upstream.requests).toHaveLength(0);
@@ -145,7 +145,7 @@ describe('Swagger Petstore 3.0, generated and driven by the official client', ()
 
     it('refuses a missing argument with a message naming it', async () => {
       upstream.requests.length = 0;
-      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id' } });
+      const result = await client().callTool({ name: 'pet_read', arguments: { action: 'get' } });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('petId');
       expect(upstream.requests).toHaveLength(0);

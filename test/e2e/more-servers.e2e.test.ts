@@ -75,7 +75,7 @@ describe('Redocly Museum (OpenAPI 3.1) over HTTP', () => {
     const eventId = 'dad4bce8-f5cb-4078-a211-995864315e39';
     const result = await client.callTool({
       name: 'special_events_write',
-      arguments: { action: 'update_special_event', eventId, name: 'Night at the museum', price: 12.5 },
+      arguments: { action: 'update', eventId, name: 'Night at the museum', price: 12.5 },
     });
     expect(result.isError ?? false, textOf(result)).toBe(false);
     const [request] = upstream.requests;

@@ -33,7 +33,7 @@ describe('OAuth client credentials', () => {
 
   it('obtains a token once with the client credentials grant and uses it for every call', async () => {
     for (let call = 0; call < 2; call++) {
-      const result = await client.callTool({ name: 'board_read', arguments: { action: 'get_board' } });
+      const result = await client.callTool({ name: 'board_read', arguments: { action: 'get' } });
       expect(result.isError ?? false, textOf(result)).toBe(false);
     }
     const tokenRequests = upstream.requests.filter((request) => request.path === '/oauth/token');
@@ -80,7 +80,7 @@ describe('OAuth client credentials: token endpoint failures', () => {
     return client;
   };
   const failure = async (client: Client) => {
-    const result = await client.callTool({ name: 'board_read', arguments: { action: 'get_board' } });
+    const result = await client.callTool({ name: 'board_read', arguments: { action: 'get' } });
     expect(result.isError).toBe(true);
     return textOf(result);
   };

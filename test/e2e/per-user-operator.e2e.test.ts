@@ -98,10 +98,10 @@ function servesOnlyTheUser(context: () => { alice: SignedIn; balancer: RoundRobi
       const all = tools.find((candidate) => candidate.name === tool.name)?.actions.map((action) => action.name) ?? [];
       if (all.length > 1) expect(selector, tool.name).toEqual(actions);
       else expect(selector, tool.name).toBeUndefined();
-      // The description names the offered actions and none of the others.
+      // The description's action lines name the offered actions and none of the others.
       for (const action of all)
         if (action)
-          expect(new RegExp(`\\b${action}\\b`).test(tool.description ?? ''), `${tool.name} ${action}`).toBe(
+          expect(new RegExp(`^- ${action}\\b`, 'm').test(tool.description ?? ''), `${tool.name} ${action}`).toBe(
             actions.includes(action) && actions.length > 1,
           );
     }
@@ -120,7 +120,7 @@ function servesOnlyTheUser(context: () => { alice: SignedIn; balancer: RoundRobi
     expect(seen.at(-1)).toMatchObject({ path: '/users/@me', bot: false, sub: 'alice' });
     const channel = await alice.client.callTool({
       name: 'channels_read',
-      arguments: { action: 'get_channel', channel_id: '41771983423143937' },
+      arguments: { action: 'get', channel_id: '41771983423143937' },
     });
     expect(channel.isError ?? false, textOf(channel)).toBe(false);
     expect(seen.at(-1)).toMatchObject({ path: '/channels/41771983423143937', method: 'GET', bot: true });
@@ -131,7 +131,7 @@ function servesOnlyTheUser(context: () => { alice: SignedIn; balancer: RoundRobi
     const { alice } = context();
     seen.length = 0;
     const deleted = await alice.client
-      .callTool({ name: 'channels_delete', arguments: { action: 'delete_channel', channel_id: '41771983423143937' } })
+      .callTool({ name: 'channels_delete', arguments: { action: 'delete', channel_id: '41771983423143937' } })
       .then(
         (result) => textOf(result),
         (error: unknown) => String(error),
@@ -171,8 +171,8 @@ function servesOnlyTheUser(context: () => { alice: SignedIn; balancer: RoundRobi
       .replicas.map((replica) => replica.stderr())
       .join('\n');
     expect(logs).toContain('Per-user mode: 180 of 242 actions are not offered (72 reads, 76 writes, 32 deletions)');
-    expect(logs).toContain('channels_delete/delete_channel');
-    expect(logs).toMatch(/shared by every signed-in user \(sharedCredentials\), 1: channels_read\/get_channel\./);
+    expect(logs).toContain('channels_delete/delete');
+    expect(logs).toMatch(/shared by every signed-in user \(sharedCredentials\), 1: channels_read\/get\./);
     expect(logs).not.toContain(BOT_TOKEN.slice(4));
   });
 }
@@ -209,8 +209,8 @@ describe('oauth mode on Discord: the bot token never acts for a signed-in user',
       [`${PREFIX}_OAUTH_SEALING_KEYS`]: randomBytes(32).toString('base64'),
       [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
       [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
-      [`${PREFIX}_UPSTREAM_AUTHORIZATION_URL`]: `${provider.issuer}/auth`,
-      [`${PREFIX}_UPSTREAM_TOKEN_URL`]: `${provider.issuer}/token`,
+      // ID tokens are checked against their issuer, found by discovery.
+      [`${PREFIX}_UPSTREAM_ISSUER`]: provider.issuer,
       [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid identify',
     };
     replicas = await Promise.all([startHttpServer(dir, env), startHttpServer(dir, env)]);

@@ -118,7 +118,7 @@ describe('the request path of a generated server', () => {
   });
 
   it('never hands the model a credential the API echoes with JSON escapes', async () => {
-    const { result, visible, requests } = await call('things_read', { action: 'get_thing', id: 'escaped' });
+    const { result, visible, requests } = await call('things_read', { action: 'get', id: 'escaped' });
     expect(result.isError ?? false, visible).toBe(false);
     expect(requests[0]?.headers['x-api-key']).toBe(CANARY.apiKey);
     for (const secret of Object.values(CANARY)) expect(visible).not.toContain(secret);
@@ -134,21 +134,21 @@ describe('the request path of a generated server', () => {
   });
 
   it('does not follow a redirect off the base path with its credentials, and takes a loop for an error', async () => {
-    const out = await call('things_read', { action: 'get_thing', id: 'out' });
+    const out = await call('things_read', { action: 'get', id: 'out' });
     expect(out.result.isError).toBe(true);
     expect(out.text).toContain("outside the API's base URL");
     expect(out.requests.map((request) => request.path)).toEqual(['/api/v1/things/out']);
-    const loop = await call('things_read', { action: 'get_thing', id: 'loop' });
+    const loop = await call('things_read', { action: 'get', id: 'loop' });
     expect(loop.result.isError).toBe(true);
     expect(loop.text).toContain('kept redirecting');
   });
 
   it('refuses argument keys that would shadow a credential, and encodes cookie keys', async () => {
-    const shadow = await call('things_read', { action: 'list_things', filter: { api_key: 'attacker' } });
+    const shadow = await call('things_read', { action: 'list', filter: { api_key: 'attacker' } });
     expect(shadow.result.isError).toBe(true);
     expect(shadow.text).toContain('cannot hold the key "api_key"');
     expect(shadow.requests).toEqual([]);
-    const cookie = await call('things_read', { action: 'list_things', prefs: { 'theme; session': 'attacker' } });
+    const cookie = await call('things_read', { action: 'list', prefs: { 'theme; session': 'attacker' } });
     expect(cookie.result.isError ?? false, cookie.text).toBe(false);
     expect(cookie.requests[0]?.headers.cookie).toBe(`theme%3B%20session=attacker; session=${CANARY.cookie}`);
   });
@@ -169,7 +169,7 @@ describe('the request path of a generated server', () => {
 
   it('counts every call of a JSON-RPC batch against MAX_CONCURRENCY', async () => {
     mostInFlight = 0;
-    const batch = Array.from({ length: 6 }, (_, index) => toolCall(index + 1, 'things_read', { action: 'get_thing', id: `slow-${index}` }));
+    const batch = Array.from({ length: 6 }, (_, index) => toolCall(index + 1, 'things_read', { action: 'get', id: `slow-${index}` }));
     const answer = await post(server.url, JSON.stringify(batch));
     expect(answer.status).toBe(200);
     for (let index = 1; index <= 6; index++) expect(answer.text).toContain(`/api/v1/things/slow-${index - 1}`);
@@ -197,7 +197,7 @@ describe('the request path of a generated server', () => {
     const limited = await startHttpServer(dir, { ...env, REQUEST_PATH_RATE_LIMIT: '2' });
     try {
       const get = (localAddress: string) =>
-        post(limited.url, JSON.stringify(toolCall(1, 'things_read', { action: 'get_thing', id: 'a' })), localAddress);
+        post(limited.url, JSON.stringify(toolCall(1, 'things_read', { action: 'get', id: 'a' })), localAddress);
       for (let index = 0; index < 2; index++) expect((await get('127.0.0.1')).text).toContain('/api/v1/things/a');
       expect((await get('127.0.0.1')).text).toContain('Too many tool calls');
       // Another caller (another address of this machine) has calls of its own.

@@ -81,7 +81,7 @@ describe('the search surface of Swagger Petstore 3.0', () => {
       upstream.requests.length = 0;
       const [best] = await search(client(), 'which pets are sold');
       expect(best).toMatchObject({
-        action: 'pet_read.find_pets_by_status',
+        action: 'pet_read.find_by_status',
         method: 'GET',
         path: '/pet/findByStatus',
         call: 'call_read_action',
@@ -95,7 +95,7 @@ describe('the search surface of Swagger Petstore 3.0', () => {
       upstream.reply = () => ({ body: '[{"id":1,"name":"Rex","status":"sold"}]' });
       const result = await client().callTool({
         name: 'call_read_action',
-        arguments: { action: 'pet_read.find_pets_by_status', arguments: { status: 'sold' } },
+        arguments: { action: 'pet_read.find_by_status', arguments: { status: 'sold' } },
       });
       expect(result.isError ?? false, textOf(result)).toBe(false);
       const [request] = upstream.requests;
@@ -136,7 +136,7 @@ describe('the search surface of Swagger Petstore 3.0', () => {
       );
       const asWrite = await client().callTool({
         name: 'call_write_action',
-        arguments: { action: 'pet_read.get_pet_by_id', arguments: { petId: 1 } },
+        arguments: { action: 'pet_read.get', arguments: { petId: 1 } },
       });
       expect(asWrite.isError).toBe(true);
       expect(textOf(asWrite)).toContain('call call_read_action');
@@ -147,33 +147,33 @@ describe('the search surface of Swagger Petstore 3.0', () => {
       upstream.requests.length = 0;
       const wrongType = await client().callTool({
         name: 'call_read_action',
-        arguments: { action: 'pet_read.get_pet_by_id', arguments: { petId: 'seven' } },
+        arguments: { action: 'pet_read.get', arguments: { petId: 'seven' } },
       });
       expect(wrongType.isError).toBe(true);
-      expect(textOf(wrongType)).toMatch(/inputSchema of pet_read\.get_pet_by_id: .*integer/);
-      const missing = await client().callTool({ name: 'call_read_action', arguments: { action: 'pet_read.get_pet_by_id', arguments: {} } });
+      expect(textOf(wrongType)).toMatch(/inputSchema of pet_read\.get: .*integer/);
+      const missing = await client().callTool({ name: 'call_read_action', arguments: { action: 'pet_read.get', arguments: {} } });
       expect(missing.isError).toBe(true);
       expect(textOf(missing)).toContain('petId');
       const foreign = await client().callTool({
         name: 'call_read_action',
-        arguments: { action: 'pet_read.get_pet_by_id', arguments: { petId: 1, color: 'red' } },
+        arguments: { action: 'pet_read.get', arguments: { petId: 1, color: 'red' } },
       });
       expect(foreign.isError).toBe(true);
-      expect(textOf(foreign)).toContain('pet_read.get_pet_by_id does not take "color"; it takes "petId"');
+      expect(textOf(foreign)).toContain('pet_read.get does not take "color"; it takes "petId"');
       expect(upstream.requests).toHaveLength(0);
     });
 
     it('answers an unknown id with close matches', async () => {
       const result = await client().callTool({ name: 'call_read_action', arguments: { action: 'get_pet', arguments: {} } });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/There is no action "get_pet"\. Close matches: .*pet_read\.get_pet_by_id/);
+      expect(textOf(result)).toMatch(/There is no action "get_pet"\. Close matches: .*pet_read\.get/);
     });
 
     it('reports an upstream error as an actionable tool error without leaking the key', async () => {
       upstream.reply = (request) => ({ status: 404, body: JSON.stringify({ message: 'Pet not found', echo: request.headers['api_key'] }) });
       const result = await client().callTool({
         name: 'call_read_action',
-        arguments: { action: 'pet_read.get_pet_by_id', arguments: { petId: 404 } },
+        arguments: { action: 'pet_read.get', arguments: { petId: 404 } },
       });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('Pet not found');

@@ -114,12 +114,12 @@ describe('--target workers under wrangler dev', () => {
       // The credential came from a Worker secret (nodejs_compat fills process.env from vars and secrets).
       expect(received).toMatchObject([{ method: 'GET', url: '/v1/store/inventory', headers: { api_key: 'key-from-a-secret' } }]);
       // Input validation runs in workerd too (the SDK's @cfworker/json-schema validator there).
-      const invalid = await client.callTool({ name: 'pet_read', arguments: { action: 'get_pet_by_id', petId: 'two' } });
+      const invalid = await client.callTool({ name: 'pet_read', arguments: { action: 'get', petId: 'two' } });
       expect(invalid.isError).toBe(true);
       expect(received).toHaveLength(1);
       // The description's rules are checked by the validators generated with the project (no code generation in a
       // request), and answered in the server's own words.
-      const breach = await client.callTool({ name: 'pet_read', arguments: { action: 'find_pets_by_status', status: 'lost' } });
+      const breach = await client.callTool({ name: 'pet_read', arguments: { action: 'find_by_status', status: 'lost' } });
       expect(breach.isError).toBe(true);
       expect(textOf(breach)).toContain('Nothing was sent to the API');
       expect(textOf(breach)).toContain('- status must be one of "available", "pending", "sold". For example: "available".');

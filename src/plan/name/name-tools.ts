@@ -88,7 +88,7 @@ function withoutToolWords(name: string, toolWords: ReadonlySet<string>): string 
   if (toolWords.size === 0) return name;
   const words = name.split('_').filter((word) => !toolWords.has(singular(word)));
   while (words.length > 0 && JOINERS.has(words[0] as string)) words.shift();
-  while (words.length > 0 && JOINERS.has(words.at(-1) as string)) words.pop();
+  while (words.length > 0 && (JOINERS.has(words.at(-1) as string) || words.at(-1) === 'my')) words.pop();
   return words.length > 0 && /^[a-z]/.test(words[0] as string) ? words.join('_') : name;
 }
 
