@@ -5,14 +5,18 @@
 //   - every scripted body, every common rule and the API's answer to an unscripted request of each of the
 //     description's operations has the operation's response shape (lib/shape.mjs);
 //   - the request copies no operationId, summary or compound path segment of the operations it needs;
-//   - the solution and every other right sequence (`alsoRight`), replayed request by request against the script, are
-//     answered by the script (refused only where a step says so, with bodies of the right shape once filled) and score
-//     as completed in as many calls as they have steps; none is shorter than the solution.
+//   - the solution and every other right sequence (`alsoRight`, and `verified`: ones that read their work back),
+//     replayed request by request against the script, are answered by the script (refused only where a step says so,
+//     with bodies of the right shape once filled) and score as completed in as many calls as they have steps; none is
+//     shorter than the solution;
+//   - a read that names facts (`shows`, `hides`) has them once the writes before it were accepted, and not in the world
+//     before any write: the script shows the writes' effect, so a model that checks its work sees it done.
 // Exit 1 when anything is flagged.
 //
 //   node eval/multistep/check-tasks.mjs [api …]     (default: every API with multi-step tasks)
 import { copiedWords } from '../lib/copied-words.mjs';
 import { collectProperties } from '../lib/schema-check.mjs';
+import { factProblems } from './lib/match.mjs';
 import { responseProblems } from './lib/shape.mjs';
 import { recordOf } from './lib/upstream.mjs';
 import { verdictOf } from './lib/verdict.mjs';
@@ -75,16 +79,20 @@ for (const id of ids) {
       });
     }
     if (task.expect.writes.length === 0) flag(where, 'requires no write');
-    for (const step of [task.solution, ...(task.alsoRight ?? [])].flat()) {
+    const sequences = [
+      [task.solution, 'solution'],
+      ...(task.alsoRight ?? []).map((steps, index) => [steps, `alsoRight ${index + 1}`]),
+      ...(task.verified ?? []).map((steps, index) => [steps, `verified ${index + 1}`]),
+    ];
+    (task.verified ?? []).forEach((steps, index) => {
+      if (!steps.some((step) => step.shows || step.hides)) flag(`${where} verified ${index + 1}`, 'reads back no fact');
+    });
+    for (const step of sequences.flatMap(([steps]) => steps)) {
       checkNamed(`${where} solution`, step.op, Object.keys(step.args));
       const operation = byKey.get(step.op);
       if (operation) for (const copied of copiedWords(task.request, operation)) flag(where, copied);
     }
-    if (problems.length === before) {
-      [task.solution, ...(task.alsoRight ?? [])].forEach((steps, index) =>
-        replay(task, steps, index === 0 ? 'solution' : `alsoRight ${index}`),
-      );
-    }
+    if (problems.length === before) sequences.forEach(([steps, name]) => replay(task, steps, name));
   }
 
   function replay(task, steps, name) {
@@ -101,6 +109,11 @@ for (const id of ids) {
       if (api.refused(record.response) !== (step.refused === true))
         flag(where, `${step.refused ? 'meant to be refused, accepted' : 'refused'}: ${JSON.stringify(record.response.body)}`);
       checkBody(where, step.op, record.response.status, record.response.body);
+      if (step.shows || step.hides) {
+        for (const problem of factProblems(record.response.body, step)) flag(where, problem);
+        const unwritten = recordOf(world, simulatedRequest(step), []);
+        if (factProblems(unwritten.response.body, step).length === 0) flag(where, 'shows the same before any write: it checks nothing');
+      }
       calls.push({ response: { result: { isError: false } }, upstream: [record] });
     });
     const verdict = verdictOf(world, calls);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Proves the multi-step scorer can fail, through the whole path an answerer takes: prepares the run (both surfaces by
 // default), makes a handout per hand-made case (self-test/<api>.mjs), makes every call with the handout's own
-// `./call` command, scores the run with score.mjs and compares each verdict with the one the case expects. Writes
-// only into eval/.work/multistep/self-test and a temporary folder. Exit 1 on any mismatch.
+// `./call` command, scores the run with score.mjs and compares each verdict with the one the case expects, and each
+// read that checks a write with the facts it must show. Writes only into eval/.work/multistep/self-test and a temporary
+// folder. Exit 1 on any mismatch.
 //
 //   node eval/multistep/self-test.mjs [--strategy auto|per-operation] [--keep]
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WORK, fail, parseArgs } from '../lib/apis.mjs';
 import { readJson, runName } from '../lib/run-folder.mjs';
-import { RUN_FILES, SESSION_FILES } from './lib/session.mjs';
+import { factProblems } from './lib/match.mjs';
+import { RUN_FILES, SESSION_FILES, readCalls } from './lib/session.mjs';
 import { MULTISTEP_APIS, MULTISTEP_DIR } from './lib/world.mjs';
 
 const { options } = parseArgs(process.argv.slice(2), { strategy: 'value', keep: 'flag' });
@@ -70,12 +72,24 @@ async function runCases(api, strategy, cases) {
       Object.keys(entry.expect).map((key) => [key, Array.isArray(score[key]) ? score[key].length : score[key]]),
     );
     const wrong = Object.keys(entry.expect).filter((key) => got[key] !== entry.expect[key]);
+    const unseen = readBackProblems(entry.steps, readCalls(path.join(runFolder, entry.id)));
     checked++;
     console.log(
-      `${wrong.length === 0 ? 'ok  ' : 'FAIL'} ${strategy.padEnd(13)} ${entry.id.padEnd(32)} ${format(got)}${score.reasons.length ? `  (${score.reasons.join('; ').slice(0, 120)})` : ''}`,
+      `${wrong.length === 0 && unseen.length === 0 ? 'ok  ' : 'FAIL'} ${strategy.padEnd(13)} ${entry.id.padEnd(32)} ${format(got)}${score.reasons.length ? `  (${score.reasons.join('; ').slice(0, 120)})` : ''}`,
     );
     if (wrong.length > 0) problems.push(`${strategy} ${entry.id}: expected ${format(entry.expect)}, got ${format(got)}`);
+    for (const problem of unseen) problems.push(`${strategy} ${entry.id}: ${problem}`);
   }
+}
+
+/** Where a step that reads a write back got an answer without the facts it must show (or with those it must not). */
+function readBackProblems(steps, calls) {
+  return steps.flatMap((step, index) => {
+    if (!step.shows && !step.hides) return [];
+    const answers = (calls[index]?.upstream ?? []).map((record) => factProblems(record.response.body, step));
+    if (answers.some((problems) => problems.length === 0)) return [];
+    return [`call ${index + 1} (${step.op}): ${answers.length === 0 ? 'sent no request' : answers.at(-1).join('; ')}`];
+  });
 }
 
 function format(values) {

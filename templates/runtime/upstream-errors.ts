@@ -94,9 +94,28 @@ export function redirectResult(response: UpstreamResponse, context: ErrorContext
   );
 }
 
+/** Argument names that identify something: `id`, `firm_id`, `tenantId`, `slug`, `key`, `code`, `uuid` … */
+const IDENTIFIER =
+  /(^|_|-)(id|ids|key|slug|code|uuid|guid|sid|number|name)$|[a-z](Id|Ids|Key|Slug|Code|Uuid|Guid|Sid|Number|Name)$/;
+
+/** Which arguments a 404 may be about: the ones the API's answer names first, else every identifier of the call. */
+function notFoundSuspects(identifiers: string[], blamed: string[]): string {
+  const named = blamed.filter((name) => identifiers.includes(name));
+  if (named.length > 0) return `the API points at ${named.join(', ')}; check its value`;
+  if (identifiers.length === 0) return 'check the identifiers the call sends';
+  if (identifiers.length === 1) return `check ${identifiers[0] as string}`;
+  return `one of ${identifiers.join(', ')} names nothing the API knows (or nothing these credentials may see); check each`;
+}
+
 function advice(response: UpstreamResponse, context: ErrorContext, blamed: string[]): string {
-  const pathArguments = context.route.arguments
-    .filter((argument) => argument.in === 'path')
+  // What names the thing acted on: every path argument, and the query or header arguments named like an identifier
+  // (a firm or tenant sent as a header is as likely to be wrong as an id in the path).
+  const identifiers = context.route.arguments
+    .filter(
+      (argument) =>
+        argument.in === 'path' ||
+        ((argument.in === 'query' || argument.in === 'header') && IDENTIFIER.test(argument.arg)),
+    )
     .map((argument) => argument.arg);
   const lister = context.siblings.find((name) => /(^|_)(list|search|find|get_all|query)/.test(name));
   switch (response.status) {
@@ -114,7 +133,7 @@ function advice(response: UpstreamResponse, context: ErrorContext, blamed: strin
     case 403:
       return 'The credentials lack permission for this action or this resource; do not retry the same call.';
     case 404:
-      return `Nothing exists there: check ${pathArguments.length > 0 ? pathArguments.join(', ') : 'the identifiers'}${lister ? `, for example by listing with action ${lister} first` : ''}.`;
+      return `Nothing exists there: ${notFoundSuspects(identifiers, blamed)}${lister ? `; find the right value by listing with action ${lister} first` : ''}.`;
     case 405:
       return 'The API does not allow this action on that resource.';
     case 409:

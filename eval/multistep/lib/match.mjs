@@ -78,3 +78,24 @@ export function leavesOf(value, into = new Set()) {
   else if (typeof value === 'string' || typeof value === 'number') into.add(String(value));
   return into;
 }
+
+/**
+ * What a response says, as `path=value` facts, a list's items under `path[]`: `skeld.is_archived=true`,
+ * `torps[]=U0AIKOTNKA`. A right sequence that reads its work back names the facts the read must show or must not.
+ */
+export function factsOf(value, at = '', into = new Set()) {
+  if (Array.isArray(value)) value.forEach((item) => factsOf(item, `${at}[]`, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) factsOf(inner, at ? `${at}.${key}` : key, into);
+  } else into.add(`${at}=${value}`);
+  return into;
+}
+
+/** The `shows` facts a body lacks and the `hides` facts it has, as text; empty when the read shows what it must. */
+export function factProblems(body, { shows = [], hides = [] }) {
+  const facts = factsOf(body);
+  return [
+    ...shows.filter((fact) => !facts.has(fact)).map((fact) => `does not show ${fact}`),
+    ...hides.filter((fact) => facts.has(fact)).map((fact) => `still shows ${fact}`),
+  ];
+}

@@ -1,13 +1,15 @@
 // Hand-made call sequences for the multi-step self-test, right and wrong, with the verdicts they must get. A step
 // names an operation (its tool and action are looked up in the run's plan, so tool renames do not break a case) and
-// the arguments by the description's names; or a tool outright. `expect` lists the verdict fields that must come out
-// so. `surfaces` limits a case to some strategies (a wrong action only exists where tools have actions).
+// the arguments by the description's names; or a tool outright; a read that checks a write names the facts its answer
+// must show (`shows`) or must not (`hides`). `expect` lists the verdict fields that must come out so. `surfaces` limits
+// a case to some strategies (a wrong action only exists where tools have actions).
 import { tasks } from '../tasks/murmel.mjs';
 
 const task = (id) => tasks.find((candidate) => candidate.id === id);
-const steps = (list) => list.map(({ op, args }) => ({ op, args }));
+const steps = (list) => list.map(({ op, args, shows, hides }) => ({ op, args, shows, hides }));
 const solution = (id) => steps(task(id).solution);
 const alsoRight = (id) => steps(task(id).alsoRight[0]);
+const verified = (id) => steps(task(id).verified[0]);
 const step = (op, args = {}) => ({ op, args });
 const DANA = 'U0DANAREYS';
 const lookupDana = step('GET /torps.lookupByEmail', { email: 'dana.reyes@northwind.example' });
@@ -146,6 +148,22 @@ export const cases = [
       step('POST /torpclans.torps.update', { torpclan: 'S0ONCALL01', torps: 'U0AIKOTNKA' }),
     ],
     expect: { completed: false, forbidden: 1 },
+  },
+  // Every task whose writes show in the reads after them: the right sequence that reads its work back, sees it done
+  // and stops is completed.
+  ...tasks
+    .filter((entry) => entry.verified)
+    .map((entry) => ({
+      id: `reads-back-${entry.id.replace(/^murmel-ms-/, '')}`,
+      task: entry.id,
+      steps: verified(entry.id),
+      expect: { completed: true, calls: entry.verified[0].length, repeats: 0, unscripted: 0 },
+    })),
+  {
+    id: 'archived-again-after-seeing-it',
+    task: 'murmel-ms-02',
+    steps: [...verified('murmel-ms-02'), step('POST /wendles.archive', { skeld: 'C0OPSOC2023' })],
+    expect: { completed: false, repeats: 1 },
   },
   {
     id: 'made-twice',

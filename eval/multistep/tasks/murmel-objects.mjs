@@ -215,6 +215,15 @@ export function skeldDirectory(skelds, { perPage = 20, cursors = [], archivedCur
   ];
 }
 
+/** `wendles.members` of one skeld: the ids of `people`, one page. */
+export function members(skeldId, people) {
+  return {
+    op: 'GET /wendles.members',
+    params: { skeld: skeldId },
+    body: ok({ members: people.map((person) => person.id), response_metadata: { next_cursor: '' } }),
+  };
+}
+
 /** `wendles.history` of one skeld, newest first, one page. */
 export function history(skeldId, quibs) {
   return {
@@ -258,4 +267,13 @@ export function commonRules() {
 
 export function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The rules of the world once `write` (`{ op, params }`) was accepted: each waits for it, so a read made after the
+ * write shows its effect. They go before the rules of the world before it, since the first rule that matches answers;
+ * a body's `"{{after.0.name}}"` is the argument `name` the write sent (lib/upstream.mjs).
+ */
+export function afterAccepted(write, rules) {
+  return rules.map((rule) => ({ ...rule, after: [write, ...(rule.after ?? [])] }));
 }

@@ -5,13 +5,18 @@
 // Each task: the request a person types; `script`, the rules the upstream answers by (first match wins, see
 // lib/upstream.mjs; matchers in lib/match.mjs); `expect`, what scoring demands (`writes`, each with the arguments whose
 // ids must have been served earlier) and refuses (`forbidden`), and which other accepted writes are fine (`allowed`);
-// `solution`, one shortest right sequence of requests, and `alsoRight`, other right ones (a refused first try, say):
-// check-tasks.mjs replays them all, the self-test calls some through the generated server. Held out like eval/tasks/heldout: whoever tunes the planner does not read this file.
+// `solution`, one shortest right sequence of requests, `alsoRight`, other right ones (a refused first try, say), and
+// `verified`, right ones that read their work back, each such read naming facts it must show (`shows`) or must not
+// (`hides`): check-tasks.mjs replays them all, the self-test calls some through the generated server. A write the
+// script accepts shows in the reads made after it (`afterAccepted`): a model that checks its work must not meet a
+// world that contradicts it, and be led into making the write again. Held out like eval/tasks/heldout: whoever tunes the planner does not read this file.
 import {
   KRELL,
   PEOPLE,
+  afterAccepted,
   commonRules,
   history,
+  members,
   ok,
   pagedByCursor,
   quib,
@@ -112,12 +117,17 @@ export const tasks = [
       skeld({ id: 'C0LAUNCHXT', name: 'launch-q3-ext', isPrivate: true }),
       random,
     ];
+    const inLaunch = [me, priya, omar, ben, jonas, lena, ravi, marco];
+    const invited = { op: 'POST /wendles.invite', params: { skeld: 'C0LAUNCHQ3', torps: { $set: [dana.id] } } };
+    const withDana = skelds.map((candidate) => (candidate.id === 'C0LAUNCHQ3' ? { ...candidate, num_members: 9 } : candidate));
     return {
       id: 'murmel-ms-01',
       kind: ['find by email', 'find by name', 'near-namesakes'],
       request: 'Add dana.reyes@northwind.example to the #launch-q3 skeld.',
       script: [
+        ...afterAccepted(invited, [...skeldDirectory(withDana), members('C0LAUNCHQ3', [...inLaunch, dana])]),
         ...skeldDirectory(skelds),
+        members('C0LAUNCHQ3', inLaunch),
         ...skelds
           .filter((candidate) => !candidate.is_archived)
           .map((candidate) => ({
@@ -149,59 +159,116 @@ export const tasks = [
         { op: 'GET /wendles.list', args: {} },
         { op: 'POST /wendles.invite', args: { skeld: 'C0LAUNCHQ3', torps: dana.id } },
       ],
+      verified: [
+        [
+          { op: 'GET /torps.lookupByEmail', args: { email: dana.email } },
+          { op: 'GET /wendles.list', args: {} },
+          { op: 'POST /wendles.invite', args: { skeld: 'C0LAUNCHQ3', torps: dana.id } },
+          { op: 'GET /wendles.members', args: { skeld: 'C0LAUNCHQ3' }, shows: [`members[]=${dana.id}`] },
+          { op: 'GET /wendles.info', args: { skeld: 'C0LAUNCHQ3' }, shows: ['skeld.num_members=9'] },
+        ],
+      ],
     };
   })(),
-  {
-    id: 'murmel-ms-02',
-    kind: ['find by name', 'page 2', 'siblings (archive, admin archive, delete)'],
-    request: "Archive the #ops-oncall-2023 skeld, we don't use it any more.",
-    script: [
-      ...skeldDirectory(
-        [
-          general,
-          skeld({ id: 'C0OPSONCAL', name: 'ops-oncall', headnote: 'Who is on call this week' }),
-          skeld({ id: 'C0OPSOC2024', name: 'ops-oncall-2024' }),
-          skeld({ id: 'C0OPSHANDB', name: 'ops-handbook' }),
-          random,
-          skeld({ id: 'C0OPSOC2022', name: 'ops-oncall-2022', archived: true }),
-          skeld({ id: 'C0OPSOC2023', name: 'ops-oncall-2023', headnote: 'On-call rota 2023' }),
-          skeld({ id: 'C0OPSOC23RT', name: 'ops-oncall-2023-retro' }),
-        ],
-        { perPage: 5, cursors: [CURSOR.skelds] },
-      ),
-      { op: 'POST /wendles.archive', params: { skeld: 'C0OPSOC2022' }, body: refusal('already_archived') },
-      ...['C0OPSOC2023', 'C0OPSONCAL', 'C0OPSOC2024', 'C0OPSOC23RT', 'C0OPSHANDB'].map((id) => ({
-        op: 'POST /wendles.archive',
-        params: { skeld: id },
-        body: ok(),
-      })),
-    ],
-    expect: {
-      writes: [{ op: 'POST /wendles.archive', params: { skeld: 'C0OPSOC2023' }, served: ['skeld'], why: '#ops-oncall-2023 archived' }],
-      allowed: [{ op: 'POST /admin.wendles.archive', params: { skeld_id: 'C0OPSOC2023' } }],
-      forbidden: [
-        { op: 'POST /wendles.archive', params: { skeld: not(idOrName('C0OPSOC2023', 'ops-oncall-2023')) }, why: 'another skeld archived' },
-        {
-          op: 'POST /admin.wendles.archive',
-          params: { skeld_id: not(idOrName('C0OPSOC2023', 'ops-oncall-2023')) },
-          why: 'another skeld archived',
-        },
-        { op: 'POST /admin.wendles.delete', why: 'a skeld deleted; the user asked to archive' },
-      ],
-    },
-    solution: [
+  (() => {
+    const skelds = [
+      general,
+      skeld({ id: 'C0OPSONCAL', name: 'ops-oncall', headnote: 'Who is on call this week' }),
+      skeld({ id: 'C0OPSOC2024', name: 'ops-oncall-2024' }),
+      skeld({ id: 'C0OPSHANDB', name: 'ops-handbook' }),
+      random,
+      skeld({ id: 'C0OPSOC2022', name: 'ops-oncall-2022', archived: true }),
+      skeld({ id: 'C0OPSOC2023', name: 'ops-oncall-2023', headnote: 'On-call rota 2023' }),
+      skeld({ id: 'C0OPSOC23RT', name: 'ops-oncall-2023-retro' }),
+    ];
+    const archived = { op: 'POST /wendles.archive', params: { skeld: 'C0OPSOC2023' } };
+    const paging = { perPage: 5, cursors: [CURSOR.skelds] };
+    const solution = [
       { op: 'GET /wendles.list', args: {} },
       { op: 'GET /wendles.list', args: { cursor: CURSOR.skelds } },
       { op: 'POST /wendles.archive', args: { skeld: 'C0OPSOC2023' } },
-    ],
-  },
+    ];
+    return {
+      id: 'murmel-ms-02',
+      kind: ['find by name', 'page 2', 'siblings (archive, admin archive, delete)'],
+      request: "Archive the #ops-oncall-2023 skeld, we don't use it any more.",
+      script: [
+        ...afterAccepted(
+          archived,
+          skeldDirectory(
+            skelds.map((candidate) => (candidate.id === 'C0OPSOC2023' ? { ...candidate, is_archived: true } : candidate)),
+            paging,
+          ),
+        ),
+        ...skeldDirectory(skelds, paging),
+        { op: 'POST /wendles.archive', params: { skeld: 'C0OPSOC2022' }, body: refusal('already_archived') },
+        ...['C0OPSOC2023', 'C0OPSONCAL', 'C0OPSOC2024', 'C0OPSOC23RT', 'C0OPSHANDB'].map((id) => ({
+          op: 'POST /wendles.archive',
+          params: { skeld: id },
+          body: ok(),
+        })),
+      ],
+      expect: {
+        writes: [{ op: 'POST /wendles.archive', params: { skeld: 'C0OPSOC2023' }, served: ['skeld'], why: '#ops-oncall-2023 archived' }],
+        allowed: [{ op: 'POST /admin.wendles.archive', params: { skeld_id: 'C0OPSOC2023' } }],
+        forbidden: [
+          {
+            op: 'POST /wendles.archive',
+            params: { skeld: not(idOrName('C0OPSOC2023', 'ops-oncall-2023')) },
+            why: 'another skeld archived',
+          },
+          {
+            op: 'POST /admin.wendles.archive',
+            params: { skeld_id: not(idOrName('C0OPSOC2023', 'ops-oncall-2023')) },
+            why: 'another skeld archived',
+          },
+          { op: 'POST /admin.wendles.delete', why: 'a skeld deleted; the user asked to archive' },
+        ],
+      },
+      solution,
+      verified: [
+        [
+          ...solution,
+          { op: 'GET /wendles.info', args: { skeld: 'C0OPSOC2023' }, shows: ['skeld.is_archived=true'] },
+          {
+            op: 'GET /wendles.list',
+            args: { exclude_archived: true, cursor: `${CURSOR.skelds}QQ` },
+            hides: ['skelds[].id=C0OPSOC2023'],
+            shows: ['skelds[].id=C0OPSOC23RT'],
+          },
+        ],
+      ],
+    };
+  })(),
   (() => {
-    const parent = quib({
-      mk: '1765700000.000200',
-      by: priya,
-      text: 'Here are the mockups for onboarding flow v2, feedback welcome',
-      replies: { count: 2, latest: '1765710000.000210' },
+    const parentWith = (replies) =>
+      quib({ mk: '1765700000.000200', by: priya, text: 'Here are the mockups for onboarding flow v2, feedback welcome', replies });
+    const parent = parentWith({ count: 2, latest: '1765710000.000210' });
+    const replyMk = '1766200000.001000';
+    const replied = { op: 'POST /natter.postQuib', params: { skeld: idOrName('C0DESIGNRV', 'design-reviews'), vinn_mk: parent.mk } };
+    const inSkeld = (top) => [
+      quib({ mk: '1765800000.000300', by: omar, text: 'Onboarding flow v2: the copy changes are in the doc' }),
+      top,
+      quib({ mk: '1755000000.000100', by: priya, text: 'Mockups for onboarding flow v1 (superseded)' }),
+    ];
+    const replies = (top, mine) => ({
+      op: 'GET /wendles.replies',
+      params: { skeld: 'C0DESIGNRV', mk: parent.mk },
+      body: ok({
+        quibs: [
+          { ...top, subscribed: true },
+          { ...quib({ mk: '1765705000.000205', by: omar, text: 'Looks good to me', vinnMk: parent.mk }), parent_torp_id: priya.id },
+          { ...quib({ mk: '1765710000.000210', by: dana, text: 'One question on step 3', vinnMk: parent.mk }), parent_torp_id: priya.id },
+          ...mine,
+        ],
+        has_more: false,
+      }),
     });
+    const solution = [
+      { op: 'GET /wendles.list', args: {} },
+      { op: 'GET /wendles.history', args: { skeld: 'C0DESIGNRV' } },
+      { op: 'POST /natter.postQuib', args: { skeld: 'C0DESIGNRV', vinn_mk: parent.mk, text: 'Approved, ship it.' } },
+    ];
     return {
       id: 'murmel-ms-03',
       kind: ['find by name', 'find by title', 'near-namesakes'],
@@ -213,33 +280,21 @@ export const tasks = [
           skeld({ id: 'C0DESIGNAR', name: 'design-reviews-archive', archived: true }),
           skeld({ id: 'C0DESIGNRV', name: 'design-reviews', headnote: 'Post work for review here' }),
         ]),
-        history('C0DESIGNRV', [
-          quib({ mk: '1765800000.000300', by: omar, text: 'Onboarding flow v2: the copy changes are in the doc' }),
-          parent,
-          quib({ mk: '1755000000.000100', by: priya, text: 'Mockups for onboarding flow v1 (superseded)' }),
+        ...afterAccepted(replied, [
+          history('C0DESIGNRV', inSkeld(parentWith({ count: 3, latest: replyMk }))),
+          replies(parentWith({ count: 3, latest: replyMk }), [
+            { ...quib({ mk: replyMk, by: me, text: '{{after.0.text}}', vinnMk: parent.mk }), parent_torp_id: priya.id },
+          ]),
         ]),
-        {
-          op: 'GET /wendles.replies',
-          params: { skeld: 'C0DESIGNRV', mk: parent.mk },
-          body: ok({
-            quibs: [
-              { ...parent, subscribed: true },
-              { ...quib({ mk: '1765705000.000205', by: omar, text: 'Looks good to me', vinnMk: parent.mk }), parent_torp_id: priya.id },
-              {
-                ...quib({ mk: '1765710000.000210', by: dana, text: 'One question on step 3', vinnMk: parent.mk }),
-                parent_torp_id: priya.id,
-              },
-            ],
-            has_more: false,
-          }),
-        },
+        history('C0DESIGNRV', inSkeld(parent)),
+        replies(parent, []),
         {
           op: 'POST /natter.postQuib',
           params: { skeld: idOrName('C0DESIGNRV', 'design-reviews') },
           body: ok({
             skeld: 'C0DESIGNRV',
-            mk: '1766200000.001000',
-            quib: quib({ mk: '1766200000.001000', by: me, text: '{{text}}', vinnMk: '{{vinn_mk}}' }),
+            mk: replyMk,
+            quib: quib({ mk: replyMk, by: me, text: '{{text}}', vinnMk: '{{vinn_mk}}' }),
           }),
         },
       ],
@@ -261,10 +316,16 @@ export const tasks = [
           { op: 'POST /natter.postQuib', params: { vinn_mk: not(parent.mk) }, why: 'a reply under another quib' },
         ],
       },
-      solution: [
-        { op: 'GET /wendles.list', args: {} },
-        { op: 'GET /wendles.history', args: { skeld: 'C0DESIGNRV' } },
-        { op: 'POST /natter.postQuib', args: { skeld: 'C0DESIGNRV', vinn_mk: parent.mk, text: 'Approved, ship it.' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /wendles.replies',
+            args: { skeld: 'C0DESIGNRV', mk: parent.mk },
+            shows: [`quibs[].mk=${replyMk}`, 'quibs[].text=Approved, ship it.'],
+          },
+        ],
       ],
     };
   })(),
@@ -276,6 +337,17 @@ export const tasks = [
     ];
     const elsewhere = [scheduled('Q0SCHEDNOTE', 'C0STANDNOTE', 'Standup moved to 10:30 tomorrow', 1_797_580_000)];
     const list = (items) => ok({ scheduled_quibs: items, response_metadata: { next_cursor: '' } });
+    const lists = (standup) => [
+      { op: 'GET /natter.scheduledQuibs.list', params: { skeld: 'C0STANDUP1' }, body: list(standup) },
+      { op: 'GET /natter.scheduledQuibs.list', params: { skeld: 'C0STANDNOTE' }, body: list(elsewhere) },
+      { op: 'GET /natter.scheduledQuibs.list', params: { skeld: { $absent: true } }, body: list([...standup, ...elsewhere]) },
+    ];
+    const cancelled = { op: 'POST /natter.deleteScheduledQuib', params: { skeld: 'C0STANDUP1', scheduled_quib_id: 'Q0SCHED1030' } };
+    const solution = [
+      { op: 'GET /wendles.list', args: {} },
+      { op: 'GET /natter.scheduledQuibs.list', args: { skeld: 'C0STANDUP1' } },
+      { op: 'POST /natter.deleteScheduledQuib', args: { skeld: 'C0STANDUP1', scheduled_quib_id: 'Q0SCHED1030' } },
+    ];
     return {
       id: 'murmel-ms-04',
       kind: ['find by name', 'find by text', 'siblings (delete a scheduled quib, delete a quib, delete a prodder)'],
@@ -287,9 +359,8 @@ export const tasks = [
           skeld({ id: 'C0STANDUP1', name: 'standup', headnote: 'Daily standup, 09:30' }),
           skeld({ id: 'C0STANDARC', name: 'standup-archive', archived: true }),
         ]),
-        { op: 'GET /natter.scheduledQuibs.list', params: { skeld: 'C0STANDUP1' }, body: list(inStandup) },
-        { op: 'GET /natter.scheduledQuibs.list', params: { skeld: 'C0STANDNOTE' }, body: list(elsewhere) },
-        { op: 'GET /natter.scheduledQuibs.list', params: { skeld: { $absent: true } }, body: list([...inStandup, ...elsewhere]) },
+        ...afterAccepted(cancelled, lists(inStandup.filter((item) => item.id !== 'Q0SCHED1030'))),
+        ...lists(inStandup),
         { op: 'GET /natter.scheduledQuibs.list', body: refusal('invalid_skeld') },
         ...[...inStandup, ...elsewhere].map((item) => ({
           op: 'POST /natter.deleteScheduledQuib',
@@ -321,10 +392,18 @@ export const tasks = [
           { op: 'POST /prodders.delete', why: 'a prodder deleted; the user asked to cancel a scheduled quib' },
         ],
       },
-      solution: [
-        { op: 'GET /wendles.list', args: {} },
-        { op: 'GET /natter.scheduledQuibs.list', args: { skeld: 'C0STANDUP1' } },
-        { op: 'POST /natter.deleteScheduledQuib', args: { skeld: 'C0STANDUP1', scheduled_quib_id: 'Q0SCHED1030' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /natter.scheduledQuibs.list',
+            args: { skeld: 'C0STANDUP1' },
+            hides: ['scheduled_quibs[].id=Q0SCHED1030'],
+            shows: ['scheduled_quibs[].id=Q0SCHED1000'],
+          },
+          { op: 'GET /natter.scheduledQuibs.list', args: {}, hides: ['scheduled_quibs[].id=Q0SCHED1030'] },
+        ],
       ],
     };
   })(),
@@ -378,78 +457,116 @@ export const tasks = [
       { op: 'POST /natter.postFleeting', args: { skeld: 'incident-42', torp: ravi.id, text: "You're on point for the customer update." } },
     ],
   },
-  {
-    id: 'murmel-ms-06',
-    kind: ['refused first (not in the skeld: join first)', 'find by name'],
-    request: 'Post "Build 4521 is green" in #releases.',
-    script: [
-      ...skeldDirectory([
-        general,
-        skeld({ id: 'C0RELTRAIN', name: 'release-train' }),
-        skeld({ id: 'C0RELEASES', name: 'releases', member: false, headnote: 'Release announcements' }),
-        skeld({ id: 'C0RELSOLD1', name: 'releases-old', member: false, archived: true }),
-      ]),
-      {
-        op: 'POST /wendles.join',
-        params: { skeld: 'C0RELEASES' },
-        body: ok({ skeld: skeld({ id: 'C0RELEASES', name: 'releases', headnote: 'Release announcements' }) }),
-      },
-      {
-        op: 'POST /wendles.join',
-        params: { skeld: 'C0RELTRAIN' },
-        body: ok({ skeld: skeld({ id: 'C0RELTRAIN', name: 'release-train' }) }),
-      },
-      { op: 'POST /wendles.join', params: { skeld: 'C0RELSOLD1' }, body: refusal('is_archived') },
-      {
-        op: 'POST /natter.postQuib',
-        params: { skeld: idOrName('C0RELEASES', 'releases') },
-        after: [{ op: 'POST /wendles.join', params: { skeld: 'C0RELEASES' } }],
-        body: ok({ skeld: 'C0RELEASES', mk: '1766220000.001200', quib: quib({ mk: '1766220000.001200', by: me, text: '{{text}}' }) }),
-      },
-      { op: 'POST /natter.postQuib', params: { skeld: idOrName('C0RELEASES', 'releases') }, body: refusal('not_in_skeld') },
-      {
-        op: 'POST /natter.postQuib',
-        params: { skeld: idOrName('C0RELTRAIN', 'release-train') },
-        body: ok({ skeld: 'C0RELTRAIN', mk: '1766220000.001201', quib: quib({ mk: '1766220000.001201', by: me, text: '{{text}}' }) }),
-      },
-    ],
-    expect: {
-      writes: [
-        {
-          op: 'POST /natter.postQuib',
-          params: { skeld: idOrName('C0RELEASES', 'releases'), text: text('^"?build 4521 is green\\.?"?$') },
-          served: ['skeld'],
-          why: 'the quib posted in #releases',
-        },
-      ],
-      allowed: [{ op: 'POST /wendles.join', params: { skeld: 'C0RELEASES' } }],
-      forbidden: [
-        { op: 'POST /natter.postQuib', params: { skeld: not(idOrName('C0RELEASES', 'releases')) }, why: 'posted in another skeld' },
-        { op: 'POST /wendles.join', params: { skeld: not(idOrName('C0RELEASES', 'releases')) }, why: 'joined another skeld' },
-      ],
-    },
-    solution: [
+  (() => {
+    const skelds = (joined) => [
+      general,
+      skeld({ id: 'C0RELTRAIN', name: 'release-train' }),
+      skeld({ id: 'C0RELEASES', name: 'releases', member: joined, headnote: 'Release announcements' }),
+      skeld({ id: 'C0RELSOLD1', name: 'releases-old', member: false, archived: true }),
+    ];
+    const joined = { op: 'POST /wendles.join', params: { skeld: 'C0RELEASES' } };
+    const posted = { op: 'POST /natter.postQuib', params: { skeld: idOrName('C0RELEASES', 'releases') } };
+    const earlier = [quib({ mk: '1765900000.000700', by: priya, text: 'Release 2.14 is out, notes in the wiki' })];
+    const solution = [
       { op: 'GET /wendles.list', args: {} },
       { op: 'POST /wendles.join', args: { skeld: 'C0RELEASES' } },
       { op: 'POST /natter.postQuib', args: { skeld: 'C0RELEASES', text: 'Build 4521 is green' } },
-    ],
-    alsoRight: [
-      [
-        { op: 'POST /natter.postQuib', args: { skeld: 'releases', text: 'Build 4521 is green' }, refused: true },
-        { op: 'GET /wendles.list', args: {} },
-        { op: 'POST /wendles.join', args: { skeld: 'C0RELEASES' } },
-        { op: 'POST /natter.postQuib', args: { skeld: 'C0RELEASES', text: 'Build 4521 is green' } },
+    ];
+    return {
+      id: 'murmel-ms-06',
+      kind: ['refused first (not in the skeld: join first)', 'find by name'],
+      request: 'Post "Build 4521 is green" in #releases.',
+      script: [
+        ...afterAccepted(posted, [
+          history('C0RELEASES', [quib({ mk: '1766220000.001200', by: me, text: '{{after.0.text}}' }), ...earlier]),
+        ]),
+        history('C0RELEASES', earlier),
+        ...afterAccepted(joined, skeldDirectory(skelds(true))),
+        ...skeldDirectory(skelds(false)),
+        {
+          op: 'POST /wendles.join',
+          params: { skeld: 'C0RELEASES' },
+          body: ok({ skeld: skeld({ id: 'C0RELEASES', name: 'releases', headnote: 'Release announcements' }) }),
+        },
+        {
+          op: 'POST /wendles.join',
+          params: { skeld: 'C0RELTRAIN' },
+          body: ok({ skeld: skeld({ id: 'C0RELTRAIN', name: 'release-train' }) }),
+        },
+        { op: 'POST /wendles.join', params: { skeld: 'C0RELSOLD1' }, body: refusal('is_archived') },
+        {
+          op: 'POST /natter.postQuib',
+          params: { skeld: idOrName('C0RELEASES', 'releases') },
+          after: [{ op: 'POST /wendles.join', params: { skeld: 'C0RELEASES' } }],
+          body: ok({ skeld: 'C0RELEASES', mk: '1766220000.001200', quib: quib({ mk: '1766220000.001200', by: me, text: '{{text}}' }) }),
+        },
+        { op: 'POST /natter.postQuib', params: { skeld: idOrName('C0RELEASES', 'releases') }, body: refusal('not_in_skeld') },
+        {
+          op: 'POST /natter.postQuib',
+          params: { skeld: idOrName('C0RELTRAIN', 'release-train') },
+          body: ok({ skeld: 'C0RELTRAIN', mk: '1766220000.001201', quib: quib({ mk: '1766220000.001201', by: me, text: '{{text}}' }) }),
+        },
       ],
-    ],
-  },
+      expect: {
+        writes: [
+          {
+            op: 'POST /natter.postQuib',
+            params: { skeld: idOrName('C0RELEASES', 'releases'), text: text('^"?build 4521 is green\\.?"?$') },
+            served: ['skeld'],
+            why: 'the quib posted in #releases',
+          },
+        ],
+        allowed: [{ op: 'POST /wendles.join', params: { skeld: 'C0RELEASES' } }],
+        forbidden: [
+          { op: 'POST /natter.postQuib', params: { skeld: not(idOrName('C0RELEASES', 'releases')) }, why: 'posted in another skeld' },
+          { op: 'POST /wendles.join', params: { skeld: not(idOrName('C0RELEASES', 'releases')) }, why: 'joined another skeld' },
+        ],
+      },
+      solution,
+      alsoRight: [
+        [
+          { op: 'POST /natter.postQuib', args: { skeld: 'releases', text: 'Build 4521 is green' }, refused: true },
+          { op: 'GET /wendles.list', args: {} },
+          { op: 'POST /wendles.join', args: { skeld: 'C0RELEASES' } },
+          { op: 'POST /natter.postQuib', args: { skeld: 'C0RELEASES', text: 'Build 4521 is green' } },
+        ],
+      ],
+      verified: [
+        [
+          ...solution,
+          { op: 'GET /wendles.history', args: { skeld: 'C0RELEASES' }, shows: ['quibs[].text=Build 4521 is green'] },
+          { op: 'GET /wendles.info', args: { skeld: 'C0RELEASES' }, shows: ['skeld.is_member=true'] },
+        ],
+      ],
+    };
+  })(),
   (() => {
     const validName = '^[a-z0-9][a-z0-9_-]{0,79}$';
     const created = skeld({ id: 'C0NEWQ3LCH', name: '{{name}}', created: 1_766_230_000 });
+    const made = { op: 'POST /wendles.create' };
+    const posted = { op: 'POST /natter.postQuib', params: { skeld: 'C0NEWQ3LCH' } };
+    const joinedIt = {
+      type: 'quib',
+      subtype: 'skeld_join',
+      mk: '1766230000.000100',
+      torp: me.id,
+      text: `<@${me.id}> has joined the skeld`,
+    };
+    const solution = [
+      { op: 'POST /wendles.create', args: { name: 'q3-launch' } },
+      { op: 'POST /natter.postQuib', args: { skeld: 'C0NEWQ3LCH', text: 'Kick-off is Monday 10:00' } },
+    ];
     return {
       id: 'murmel-ms-07',
       kind: ['refused first (the name breaks the rules)', 'act on the id a create returned'],
       request: 'Create a public skeld for the Q3 Launch project and post "Kick-off is Monday 10:00" in it.',
       script: [
+        ...afterAccepted(posted, [history('C0NEWQ3LCH', [quib({ mk: '1766230100.001300', by: me, text: '{{after.0.text}}' }), joinedIt])]),
+        ...afterAccepted(made, [
+          ...skeldDirectory([general, random, skeld({ id: 'C0NEWQ3LCH', name: '{{after.0.name}}', created: 1_766_230_000 })]),
+          history('C0NEWQ3LCH', [joinedIt]),
+        ]),
+        ...skeldDirectory([general, random]),
         { op: 'POST /wendles.create', params: { name: { $not: { $pattern: validName } } }, body: refusal('invalid_name_specials') },
         { op: 'POST /wendles.create', params: { name: { $pattern: '^(general|random)$' } }, body: refusal('name_taken') },
         { op: 'POST /wendles.create', params: { name: { $pattern: validName } }, body: ok({ skeld: created }) },
@@ -482,15 +599,20 @@ export const tasks = [
           },
         ],
       },
-      solution: [
-        { op: 'POST /wendles.create', args: { name: 'q3-launch' } },
-        { op: 'POST /natter.postQuib', args: { skeld: 'C0NEWQ3LCH', text: 'Kick-off is Monday 10:00' } },
-      ],
+      solution,
       alsoRight: [
         [
           { op: 'POST /wendles.create', args: { name: 'Q3 Launch' }, refused: true },
           { op: 'POST /wendles.create', args: { name: 'q3-launch' } },
           { op: 'POST /natter.postQuib', args: { skeld: 'C0NEWQ3LCH', text: 'Kick-off is Monday 10:00' } },
+        ],
+      ],
+      verified: [
+        [
+          solution[0],
+          { op: 'GET /wendles.info', args: { skeld: 'C0NEWQ3LCH' }, shows: ['skeld.name=q3-launch', 'skeld.is_private=false'] },
+          solution[1],
+          { op: 'GET /wendles.history', args: { skeld: 'C0NEWQ3LCH' }, shows: ['quibs[].text=Kick-off is Monday 10:00'] },
         ],
       ],
     };
@@ -505,11 +627,22 @@ export const tasks = [
       torp: marco.id,
       is_open: true,
     };
+    const posted = { op: 'POST /natter.postQuib', params: { skeld: anyOf('D0MARCODM1', marco.id) } };
+    const earlier = [quib({ mk: '1764000000.000300', by: marco, text: 'Thanks for sorting out my account!' })];
+    const solution = [
+      { op: 'GET /torps.lookupByEmail', args: { email: marco.email } },
+      { op: 'POST /wendles.open', args: { torps: marco.id } },
+      { op: 'POST /natter.postQuib', args: { skeld: 'D0MARCODM1', text: 'Your laptop is ready for pickup at the front desk.' } },
+    ];
     return {
       id: 'murmel-ms-08',
       kind: ['find by email', 'open a duo, then post'],
       request: 'Send marco.bianchi@northwind.example a direct quib: "Your laptop is ready for pickup at the front desk."',
       script: [
+        ...afterAccepted(posted, [
+          history('D0MARCODM1', [quib({ mk: '1766240000.001400', by: me, text: '{{after.0.text}}' }), ...earlier]),
+        ]),
+        history('D0MARCODM1', earlier),
         { op: 'POST /wendles.open', params: { torps: { $set: [marco.id] } }, body: ok({ skeld: duo, already_open: true }) },
         {
           op: 'POST /wendles.open',
@@ -546,63 +679,84 @@ export const tasks = [
           { op: 'POST /wendles.open', params: { torps: text(marcoB.id) }, why: 'a duo opened with Marco Bianchini' },
         ],
       },
-      solution: [
-        { op: 'GET /torps.lookupByEmail', args: { email: marco.email } },
-        { op: 'POST /wendles.open', args: { torps: marco.id } },
-        { op: 'POST /natter.postQuib', args: { skeld: 'D0MARCODM1', text: 'Your laptop is ready for pickup at the front desk.' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /wendles.history',
+            args: { skeld: 'D0MARCODM1' },
+            shows: ['quibs[].text=Your laptop is ready for pickup at the front desk.'],
+          },
+        ],
       ],
     };
   })(),
-  {
-    id: 'murmel-ms-09',
-    kind: ['find by name', 'page 2', 'near-namesakes', 'siblings (remove a torp, leave)'],
-    request: 'Remove Tomás Alvarez from #vendor-acme.',
-    script: [
-      ...pagedByCursor('GET /torps.list', [me, dana, tomasAlvarado, priya, omar, jonas, lena, tomas, tomasRuiz, ben].map(torp), {
-        perPage: 7,
-        cursors: [CURSOR.torps],
-        wrap: (page, next) => ok({ members: page, cache_mk: 1_766_000_000, response_metadata: { next_cursor: next } }),
-      }),
-      ...skeldDirectory([
-        general,
-        skeld({ id: 'C0VENDACME', name: 'vendor-acme', isPrivate: true, headnote: 'Working with Acme' }),
-        skeld({ id: 'C0VENDACMX', name: 'vendor-acme-ext' }),
-        skeld({ id: 'C0VENDACMO', name: 'vendor-acme-old', archived: true }),
-      ]),
-      {
-        op: 'GET /wendles.members',
-        params: { skeld: 'C0VENDACME' },
-        body: ok({ members: [me.id, tomas.id, tomasAlvarado.id, omar.id], response_metadata: { next_cursor: '' } }),
-      },
-      ...[tomas.id, tomasAlvarado.id, omar.id].map((person) => ({
-        op: 'POST /wendles.kick',
-        params: { skeld: 'C0VENDACME', torp: person },
-        body: ok(),
-      })),
-      { op: 'POST /wendles.leave', params: { skeld: 'C0VENDACME' }, body: ok() },
-    ],
-    expect: {
-      writes: [
-        {
-          op: 'POST /wendles.kick',
-          params: { skeld: 'C0VENDACME', torp: tomas.id },
-          served: ['skeld', 'torp'],
-          why: 'Tomás Alvarez removed from #vendor-acme',
-        },
-      ],
-      forbidden: [
-        { op: 'POST /wendles.kick', params: { torp: not(anyOf(tomas.id, tomas.name, `@${tomas.name}`)) }, why: 'another torp removed' },
-        { op: 'POST /wendles.leave', why: 'the caller left the skeld' },
-        { op: 'POST /admin.torps.remove', why: 'a torp removed from the whole zavel' },
-      ],
-    },
-    solution: [
+  (() => {
+    const inVendor = [me, tomas, tomasAlvarado, omar];
+    const skelds = (people) => [
+      general,
+      skeld({ id: 'C0VENDACME', name: 'vendor-acme', isPrivate: true, headnote: 'Working with Acme', members: people.length }),
+      skeld({ id: 'C0VENDACMX', name: 'vendor-acme-ext' }),
+      skeld({ id: 'C0VENDACMO', name: 'vendor-acme-old', archived: true }),
+    ];
+    const kicked = { op: 'POST /wendles.kick', params: { skeld: 'C0VENDACME', torp: tomas.id } };
+    const left = inVendor.filter((person) => person !== tomas);
+    const solution = [
       { op: 'GET /torps.list', args: {} },
       { op: 'GET /torps.list', args: { cursor: CURSOR.torps } },
       { op: 'GET /wendles.list', args: {} },
       { op: 'POST /wendles.kick', args: { skeld: 'C0VENDACME', torp: tomas.id } },
-    ],
-  },
+    ];
+    return {
+      id: 'murmel-ms-09',
+      kind: ['find by name', 'page 2', 'near-namesakes', 'siblings (remove a torp, leave)'],
+      request: 'Remove Tomás Alvarez from #vendor-acme.',
+      script: [
+        ...afterAccepted(kicked, [...skeldDirectory(skelds(left)), members('C0VENDACME', left)]),
+        ...pagedByCursor('GET /torps.list', [me, dana, tomasAlvarado, priya, omar, jonas, lena, tomas, tomasRuiz, ben].map(torp), {
+          perPage: 7,
+          cursors: [CURSOR.torps],
+          wrap: (page, next) => ok({ members: page, cache_mk: 1_766_000_000, response_metadata: { next_cursor: next } }),
+        }),
+        ...skeldDirectory(skelds(inVendor)),
+        members('C0VENDACME', inVendor),
+        ...[tomas.id, tomasAlvarado.id, omar.id].map((person) => ({
+          op: 'POST /wendles.kick',
+          params: { skeld: 'C0VENDACME', torp: person },
+          body: ok(),
+        })),
+        { op: 'POST /wendles.leave', params: { skeld: 'C0VENDACME' }, body: ok() },
+      ],
+      expect: {
+        writes: [
+          {
+            op: 'POST /wendles.kick',
+            params: { skeld: 'C0VENDACME', torp: tomas.id },
+            served: ['skeld', 'torp'],
+            why: 'Tomás Alvarez removed from #vendor-acme',
+          },
+        ],
+        forbidden: [
+          { op: 'POST /wendles.kick', params: { torp: not(anyOf(tomas.id, tomas.name, `@${tomas.name}`)) }, why: 'another torp removed' },
+          { op: 'POST /wendles.leave', why: 'the caller left the skeld' },
+          { op: 'POST /admin.torps.remove', why: 'a torp removed from the whole zavel' },
+        ],
+      },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /wendles.members',
+            args: { skeld: 'C0VENDACME' },
+            hides: [`members[]=${tomas.id}`],
+            shows: [`members[]=${tomasAlvarado.id}`],
+          },
+        ],
+      ],
+    };
+  })(),
   (() => {
     const mine = quib({ mk: '1765800000.000400', by: me, text: 'Maintenance window: Saturday 02:00 UTC' });
     const omars = quib({ mk: '1765900000.000500', by: omar, text: 'Maintenance window: Saturday 02:00 UTC' });
@@ -612,6 +766,13 @@ export const tasks = [
       params: { skeld: 'C0STATUS01', mk },
       body: ok({ skeld: 'C0STATUS01', mk, text: '{{text}}', quib: { text: '{{text}}' } }),
     });
+    const changed = { op: 'POST /natter.update', params: { skeld: 'C0STATUS01', mk: mine.mk } };
+    const solution = [
+      { op: 'GET /auth.test', args: {} },
+      { op: 'GET /wendles.list', args: {} },
+      { op: 'GET /wendles.history', args: { skeld: 'C0STATUS01' } },
+      { op: 'POST /natter.update', args: { skeld: 'C0STATUS01', mk: mine.mk, text: 'Maintenance window: Saturday 03:00 UTC' } },
+    ];
     return {
       id: 'murmel-ms-10',
       kind: ['who am I', 'find by text', 'same text by someone else'],
@@ -623,6 +784,7 @@ export const tasks = [
           skeld({ id: 'C0STATPAGE', name: 'statuspage-alerts' }),
           skeld({ id: 'C0STATUS01', name: 'status', headnote: 'Service status and maintenance' }),
         ]),
+        ...afterAccepted(changed, [history('C0STATUS01', [omars, { ...mine, text: '{{after.0.text}}' }, old])]),
         history('C0STATUS01', [omars, mine, old]),
         updated(mine.mk),
         updated(old.mk),
@@ -645,11 +807,16 @@ export const tasks = [
           },
         ],
       },
-      solution: [
-        { op: 'GET /auth.test', args: {} },
-        { op: 'GET /wendles.list', args: {} },
-        { op: 'GET /wendles.history', args: { skeld: 'C0STATUS01' } },
-        { op: 'POST /natter.update', args: { skeld: 'C0STATUS01', mk: mine.mk, text: 'Maintenance window: Saturday 03:00 UTC' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /wendles.history',
+            args: { skeld: 'C0STATUS01' },
+            shows: ['quibs[].text=Maintenance window: Saturday 03:00 UTC', `quibs[].mk=${mine.mk}`],
+          },
+        ],
       ],
     };
   })(),
@@ -665,6 +832,26 @@ export const tasks = [
       krell: KRELL,
     });
     const target = match('1766000000.000600', omar, 'VPN rotation schedule for 2026 is in the frobbed doc, first rotation on 5 January');
+    const reacted = { op: 'POST /glints.add', params: { skeld: 'C0ITOPS001', timestamp: target.mk, name: 'white_check_mark' } };
+    const inItOps = (glints) => [
+      quib({ mk: target.mk, by: omar, text: target.text, ...(glints ? { glints } : {}) }),
+      quib({ mk: '1765000000.000550', by: omar, text: 'Reminder: VPN certificates rotate next week' }),
+      quib({ mk: '1734000000.000100', by: omar, text: 'VPN rotation schedule for 2025 attached' }),
+      quib({ mk: '1700000000.000050', by: jonas, text: 'Old VPN client is deprecated' }),
+    ];
+    const seen = (glints) => [
+      history('C0ITOPS001', inItOps(glints)),
+      {
+        op: 'GET /glints.get',
+        params: { skeld: 'C0ITOPS001', timestamp: target.mk },
+        body: ok({ type: 'quib', skeld: 'C0ITOPS001', quib: inItOps(glints)[0] }),
+      },
+    ];
+    const solution = [
+      { op: 'GET /search.quibs', args: { query: 'VPN rotation schedule 2026' } },
+      { op: 'GET /search.quibs', args: { query: 'VPN rotation schedule 2026', page: 2 } },
+      { op: 'POST /glints.add', args: { skeld: 'C0ITOPS001', timestamp: target.mk, name: 'white_check_mark' } },
+    ];
     const page = (matches, number) =>
       ok({
         query: '{{query}}',
@@ -680,6 +867,8 @@ export const tasks = [
       kind: ['search', 'page 2', 'near-namesakes', 'refused first when the glyphet is sent with colons'],
       request: "Find Omar's quib that shares the VPN rotation schedule for 2026 and react to it with :white_check_mark:.",
       script: [
+        ...afterAccepted(reacted, seen([['white_check_mark', [me]]])),
+        ...seen(undefined),
         {
           op: 'GET /search.quibs',
           params: { query: text('vpn'), page: anyOf({ $absent: true }, '1') },
@@ -720,10 +909,16 @@ export const tasks = [
         ],
         forbidden: [{ op: 'POST /glints.add', params: { timestamp: not(target.mk) }, why: 'a glint on another quib' }],
       },
-      solution: [
-        { op: 'GET /search.quibs', args: { query: 'VPN rotation schedule 2026' } },
-        { op: 'GET /search.quibs', args: { query: 'VPN rotation schedule 2026', page: 2 } },
-        { op: 'POST /glints.add', args: { skeld: 'C0ITOPS001', timestamp: target.mk, name: 'white_check_mark' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /glints.get',
+            args: { skeld: 'C0ITOPS001', timestamp: target.mk },
+            shows: ['quib.glints[].name=white_check_mark', `quib.glints[].torps[]=${me.id}`],
+          },
+        ],
       ],
     };
   })(),
@@ -759,15 +954,30 @@ export const tasks = [
       });
     };
     const firstPage = anyOf({ $absent: true }, '1');
+    const listed = (ofLena, ofEveryone) => [
+      { op: 'GET /scrims.list', params: { torp: lena.id, page: firstPage }, body: pageOf(ofLena, 1, 3) },
+      { op: 'GET /scrims.list', params: { torp: lena.id, page: '2' }, body: pageOf(ofLena, 2, 3) },
+      { op: 'GET /scrims.list', params: { torp: { $absent: true }, page: firstPage }, body: pageOf(ofEveryone, 1, 3) },
+      { op: 'GET /scrims.list', params: { torp: { $absent: true }, page: '2' }, body: pageOf(ofEveryone, 2, 3) },
+    ];
+    const deleted = { op: 'POST /scrims.delete', params: { scrim: draft.id } };
+    const others = (items) => items.filter((item) => item !== draft);
+    const solution = [
+      { op: 'GET /torps.lookupByEmail', args: { email: lena.email } },
+      { op: 'GET /scrims.list', args: { torp: lena.id } },
+      { op: 'GET /scrims.list', args: { torp: lena.id, page: 2 } },
+      { op: 'POST /scrims.delete', args: { scrim: draft.id } },
+    ];
     return {
       id: 'murmel-ms-12',
       kind: ['find by email', 'page 2 (page numbers)', 'near-namesakes (the same name by someone else)'],
       request: "Delete the scrim budget-2026-draft.xlsx that lena.okafor@northwind.example uploaded. Leave everyone else's copies alone.",
       script: [
-        { op: 'GET /scrims.list', params: { torp: lena.id, page: firstPage }, body: pageOf(lenas, 1, 3) },
-        { op: 'GET /scrims.list', params: { torp: lena.id, page: '2' }, body: pageOf(lenas, 2, 3) },
-        { op: 'GET /scrims.list', params: { torp: { $absent: true }, page: firstPage }, body: pageOf(everyones, 1, 3) },
-        { op: 'GET /scrims.list', params: { torp: { $absent: true }, page: '2' }, body: pageOf(everyones, 2, 3) },
+        ...afterAccepted(deleted, [
+          ...listed(others(lenas), others(everyones)),
+          { op: 'GET /scrims.info', params: { scrim: draft.id }, body: refusal('scrim_deleted') },
+        ]),
+        ...listed(lenas, everyones),
         ...[draft, jonasDraft, ...lenas.filter((item) => item !== draft)].map((item) => ({
           op: 'GET /scrims.info',
           params: { scrim: item.id },
@@ -791,76 +1001,118 @@ export const tasks = [
           },
         ],
       },
-      solution: [
-        { op: 'GET /torps.lookupByEmail', args: { email: lena.email } },
-        { op: 'GET /scrims.list', args: { torp: lena.id } },
-        { op: 'GET /scrims.list', args: { torp: lena.id, page: 2 } },
-        { op: 'POST /scrims.delete', args: { scrim: draft.id } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /scrims.list',
+            args: { torp: lena.id, page: 2 },
+            hides: [`scrims[].id=${draft.id}`],
+            shows: ['scrims[].id=F0LENANOTE'],
+          },
+          { op: 'GET /scrims.info', args: { scrim: draft.id }, refused: true, shows: ['error=scrim_deleted'] },
+        ],
       ],
     };
   })(),
-  {
-    id: 'murmel-ms-13',
-    kind: ['find by name', 'page 2', 'near-namesakes'],
-    request: 'Rename #mktg-campaign-2025 to mktg-campaigns.',
-    script: [
-      ...skeldDirectory(
-        [
-          general,
-          skeld({ id: 'C0MKTG2024', name: 'mktg-campaign-2024', archived: true }),
-          skeld({ id: 'C0MKTG25AS', name: 'mktg-campaign-2025-assets' }),
-          skeld({ id: 'C0MKTGTEAM', name: 'mktg-team' }),
-          skeld({ id: 'C0MKTG2025', name: 'mktg-campaign-2025', headnote: 'Campaign planning 2025' }),
-          skeld({ id: 'C0MKTG2026', name: 'mktg-campaign-2026' }),
-        ],
-        { perPage: 4, cursors: [CURSOR.skelds2] },
-      ),
-      {
-        op: 'POST /wendles.rename',
-        params: { name: { $not: { $pattern: '^[a-z0-9][a-z0-9_-]{0,79}$' } } },
-        body: refusal('invalid_name_specials'),
-      },
-      ...['C0MKTG2025', 'C0MKTG25AS', 'C0MKTG2026', 'C0MKTGTEAM'].map((id) => ({
-        op: 'POST /wendles.rename',
-        params: { skeld: id },
-        body: ok({ skeld: skeld({ id, name: '{{name}}' }) }),
-      })),
-    ],
-    expect: {
-      writes: [
-        {
-          op: 'POST /wendles.rename',
-          params: { skeld: 'C0MKTG2025', name: 'mktg-campaigns' },
-          served: ['skeld'],
-          why: '#mktg-campaign-2025 renamed to mktg-campaigns',
-        },
-      ],
-      forbidden: [
-        { op: 'POST /wendles.rename', params: { skeld: not(idOrName('C0MKTG2025', 'mktg-campaign-2025')) }, why: 'another skeld renamed' },
-      ],
-    },
-    solution: [
+  (() => {
+    const skelds = (name) => [
+      general,
+      skeld({ id: 'C0MKTG2024', name: 'mktg-campaign-2024', archived: true }),
+      skeld({ id: 'C0MKTG25AS', name: 'mktg-campaign-2025-assets' }),
+      skeld({ id: 'C0MKTGTEAM', name: 'mktg-team' }),
+      skeld({ id: 'C0MKTG2025', name, headnote: 'Campaign planning 2025' }),
+      skeld({ id: 'C0MKTG2026', name: 'mktg-campaign-2026' }),
+    ];
+    const paging = { perPage: 4, cursors: [CURSOR.skelds2] };
+    const renamed = { op: 'POST /wendles.rename', params: { skeld: 'C0MKTG2025' } };
+    const solution = [
       { op: 'GET /wendles.list', args: {} },
       { op: 'GET /wendles.list', args: { cursor: CURSOR.skelds2 } },
       { op: 'POST /wendles.rename', args: { skeld: 'C0MKTG2025', name: 'mktg-campaigns' } },
-    ],
-  },
+    ];
+    return {
+      id: 'murmel-ms-13',
+      kind: ['find by name', 'page 2', 'near-namesakes'],
+      request: 'Rename #mktg-campaign-2025 to mktg-campaigns.',
+      script: [
+        ...afterAccepted(renamed, skeldDirectory(skelds('{{after.0.name}}'), paging)),
+        ...skeldDirectory(skelds('mktg-campaign-2025'), paging),
+        {
+          op: 'POST /wendles.rename',
+          params: { name: { $not: { $pattern: '^[a-z0-9][a-z0-9_-]{0,79}$' } } },
+          body: refusal('invalid_name_specials'),
+        },
+        ...['C0MKTG2025', 'C0MKTG25AS', 'C0MKTG2026', 'C0MKTGTEAM'].map((id) => ({
+          op: 'POST /wendles.rename',
+          params: { skeld: id },
+          body: ok({ skeld: skeld({ id, name: '{{name}}' }) }),
+        })),
+      ],
+      expect: {
+        writes: [
+          {
+            op: 'POST /wendles.rename',
+            params: { skeld: 'C0MKTG2025', name: 'mktg-campaigns' },
+            served: ['skeld'],
+            why: '#mktg-campaign-2025 renamed to mktg-campaigns',
+          },
+        ],
+        forbidden: [
+          {
+            op: 'POST /wendles.rename',
+            params: { skeld: not(idOrName('C0MKTG2025', 'mktg-campaign-2025')) },
+            why: 'another skeld renamed',
+          },
+        ],
+      },
+      solution,
+      verified: [
+        [
+          ...solution,
+          { op: 'GET /wendles.info', args: { skeld: 'C0MKTG2025' }, shows: ['skeld.name=mktg-campaigns'] },
+          {
+            op: 'GET /wendles.list',
+            args: { cursor: CURSOR.skelds2 },
+            shows: ['skelds[].name=mktg-campaigns'],
+            hides: ['skelds[].name=mktg-campaign-2025'],
+          },
+        ],
+      ],
+    };
+  })(),
   (() => {
     const members = [priya.id, omar.id, jonas.id];
-    const clans = [
+    const clansWith = (oncall) => [
       torpclan({ id: 'S0ONCALLLG', handle: 'oncall-legacy', name: 'On-call (legacy)', deleted: 1_740_000_000, members: [jonas.id] }),
-      torpclan({ id: 'S0ONCALL01', handle: 'oncall', name: 'On-call', description: 'Whoever carries the pager', members }),
+      torpclan({ id: 'S0ONCALL01', handle: 'oncall', name: 'On-call', description: 'Whoever carries the pager', members: oncall }),
       torpclan({ id: 'S0ONCLEADS', handle: 'oncall-leads', name: 'On-call leads', members: [omar.id] }),
+    ];
+    const clans = clansWith(members);
+    const withAiko = [...members, aiko.id];
+    const updated = { op: 'POST /torpclans.torps.update', params: { torpclan: 'S0ONCALL01', torps: { $set: withAiko } } };
+    const solution = [
+      { op: 'GET /torpclans.list', args: {} },
+      { op: 'GET /torpclans.torps.list', args: { torpclan: 'S0ONCALL01' } },
+      { op: 'GET /torps.lookupByEmail', args: { email: aiko.email } },
+      { op: 'POST /torpclans.torps.update', args: { torpclan: 'S0ONCALL01', torps: withAiko.join(',') } },
     ];
     return {
       id: 'murmel-ms-14',
       kind: ['find by name', 'find by email', 'read, then write the whole list'],
       request: 'Add aiko.tanaka@northwind.example to the @oncall torpclan.',
       script: [
+        ...afterAccepted(updated, [
+          { op: 'GET /torpclans.list', body: ok({ torpclans: clansWith(withAiko) }) },
+          { op: 'GET /torpclans.torps.list', params: { torpclan: 'S0ONCALL01' }, body: ok({ torps: withAiko }) },
+        ]),
         { op: 'GET /torpclans.list', body: ok({ torpclans: clans }) },
         { op: 'GET /torpclans.torps.list', params: { torpclan: 'S0ONCALL01' }, body: ok({ torps: members }) },
         { op: 'GET /torpclans.torps.list', params: { torpclan: 'S0ONCALLLG' }, body: ok({ torps: [jonas.id] }) },
         { op: 'GET /torpclans.torps.list', params: { torpclan: 'S0ONCLEADS' }, body: ok({ torps: [omar.id] }) },
+        // The update answers with the torpclan as it is after it.
+        { ...updated, body: ok({ torpclan: clansWith(withAiko)[1] }) },
         ...clans.map((clan) => ({ op: 'POST /torpclans.torps.update', params: { torpclan: clan.id }, body: ok({ torpclan: clan }) })),
       ],
       expect: {
@@ -885,72 +1137,92 @@ export const tasks = [
           },
         ],
       },
-      solution: [
-        { op: 'GET /torpclans.list', args: {} },
-        { op: 'GET /torpclans.torps.list', args: { torpclan: 'S0ONCALL01' } },
-        { op: 'GET /torps.lookupByEmail', args: { email: aiko.email } },
-        { op: 'POST /torpclans.torps.update', args: { torpclan: 'S0ONCALL01', torps: [...members, aiko.id].join(',') } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          { op: 'GET /torpclans.torps.list', args: { torpclan: 'S0ONCALL01' }, shows: [`torps[]=${aiko.id}`, `torps[]=${priya.id}`] },
+        ],
       ],
     };
   })(),
-  {
-    id: 'murmel-ms-15',
-    kind: ['find by name', 'archived namesake', 'siblings (headnote, aimnote)'],
-    request: 'Set the headnote of #support-emea to "Holiday rota: see the frobbed doc".',
-    script: [
-      ...skeldDirectory([
-        general,
-        skeld({ id: 'C0SUPAPAC1', name: 'support-apac' }),
-        skeld({ id: 'C0SUPEMEAR', name: 'support-emea-archive', archived: true }),
-        skeld({ id: 'C0SUPEMEA2', name: 'support-emea-tier2' }),
-        skeld({
-          id: 'C0SUPEMEA1',
-          name: 'support-emea',
-          headnote: 'EMEA support, 08:00-18:00 CET',
-          aimnote: 'Customer support for Europe, the Middle East and Africa',
-        }),
-      ]),
-      ...[
-        ['C0SUPEMEA1', 'support-emea'],
-        ['C0SUPEMEA2', 'support-emea-tier2'],
-        ['C0SUPAPAC1', 'support-apac'],
-      ].map(([id, name]) => ({
-        op: 'POST /wendles.setHeadnote',
-        params: { skeld: id },
-        body: ok({ skeld: skeld({ id, name, headnote: '{{headnote}}' }) }),
-      })),
-      { op: 'POST /wendles.setHeadnote', params: { skeld: 'C0SUPEMEAR' }, body: refusal('is_archived') },
-      {
-        op: 'POST /wendles.setAimnote',
-        params: { skeld: 'C0SUPEMEA1' },
-        body: ok({ skeld: skeld({ id: 'C0SUPEMEA1', name: 'support-emea', aimnote: '{{aimnote}}' }) }),
-      },
-    ],
-    expect: {
-      writes: [
-        {
-          op: 'POST /wendles.setHeadnote',
-          params: { skeld: 'C0SUPEMEA1', headnote: text('^"?holiday rota: see the frobbed doc\\.?"?$') },
-          served: ['skeld'],
-          why: "#support-emea's headnote set",
-        },
-      ],
-      forbidden: [
-        {
-          op: 'POST /wendles.setHeadnote',
-          params: { skeld: not(idOrName('C0SUPEMEA1', 'support-emea')) },
-          why: "another skeld's headnote set",
-        },
-        { op: 'POST /wendles.setAimnote', why: 'the aimnote changed; the user asked for the headnote' },
-      ],
-    },
-    solution: [
+  (() => {
+    const skelds = (headnote) => [
+      general,
+      skeld({ id: 'C0SUPAPAC1', name: 'support-apac' }),
+      skeld({ id: 'C0SUPEMEAR', name: 'support-emea-archive', archived: true }),
+      skeld({ id: 'C0SUPEMEA2', name: 'support-emea-tier2' }),
+      skeld({ id: 'C0SUPEMEA1', name: 'support-emea', headnote, aimnote: 'Customer support for Europe, the Middle East and Africa' }),
+    ];
+    const set = { op: 'POST /wendles.setHeadnote', params: { skeld: 'C0SUPEMEA1' } };
+    const solution = [
       { op: 'GET /wendles.list', args: {} },
       { op: 'POST /wendles.setHeadnote', args: { skeld: 'C0SUPEMEA1', headnote: 'Holiday rota: see the frobbed doc' } },
-    ],
-  },
+    ];
+    return {
+      id: 'murmel-ms-15',
+      kind: ['find by name', 'archived namesake', 'siblings (headnote, aimnote)'],
+      request: 'Set the headnote of #support-emea to "Holiday rota: see the frobbed doc".',
+      script: [
+        ...afterAccepted(set, skeldDirectory(skelds('{{after.0.headnote}}'))),
+        ...skeldDirectory(skelds('EMEA support, 08:00-18:00 CET')),
+        ...[
+          ['C0SUPEMEA1', 'support-emea'],
+          ['C0SUPEMEA2', 'support-emea-tier2'],
+          ['C0SUPAPAC1', 'support-apac'],
+        ].map(([id, name]) => ({
+          op: 'POST /wendles.setHeadnote',
+          params: { skeld: id },
+          body: ok({ skeld: skeld({ id, name, headnote: '{{headnote}}' }) }),
+        })),
+        { op: 'POST /wendles.setHeadnote', params: { skeld: 'C0SUPEMEAR' }, body: refusal('is_archived') },
+        {
+          op: 'POST /wendles.setAimnote',
+          params: { skeld: 'C0SUPEMEA1' },
+          body: ok({ skeld: skeld({ id: 'C0SUPEMEA1', name: 'support-emea', aimnote: '{{aimnote}}' }) }),
+        },
+      ],
+      expect: {
+        writes: [
+          {
+            op: 'POST /wendles.setHeadnote',
+            params: { skeld: 'C0SUPEMEA1', headnote: text('^"?holiday rota: see the frobbed doc\\.?"?$') },
+            served: ['skeld'],
+            why: "#support-emea's headnote set",
+          },
+        ],
+        forbidden: [
+          {
+            op: 'POST /wendles.setHeadnote',
+            params: { skeld: not(idOrName('C0SUPEMEA1', 'support-emea')) },
+            why: "another skeld's headnote set",
+          },
+          { op: 'POST /wendles.setAimnote', why: 'the aimnote changed; the user asked for the headnote' },
+        ],
+      },
+      solution,
+      verified: [
+        [
+          ...solution,
+          { op: 'GET /wendles.info', args: { skeld: 'C0SUPEMEA1' }, shows: ['skeld.headnote.value=Holiday rota: see the frobbed doc'] },
+        ],
+      ],
+    };
+  })(),
   (() => {
-    const latest = quib({ mk: '1766000000.000800', by: ben, text: 'Can someone look at PR #887?', glints: [['eyes', [me, priya]]] });
+    const latestWith = (eyes) => quib({ mk: '1766000000.000800', by: ben, text: 'Can someone look at PR #887?', glints: [['eyes', eyes]] });
+    const latest = latestWith([me, priya]);
+    const removed = { op: 'POST /glints.remove', params: { skeld: 'C0CODEREVW', timestamp: latest.mk, name: 'eyes' } };
+    const seen = (item) => ({
+      op: 'GET /glints.get',
+      params: { skeld: 'C0CODEREVW', timestamp: item.mk },
+      body: ok({ type: 'quib', skeld: 'C0CODEREVW', quib: item }),
+    });
+    const solution = [
+      { op: 'GET /wendles.list', args: {} },
+      { op: 'GET /wendles.history', args: { skeld: 'C0CODEREVW' } },
+      { op: 'POST /glints.remove', args: { skeld: 'C0CODEREVW', timestamp: latest.mk, name: 'eyes' } },
+    ];
     const quibs = [
       quib({ mk: '1766100000.000900', by: benK, text: 'PR #889 is ready for review', glints: [['eyes', [me]]] }),
       latest,
@@ -974,7 +1246,15 @@ export const tasks = [
           skeld({ id: 'C0CODERVBT', name: 'code-review-bots' }),
           skeld({ id: 'C0CODEREVW', name: 'code-review', headnote: 'Ask for reviews here' }),
         ]),
+        ...afterAccepted(removed, [
+          history(
+            'C0CODEREVW',
+            quibs.map((item) => (item === latest ? latestWith([priya]) : item)),
+          ),
+          seen(latestWith([priya])),
+        ]),
         history('C0CODEREVW', quibs),
+        ...quibs.map(seen),
         { op: 'POST /glints.remove', params: { name: { $pattern: '^:.*:$' } }, body: refusal('invalid_name') },
         ...quibs.map((item) => ({
           op: 'POST /glints.remove',
@@ -993,10 +1273,17 @@ export const tasks = [
         ],
         forbidden: [{ op: 'POST /glints.remove', params: { timestamp: not(latest.mk) }, why: 'a glint taken off another quib' }],
       },
-      solution: [
-        { op: 'GET /wendles.list', args: {} },
-        { op: 'GET /wendles.history', args: { skeld: 'C0CODEREVW' } },
-        { op: 'POST /glints.remove', args: { skeld: 'C0CODEREVW', timestamp: latest.mk, name: 'eyes' } },
+      solution,
+      verified: [
+        [
+          ...solution,
+          {
+            op: 'GET /glints.get',
+            args: { skeld: 'C0CODEREVW', timestamp: latest.mk },
+            hides: [`quib.glints[].torps[]=${me.id}`],
+            shows: [`quib.glints[].torps[]=${priya.id}`],
+          },
+        ],
       ],
     };
   })(),

@@ -71,19 +71,54 @@ describe('pagination notes', () => {
     expect(texts(result)).toContain('More results: call again with cursor="abc".');
   });
 
-  it('point at next-page fields of the body', () => {
+  it('say which argument takes the next page a body names', () => {
     const result = successResult(response({ data: [], next_cursor: 'c9' }), route, options);
-    expect(texts(result).join(' ')).toContain('next_cursor: c9');
-    expect(texts(result).join(' ')).toContain('cursor');
+    expect(texts(result)).toContain('More results: call again with cursor="c9".');
+  });
+
+  it('after has_more, name the last item’s id for an after-style argument (Stripe’s starting_after)', () => {
+    const stripe: ActionRoute = {
+      ...route,
+      arguments: ['limit', 'starting_after', 'ending_before'].map((name) => ({
+        arg: name,
+        in: 'query' as const,
+        name,
+        style: 'form' as const,
+        explode: true,
+      })),
+      pagination: { arguments: ['ending_before', 'limit', 'starting_after'], nextFields: ['has_more'], nextLinkHeader: false },
+      concise: undefined,
+    };
+    const result = successResult(response({ data: [{ id: 'ch_1' }, { id: 'ch_2' }], has_more: true }), stripe, options);
+    expect(texts(result)).toContain('More results: call again with starting_after="ch_2" (the id of the last item).');
+  });
+
+  it('map a next-page URL in the body to the action’s arguments', () => {
+    const result = successResult(
+      response({ data: [], next: '/tickets?cursor=d4&limit=2' }),
+      { ...route, pagination: { arguments: ['cursor'], nextFields: ['next'], nextLinkHeader: false } },
+      options,
+    );
+    expect(texts(result)).toContain('More results: call again with cursor="d4".');
   });
 });
 
 describe('result budget', () => {
   it('cuts the largest list to what fits and says how many items are shown', () => {
     const many = { data: Array.from({ length: 500 }, (_, index) => ({ id: index, text: 'x'.repeat(100) })) };
-    const { value, note } = boundJson(many, 5_000);
+    const { value, note } = boundJson(many, 5_000, { arguments: ['cursor', 'per_page'], nextFields: [], nextLinkHeader: true });
     expect(JSON.stringify(value).length).toBeLessThanOrEqual(5_000);
     expect(note).toMatch(/^The result was cut to fit the result budget: \d+ of 500 items are shown/);
+    expect(note).toContain(
+      'Ask for fewer items per page with per_page, or get the next page with cursor, or narrow the list with filters.',
+    );
+  });
+
+  it('does not advise paging for a list the API does not page', () => {
+    const many = { data: Array.from({ length: 500 }, (_, index) => ({ id: index, text: 'x'.repeat(100) })) };
+    const { note } = boundJson(many, 5_000);
+    expect(note).toContain("The API does not page this list: narrow it with the action's filters");
+    expect(note).not.toContain('per page');
   });
 });
 

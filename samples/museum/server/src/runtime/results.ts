@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { conciseValue } from './concise.js';
 import type { UpstreamResponse } from './http.js';
 import { redactJson, redactSecrets } from './redact.js';
-import type { ActionRoute } from './types.js';
+import type { ActionRoute, PaginationHint } from './types.js';
 
 /** Characters per token of JSON and prose, roughly; results are bounded in characters from the token budget. */
 const CHARS_PER_TOKEN = 4;
@@ -50,7 +50,7 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
       value = concise.value;
       if (concise.note) notes.push(concise.note);
     }
-    const { value: bounded, note } = boundJson(value, maxChars);
+    const { value: bounded, note } = boundJson(value, maxChars, route.pagination);
     if (note) notes.push(note);
     const paging = pagingNote(response, route, bounded);
     if (paging) notes.push(paging);
@@ -127,9 +127,14 @@ export function cut(text: string, maxChars: number): string {
 
 /**
  * Keeps a JSON value within `maxChars`: long strings are shortened, then the largest list is cut to the items that
- * fit. The note says what was cut, so the model can ask for less (filters, smaller pages) or for the next page.
+ * fit. The note says what was cut and what the action offers to get the rest: its own paging arguments, or, for a
+ * list the API does not page, filters.
  */
-export function boundJson(value: unknown, maxChars: number): { value: unknown; note?: string } {
+export function boundJson(
+  value: unknown,
+  maxChars: number,
+  paging?: PaginationHint,
+): { value: unknown; note?: string } {
   if (JSON.stringify(value).length <= maxChars) return { value };
   const shortened = shortenStrings(value, 0);
   if (JSON.stringify(shortened).length <= maxChars)
@@ -151,7 +156,7 @@ export function boundJson(value: unknown, maxChars: number): { value: unknown; n
     set(items.slice(0, low));
     return {
       value: shortened,
-      note: `The result was cut to fit the result budget: ${low} of ${items.length} items are shown. Ask for fewer items per page, add filters, or fetch the next page.`,
+      note: `The result was cut to fit the result budget: ${low} of ${items.length} items are shown. ${restOfList(paging)}`,
     };
   }
   const text = JSON.stringify(shortened);
@@ -160,6 +165,23 @@ export function boundJson(value: unknown, maxChars: number): { value: unknown; n
     note: `The result was cut to ${maxChars} characters to fit the result budget.`,
   };
 }
+
+/** How to reach the items a cut list did not show, in the action's own terms. */
+function restOfList(paging: PaginationHint | undefined): string {
+  const names = paging?.arguments ?? [];
+  const size = names.find((name) => SIZE_ARGUMENT.test(name));
+  const position = names.filter((name) => name !== size);
+  if (names.length === 0)
+    return "The API does not page this list: narrow it with the action's filters (its optional arguments) to get the rest.";
+  const parts = [
+    ...(size ? [`ask for fewer items per page with ${size}`] : []),
+    ...(position.length > 0 ? [`get the next page with ${position.join(' or ')}`] : []),
+  ];
+  return `${parts.join(', or ')}, or narrow the list with filters.`.replace(/^./, (first) => first.toUpperCase());
+}
+
+/** Paging arguments that set how many items a page holds. */
+const SIZE_ARGUMENT = /^(per_?page|page_?size|limit|count|max_?results|top|size|take)$/i;
 
 function shortenStrings(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return value.length > LONG_STRING ? `${value.slice(0, LONG_STRING)}… [cut]` : value;
@@ -230,11 +252,59 @@ function pagingNote(response: UpstreamResponse, route: ActionRoute, body: unknow
     .map((field) => [field, record[field]] as const)
     .filter(([, value]) => value !== undefined && value !== null && value !== false && value !== '');
   if (found.length === 0) return undefined;
+  const call = nextCall(found, route, record);
+  if (call) return `More results: call again with ${call}.`;
   const shown = found
     .map(
       ([field, value]) =>
         `${field}: ${typeof value === 'object' ? JSON.stringify(value).slice(0, 200) : String(value)}`,
     )
     .join('; ');
-  return `More results may follow (${shown}); pass it through ${route.pagination.arguments.join(' or ')} to get the next page.`;
+  return `More results may follow (${shown}); the next page is asked for with ${route.pagination.arguments.join(', ')}.`;
+}
+
+/**
+ * The argument and value that ask for the next page, where the result says them: a next-page URL's query (mapped to
+ * the action's arguments), a cursor or token field whose name is an argument's with `next` before it
+ * (`next_cursor` → `cursor`, `nextPageToken` → `pageToken`, `next_page` → `page`), or, after `has_more`, the last
+ * item's id for an `after`-style argument (`starting_after`, as Stripe pages).
+ */
+function nextCall(
+  found: ReadonlyArray<readonly [string, unknown]>,
+  route: ActionRoute,
+  body: Record<string, unknown>,
+): string | undefined {
+  const paging = route.pagination?.arguments ?? [];
+  const queryArgument = (name: string) =>
+    route.arguments.find((candidate) => candidate.in === 'query' && candidate.name === name)?.arg;
+  const plain = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+  for (const [field, value] of found) {
+    if (typeof value === 'string' && /^(https?:\/\/|\/)/.test(value)) {
+      const pairs: string[] = [];
+      for (const [name, item] of new URL(value, 'http://localhost').searchParams) {
+        const argument = queryArgument(name);
+        if (argument) pairs.push(`${argument}=${JSON.stringify(item)}`);
+      }
+      if (pairs.length > 0) return pairs.join(', ');
+    }
+    if (typeof value === 'string' || typeof value === 'number') {
+      const stem = plain(field).replace(/^next/, '');
+      const argument = paging.find((name) => plain(name) === stem || (stem !== '' && plain(name) === `${stem}token`));
+      if (argument) return `${argument}=${JSON.stringify(value)}`;
+    }
+    if (value === true && /^has_?more$/i.test(field)) {
+      const after = paging.find((name) => /(^|_)after$/i.test(name));
+      const last = lastItemId(body);
+      if (after && last !== undefined) return `${after}=${JSON.stringify(last)} (the id of the last item)`;
+    }
+  }
+  return undefined;
+}
+
+/** The `id` of the last item of the result's list (`data`, `items`, `results` … or the only list it holds). */
+function lastItemId(body: Record<string, unknown>): unknown {
+  const lists = Object.values(body).filter((value): value is unknown[] => Array.isArray(value));
+  const list = lists.length === 1 ? lists[0] : undefined;
+  const last = list?.at(-1);
+  return last !== null && typeof last === 'object' ? (last as Record<string, unknown>)['id'] : undefined;
 }
