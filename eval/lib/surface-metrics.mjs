@@ -4,8 +4,10 @@
 //   honest name      the tool's name words (less the prefix and the intent words) all occur among the words of the
 //                    static path segments of at least 80% of its operations (case-insensitive; snake, kebab, dot and
 //                    camel case split; singular = plural). Where every call goes to one URL and the path key names
-//                    the operation in a literal query or fragment (AWS: `/#Action=DescribeClusters`), that name is
-//                    the path's word
+//                    the operation in a literal query or fragment (AWS: `/#Action=DescribeClusters`,
+//                    `/#X-Amz-Target=Service.AddTags`), that name is the path's word; where a path names only its
+//                    version (Google: `/v1/{+name}:cancel`), the dotted operationId's parts between service and method
+//                    are (`aiplatform.projects.locations.datasets.get`)
 //   resource paths   distinct resource paths among a tool's operations: the static segments of the path (no
 //                    parameters), so `/repos/{o}/{r}/labels` and `/repos/{o}/{r}/labels/{name}` are one
 //   leading paths    distinct resource paths cut one segment below the segments all of the tool's paths share: the

@@ -1,7 +1,7 @@
 import type { GroupingUnit } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
 import { MAX_BRANCHES, MAX_RELAXED_ACTIONS, MAX_RELAXED_ARGUMENTS } from './limits.js';
-import { commonPrefix } from './resource-path.js';
+import { commonPrefix, commonPrefixLength } from './resource-path.js';
 
 function initialKey(unit: GroupingUnit): string {
   const group = unit.operation.extension.group;
@@ -27,15 +27,17 @@ const MAX_INITIAL_GROUPS = 2_000;
 
 /**
  * Above the limit, groups of one intent (and tag) whose resources share their first segments are joined, the
- * longest shared prefix first, until few enough remain: the same groups the clustering would join first anyway,
- * since a shared resource prefix is most of their affinity. The caps still hold for every joined group.
+ * longest shared prefix first, until few enough remain or only the first segment is left to share: the same groups
+ * the clustering would join first anyway, since a shared resource prefix is most of their affinity. The caps still
+ * hold for every joined group, the branch cap too (byBranches).
  */
 function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
   if (groups.length <= MAX_INITIAL_GROUPS) return groups;
   const deepest = Math.max(0, ...groups.map((members) => members[0]?.resource.length ?? 0));
   // Each group with the resource prefix its members share, so that a pass compares prefixes, not every member's path.
   let current = groups.map(withPrefix);
-  for (let depth = deepest - 1; depth >= 0 && current.length > MAX_INITIAL_GROUPS; depth--) {
+  // Never below the first segment: groups that share no resource are unrelated, and are never joined.
+  for (let depth = deepest - 1; depth >= 1 && current.length > MAX_INITIAL_GROUPS; depth--) {
     const keyOf = ({ members, prefix }: Prefixed) => {
       const first = members[0] as GroupingUnit;
       const pinned = first.operation.extension.group;
@@ -45,7 +47,7 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
     current = byKey(current, keyOf).flatMap((parts) => {
       // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
       if (parts.length === 1) return parts;
-      return byBranches(parts, depth).flatMap((chunk) => splitOversized(chunk.flatMap((part) => part.members)).map(withPrefix));
+      return byBranches(parts).flatMap((chunk) => splitOversized(chunk.flatMap((part) => part.members)).map(withPrefix));
     });
   }
   return current.map((group) => group.members);
@@ -54,27 +56,53 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
 type Prefixed = { members: GroupingUnit[]; prefix: string[] };
 
 /**
- * Groups of one prefix in chunks that span at most MAX_BRANCHES resources below it (the segment at `depth`), in the
- * order of those segments: coarsening joins what the clustering would join, and the clustering never joins more.
+ * Groups of one prefix in chunks, in the order of their paths, that each span at most MAX_BRANCHES resources side by
+ * side below what their members share (as the clustering counts them: it never joins more). The count is taken below
+ * the chunk's own shared prefix, however deep: forty functions of one `…/functions` are forty resources, whatever
+ * depth joined them.
  */
-function byBranches(parts: Prefixed[], depth: number): Prefixed[][] {
-  const segmentOf = (part: Prefixed) => part.members[0]?.resource[depth] ?? '';
-  const sorted = [...parts].sort((a, b) => compareStrings(segmentOf(a), segmentOf(b)));
+function byBranches(parts: Prefixed[]): Prefixed[][] {
+  const pathOf = (part: Prefixed) => (part.members[0]?.resource ?? []).join('/');
+  const sorted = [...parts].sort((a, b) => compareStrings(pathOf(a), pathOf(b)));
   const chunks: Prefixed[][] = [];
   let chunk: Prefixed[] = [];
+  let shared: string[] = [];
   let segments = new Set<string>();
+  const start = (part: Prefixed) => {
+    chunk = [part];
+    shared = part.prefix;
+    segments = branchSegments(chunk, shared.length);
+  };
   for (const part of sorted) {
-    const segment = segmentOf(part);
-    if (!segments.has(segment) && segments.size >= MAX_BRANCHES) {
-      chunks.push(chunk);
-      chunk = [];
-      segments = new Set();
+    if (chunk.length === 0) {
+      start(part);
+      continue;
     }
-    segments.add(segment);
-    chunk.push(part);
+    const length = commonPrefixLength(shared, part.prefix);
+    // Only a shorter shared prefix changes what the earlier parts contribute; usually the new part adds its own.
+    const wider =
+      length === shared.length ? new Set([...segments, ...branchSegments([part], length)]) : branchSegments([...chunk, part], length);
+    if (wider.size > MAX_BRANCHES) {
+      chunks.push(chunk);
+      start(part);
+    } else {
+      chunk.push(part);
+      shared = shared.slice(0, length);
+      segments = wider;
+    }
   }
   if (chunk.length > 0) chunks.push(chunk);
   return chunks;
+}
+
+/** The segments at `depth` of the parts' members (an end mark for a member that ends there). */
+function branchSegments(parts: readonly Prefixed[], depth: number): Set<string> {
+  const segments = new Set<string>();
+  for (const part of parts) {
+    if (part.prefix.length > depth) segments.add(part.prefix[depth] as string);
+    else for (const member of part.members) segments.add(member.resource[depth] ?? '');
+  }
+  return segments;
 }
 
 function withPrefix(members: GroupingUnit[]): Prefixed {

@@ -1,14 +1,10 @@
 import type { OperationModel } from '../../model/api-model.js';
+import { singular } from '../text/resource-words.js';
+import { RPC_QUALIFIERS, rpcAction } from '../text/rpc-action.js';
 import { wordsOf } from '../text/words.js';
 
 /** Segments that only version or namespace an API and say nothing about the resource. */
 const VERSION_SEGMENT = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;
-
-/**
- * Path keys that send every call to one URL and name the operation in a literal query or fragment (AWS query APIs:
- * `/#Action=DescribeClusters`, `/?Action=RunInstances`).
- */
-const RPC_ACTION = /[?#&](?:action|operation|method|op)=([A-Za-z][A-Za-z0-9]*)/i;
 
 /** Words that open RPC action names; what follows them names the resource (`DescribeClusterSnapshots`). */
 const RPC_VERBS = new Set(
@@ -20,24 +16,23 @@ const RPC_VERBS = new Set(
   ).split(' '),
 );
 
-/** `DescribeClusterSnapshots` → `cluster/snapshot`: the words after the verbs, the last one singular. */
+/** Words that join the nouns of an action and name nothing (`RemoveFromGlobalCluster` is about global clusters). */
+const RPC_JOINERS = new Set(['from', 'to', 'for', 'of', 'in', 'on', 'by', 'with', 'and', 'the', 'a', 'an', 'into']);
+
+/** `DescribeClusterSnapshots` → `cluster/snapshot`: the words after the qualifiers and verbs, the last one singular. */
 function rpcActionSegments(action: string): string[] {
   const words = wordsOf(action);
   let start = 0;
+  while (start < words.length - 1 && RPC_QUALIFIERS.has(words[start] ?? '')) start++;
+  const verbs = start;
   while (start < words.length - 1 && RPC_VERBS.has(words[start] ?? '')) start++;
   // An unknown verb still opens the name: `PromoteReadReplica` is about read replicas.
-  if (start === 0 && words.length > 1) start = 1;
-  const rest = words.slice(start);
+  if (start === verbs && words.length > start + 1) start++;
+  const rest = words.slice(start).filter((word) => !RPC_JOINERS.has(word));
+  if (rest.length === 0) return [];
   const last = rest.length - 1;
   rest[last] = singular(rest[last] ?? '');
   return rest;
-}
-
-function singular(word: string): string {
-  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(ch|sh|x)es$/.test(word)) return word.slice(0, -2);
-  return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
 /** A resource segment and whether a path parameter follows it (`/repos/{owner}/{repo}`: repos names a scope). */
@@ -51,7 +46,7 @@ export function staticSegments(path: string): string[] {
 function segmentsOf(path: string): Segment[] {
   const segments = templateSegments(path);
   if (segments.length > 0) return segments;
-  const action = RPC_ACTION.exec(path)?.[1];
+  const action = rpcAction(path);
   return action ? rpcActionSegments(action).map((name) => ({ name, scoped: false })) : segments;
 }
 
@@ -61,7 +56,12 @@ function templateSegments(path: string): Segment[] {
   const raws = template.split('/').filter((raw) => raw !== '');
   raws.forEach((raw, index) => {
     if (/^\{[^}]*\}$/.test(raw)) return;
-    const withoutParams = raw.replace(/\{[^{}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, '');
+    // OData keys and function arguments (`/users({id})`, `getYammerActivityUserDetail(period='{period}')`) are
+    // parameters too: a function is one resource whatever arguments it is called with.
+    const withoutParams = raw
+      .replace(/\{[^{}]*\}/g, '')
+      .replace(/\([^()]*\)/g, '')
+      .replace(/:[A-Za-z][\w-]*$/, '');
     const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
     // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
     const rpc = base.includes('.') && out.length === 0 ? base.split('.').filter(Boolean) : undefined;
@@ -92,9 +92,17 @@ export function resourcePaths(operations: readonly OperationModel[]): Map<string
     while (common < first.length && all.every((list) => list.length > common + 1 && list[common]?.name === first[common]?.name)) common++;
   }
   const out = new Map<string, ResourcePath>();
+  const ids = new Map(operations.map((operation) => [operation.key, operation]));
   for (const [key, list] of segments) {
     let rest = list.slice(common);
     while (rest.length > 1 && VERSION_SEGMENT.test(rest[0]?.name ?? '')) rest = rest.slice(1);
+    // A path that names only its version (Google's `/v1/{+name}:cancel`, the resource in a parameter): the dotted
+    // operationId names it (`aiplatform.projects.locations.datasets.operations.cancel`).
+    const operation = ids.get(key);
+    if (rest.every((segment) => VERSION_SEGMENT.test(segment.name)) && operation && !operation.derivedId) {
+      const dotted = dottedIdSegments(operation.id);
+      if (dotted.length > 0) rest = dotted;
+    }
     out.set(
       key,
       rest.length > 0
@@ -103,6 +111,20 @@ export function resourcePaths(operations: readonly OperationModel[]): Map<string
     );
   }
   return out;
+}
+
+/**
+ * `service.projects.locations.datasets.get` → projects, locations, datasets: the parts between the service and the
+ * method, every one but the last taken for a scope (the path carries each one's id in the parameter).
+ */
+function dottedIdSegments(id: string): Segment[] {
+  const parts = id.split('.').filter(Boolean);
+  if (parts.length < 3) return [];
+  const names = parts
+    .slice(1, -1)
+    .map((part) => wordsOf(part).join('_'))
+    .filter(Boolean);
+  return names.map((name, index) => ({ name, scoped: index < names.length - 1 }));
 }
 
 export function commonPrefix(lists: string[][]): string[] {

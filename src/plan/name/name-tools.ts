@@ -142,7 +142,9 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
   const allWords = inputs.flatMap((input) => input.units.map((unit) => resourceWords(unit.resource)));
   const weights = new WordWeights(allWords);
   const maxLength = options.maxLength ?? DEFAULT_NAME_LENGTH;
-  const fit = (words: string[]) => finalName(fitName(words, weights, maxLength - prefixLength(prefix)), prefix, '', maxLength);
+  // A name that would start with a digit is written `op_…` (leadingLetter): its room is three characters less.
+  const room = (words: string[]) => maxLength - prefixLength(prefix) - (!prefix && /^[0-9]/.test(words[0] ?? '') ? 3 : 0);
+  const fit = (words: string[]) => finalName(fitName(words, weights, room(words)), prefix, '', maxLength);
   const drafts = inputs.map((input) => draftName(input, options.byAction ?? false));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));

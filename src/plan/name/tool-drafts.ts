@@ -29,8 +29,9 @@ export function toolDrafts(
     nameActions(
       group.units.map((unit) => unit.operation),
       options.preferredActions,
-      // An `x-mcp.tool` group is named by whoever wrote the description: its actions keep their whole names.
-      group.fixedName ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys)),
+      // An `x-mcp.tool` group is named by whoever wrote the description: its actions keep their whole names. A lone
+      // action's name is no part of its tool (which has no selector), but may name the tool: whole, too.
+      group.fixedName || group.units.length === 1 ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys)),
     ),
   );
   const naming = nameTools(

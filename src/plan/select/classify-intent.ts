@@ -1,6 +1,7 @@
 import type { OperationModel } from '../../model/api-model.js';
 import type { Intent } from '../../surface/surface.js';
 import { singular } from '../text/resource-words.js';
+import { RPC_QUALIFIERS, rpcAction } from '../text/rpc-action.js';
 import { wordsOf } from '../text/words.js';
 
 /** Verbs that make a POST a read: search and lookup endpoints that use a body for their query. */
@@ -90,6 +91,14 @@ export function classifyIntent(operation: OperationModel): Intent {
   if (hints?.readOnlyHint === true) return 'read';
   if (hints?.destructiveHint === true) return 'delete';
   if (hints?.readOnlyHint === false && hints.destructiveHint === false) return 'write';
+  // One URL for every call (AWS): the action's verb says what it does, whatever the method (AWS offers each action
+  // by GET and by POST alike).
+  const action = rpcAction(operation.path);
+  if (action) {
+    // A qualifier goes before the verb: `BatchGetItems`, `AdminDeleteUser`.
+    const words = wordsOf(action).filter((word, index, all) => index === all.length - 1 || !RPC_QUALIFIERS.has(word));
+    return intentOfVerb(words[0] ?? '');
+  }
   const method = operation.method;
   if (method === 'get' || method === 'head' || method === 'options' || method === 'trace') {
     // Some APIs mutate through GET (Slack's `views.publish`): the verb that names the operation says so.
@@ -102,6 +111,11 @@ export function classifyIntent(operation: OperationModel): Intent {
   if (words.some((word) => DESTRUCTIVE_WORDS.has(word))) return 'delete';
   if (method === 'post' && isReadByName(words)) return 'read';
   return 'write';
+}
+
+function intentOfVerb(verb: string): Intent {
+  if (DESTRUCTIVE_WORDS.has(verb)) return 'delete';
+  return READ_VERBS.has(verb) ? 'read' : 'write';
 }
 
 /** Verbs that, leading an operation's name, mean a change even when the method is GET. */

@@ -23,6 +23,54 @@ describe('grouping', () => {
     expect(staticSegments('/#Action=PromoteReadReplica')).toEqual(['read', 'replica']);
     // A path with segments keeps them; the literal query only pins a parameter.
     expect(staticSegments('/v1/things?action=list')).toEqual(['v1', 'things']);
+    // AWS JSON APIs name service and action in the target header; qualifiers and joiners name nothing.
+    expect(staticSegments('/#X-Amz-Target=AWSCognitoIdentityProviderService.AdminGetDevice')).toEqual(['device']);
+    expect(staticSegments('/#Action=RemoveFromGlobalCluster')).toEqual(['global', 'cluster']);
+    expect(staticSegments('/#Action=DescribeAddresses')).toEqual(['address']);
+    // OData keys and function arguments are parameters: one function, whatever it is called with.
+    expect(staticSegments("/reports/getYammerActivityUserDetail(period='{period}')")).toEqual(
+      staticSegments('/reports/getYammerActivityUserDetail(date={date})'),
+    );
+  });
+
+  it('classifies an RPC action by its verb, whatever the method AWS offers it by', async () => {
+    const action = (name: string) => ({
+      get: { operationId: `GET_${name}`, responses: { 200: { description: 'ok' } } },
+      post: { operationId: `POST_${name}`, responses: { 200: { description: 'ok' } } },
+    });
+    const names = ['DescribeClusters', 'CreateCluster', 'DeleteCluster', 'AdminGetCluster', 'BatchGetClusters'];
+    const { plan } = await planOf(openapi(Object.fromEntries(names.map((name) => [`/#Action=${name}`, action(name)]))));
+    const intentOf = (id: string) => plan.tools.find((tool) => tool.actions.some((entry) => entry.operation.id === id))?.intent;
+    expect(['GET_DescribeClusters', 'POST_DescribeClusters', 'GET_AdminGetCluster', 'POST_BatchGetClusters'].map(intentOf)).toEqual([
+      'read',
+      'read',
+      'read',
+      'read',
+    ]);
+    expect(['GET_CreateCluster', 'POST_CreateCluster'].map(intentOf)).toEqual(['write', 'write']);
+    expect(['GET_DeleteCluster', 'POST_DeleteCluster'].map(intentOf)).toEqual(['delete', 'delete']);
+  });
+
+  it('takes the resource of a path that names only its version from the dotted operationId (Google APIs)', async () => {
+    const ok = { 200: { description: 'ok' } };
+    const { plan } = await planOf(
+      openapi({
+        '/v1/{+parent}/datasets': { get: { operationId: 'aiplatform.projects.locations.datasets.list', responses: ok } },
+        '/v1/{+name}': {
+          get: { operationId: 'aiplatform.projects.locations.datasets.get', responses: ok },
+          delete: { operationId: 'aiplatform.projects.locations.datasets.delete', responses: ok },
+        },
+        '/v1/{+name}:cancel': { post: { operationId: 'aiplatform.projects.locations.trainingPipelines.cancel', responses: ok } },
+        '/v1/{+parent}/trainingPipelines': {
+          post: { operationId: 'aiplatform.projects.locations.trainingPipelines.create', responses: ok },
+        },
+      }),
+    );
+    const toolOf = (id: string) => plan.tools.find((tool) => tool.actions.some((entry) => entry.operation.id === id))?.name;
+    expect(toolOf('aiplatform.projects.locations.datasets.get')).toBe(toolOf('aiplatform.projects.locations.datasets.list'));
+    expect(toolOf('aiplatform.projects.locations.datasets.get')).toBe('datasets_read');
+    expect(toolOf('aiplatform.projects.locations.trainingPipelines.cancel')).toBe('training_pipelines_write');
+    expect(plan.tools.map((tool) => tool.name)).not.toContain('v1_read');
   });
 
   it('splits a resource with more operations than one tool may hold', () => {
@@ -42,6 +90,20 @@ describe('grouping', () => {
     );
     const groups = loosest(groupOperations(units, 'auto', limits));
     for (const group of groups) expect(new Set(group.units.flatMap((member) => member.argumentNames)).size).toBeLessThanOrEqual(90);
+  });
+
+  it('counts a coarsened group’s resources below what its members share, however deep', () => {
+    // Microsoft Graph: thousands of groups, forty workbook functions side by side below one `…/functions`.
+    const units = Array.from({ length: 2_100 }, (_, index) =>
+      index < 40
+        ? unit(`/drives/{d}/workbook/functions/fn${index}`, ['drives', 'workbook', 'functions', `fn${index}`])
+        : unit(`/area${index}/thing`, [`area${index}`, 'thing']),
+    );
+    const groups = loosest(groupOperations(units, 'auto', limits));
+    for (const group of groups) {
+      const functions = group.units.filter((member) => member.resource[0] === 'drives');
+      expect(new Set(functions.map((member) => member.resource[3])).size).toBeLessThanOrEqual(MAX_BRANCHES);
+    }
   });
 
   it('groups ten thousand operations on distinct resources by family, without quadratic blow-up', () => {
