@@ -40,18 +40,21 @@ function singular(word) {
   return word;
 }
 
-const RPC_ACTION = /[?#&](?:action|operation|method|op)=([A-Za-z][A-Za-z0-9]*)/i;
+const RPC_ACTION = /[?#&](?:(?:action|operation|method|op)=|x-amz-target=[A-Za-z0-9_]*\.)([A-Za-z][A-Za-z0-9]*)/i;
+const VERSION = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;
 
 function pathWords(operation) {
   const action = RPC_ACTION.exec(operation.path)?.[1] ?? '';
-  return new Set(
-    words(
-      `${operation.path
-        .replace(/[?#].*$/, '')
-        .split('/')
-        .join(' ')} ${action}`,
-    ),
-  );
+  const named = staticSegments(operation)
+    .map((segment) => segment.replace(/\{[^}]*\}/g, '').replace(/:[A-Za-z][\w-]*$/, ''))
+    .filter(Boolean);
+  const dotted = (operation.operationId ?? '').split('.');
+  const fromId = named.every((segment) => VERSION.test(segment)) && dotted.length >= 3 ? dotted.slice(1, -1).join(' ') : '';
+  const path = operation.path
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .join(' ');
+  return new Set(words(`${path} ${action} ${fromId}`));
 }
 
 /** The words of a tool's name a reader takes for its resource: not the prefix, the intent or a number. */
