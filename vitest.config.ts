@@ -6,14 +6,14 @@ import { defineConfig, type Plugin } from 'vitest/config';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The runtime modules in templates/runtime import the generated `../api.js`, which exists only in a generated
+ * The runtime modules in templates/runtime/<concern>/ import the generated `../../api.js`, which exists only in a generated
  * project; unit tests of those modules get a fixture in its place.
  */
 const runtimeApiFixture: Plugin = {
   name: 'runtime-api-fixture',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === '../api.js' && importer?.startsWith(path.join(root, 'templates/runtime/')))
+    if (source === '../../api.js' && importer?.startsWith(path.join(root, 'templates/runtime/')))
       return path.join(root, 'test/unit/runtime/fixture/api.ts');
     return undefined;
   },

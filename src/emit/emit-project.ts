@@ -14,41 +14,43 @@ import { perUserView, userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
 export const RUNTIME_MODULES = [
-  'argument-bounds.ts',
-  'argument-errors.ts',
-  'auth.ts',
-  'body.ts',
-  'call-tool.ts',
-  'callers.ts',
-  'check-arguments.ts',
-  'compile-arguments.ts',
-  'concise.ts',
-  'declared-values.ts',
-  'define-tool.ts',
-  'env-file.ts',
-  'errors.ts',
-  'files.ts',
-  'formats.ts',
-  'http.ts',
-  'log.ts',
-  'mcp-auth.ts',
-  'output.ts',
-  'per-user-tools.ts',
-  'placeholders.ts',
-  'rate-limit.ts',
-  'redact.ts',
-  'request.ts',
-  'results.ts',
-  'sealing-keys.ts',
-  'serialize.ts',
-  'serve-http.ts',
-  'serve-stdio.ts',
-  'server.ts',
-  'settings.ts',
-  'types.ts',
-  'upstream-auth.ts',
-  'upstream-errors.ts',
-  'validate-input.ts',
+  'arguments/action-routes.ts',
+  'arguments/argument-bounds.ts',
+  'arguments/argument-errors.ts',
+  'arguments/check-arguments.ts',
+  'arguments/compile-arguments.ts',
+  'arguments/declared-values.ts',
+  'arguments/formats.ts',
+  'arguments/validate-input.ts',
+  'calls/call-tool.ts',
+  'calls/handled-tool.ts',
+  'calls/per-user-tools.ts',
+  'config/env-file.ts',
+  'config/placeholders.ts',
+  'config/sealing-keys.ts',
+  'config/settings.ts',
+  'config/upstream-auth.ts',
+  'core/define-tool.ts',
+  'core/errors.ts',
+  'core/log.ts',
+  'core/rate-limit.ts',
+  'core/redact.ts',
+  'core/types.ts',
+  'credentials/auth.ts',
+  'credentials/callers.ts',
+  'credentials/mcp-auth.ts',
+  'requests/body.ts',
+  'requests/files.ts',
+  'requests/http.ts',
+  'requests/request.ts',
+  'requests/serialize.ts',
+  'results/concise.ts',
+  'results/output.ts',
+  'results/results.ts',
+  'results/upstream-errors.ts',
+  'serving/serve-http.ts',
+  'serving/serve-stdio.ts',
+  'serving/server.ts',
 ];
 
 /**
@@ -57,16 +59,16 @@ export const RUNTIME_MODULES = [
  * `user-access-unavailable.ts`, which refuses those modes.
  */
 export const PER_USER_RUNTIME_MODULES = [
-  'oauth-clients.ts',
-  'oauth-http.ts',
-  'oauth-pages.ts',
-  'oauth-server.ts',
-  'oauth-upstream.ts',
-  'sealed.ts',
-  'store.ts',
-  'token-exchange.ts',
-  'upstream-token-endpoint.ts',
-  'user-access.ts',
+  'serving/user-access.ts',
+  'sign-in/oauth-clients.ts',
+  'sign-in/oauth-http.ts',
+  'sign-in/oauth-pages.ts',
+  'sign-in/oauth-server.ts',
+  'sign-in/oauth-upstream.ts',
+  'sign-in/sealed.ts',
+  'sign-in/store.ts',
+  'sign-in/token-exchange.ts',
+  'sign-in/upstream-token-endpoint.ts',
 ];
 
 /** Versions the generated project depends on: the ones this generator is tested with. */
@@ -159,7 +161,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const perUser = plan.api.userAuth !== undefined;
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())
     generated(`src/runtime/${module}`, withHeader(readTemplate(`runtime/${module}`)));
-  if (!perUser) generated('src/runtime/user-access.ts', withHeader(readTemplate('runtime/user-access-unavailable.ts')));
+  if (!perUser) generated('src/runtime/serving/user-access.ts', withHeader(readTemplate('runtime/serving/user-access-unavailable.ts')));
   generated('src/main.ts', withHeader(readTemplate('main.ts')));
   const target = options.target ?? 'node';
   if (target === 'workers') {

@@ -6,12 +6,12 @@ import { moduleText, namedImport, typeImport } from './source-files.js';
 
 /** Runtime modules only a search-surface project has: the index, the two handlers, their term processing and types. */
 export const SEARCH_RUNTIME_MODULES = [
-  'action-search.ts',
-  'call-action.ts',
-  'search-ranking.ts',
-  'search-surface.ts',
-  'search-terms.ts',
-  'search-types.ts',
+  'search/action-search.ts',
+  'search/call-action.ts',
+  'search/search-ranking.ts',
+  'search/search-surface.ts',
+  'search/search-terms.ts',
+  'search/search-types.ts',
 ];
 
 /**
@@ -68,7 +68,7 @@ export function searchSources(
       content: moduleText(
         'src/search/surface.ts',
         [],
-        [typeImport('../runtime/search-types.js', 'SurfaceDefinition')],
+        [typeImport('../runtime/search/search-types.js', 'SurfaceDefinition')],
         [printConst('surface', 'SurfaceDefinition', surface as PrintValue)],
       ),
     },
@@ -78,7 +78,7 @@ export function searchSources(
         'src/search/catalog.ts',
         [],
         [
-          typeImport('../runtime/search-types.js', 'CatalogEntry'),
+          typeImport('../runtime/search/search-types.js', 'CatalogEntry'),
           ...usedTools.map((tool) => namedImport(`../tools/${(toolFiles.get(tool) ?? '').replace(/\.ts$/, '.js')}`, toolConstName(tool))),
         ],
         [printConst('catalog', 'Record<string, CatalogEntry>', catalog)],
@@ -99,7 +99,7 @@ export function searchSources(
         'src/tools/index.ts',
         ['The search surface: these tools find and call every action of the tools in this folder.'],
         [],
-        ["export { tools } from '../runtime/search-surface.js';"],
+        ["export { tools } from '../runtime/search/search-surface.js';"],
       ),
     },
   ];

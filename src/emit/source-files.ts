@@ -143,7 +143,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
   const content = moduleText(
     path,
     [],
-    [namedImport('../runtime/define-tool.js', 'defineTool')],
+    [namedImport('../runtime/core/define-tool.js', 'defineTool')],
     [
       exportedArgumentsType(argumentsTypeName(tool.name), argumentsMembers(tool.inputSchema), `Arguments of the ${tool.name} tool.`),
       printConstCall(toolConstName(tool.name), 'defineTool', definition as PrintRecord),
@@ -173,7 +173,7 @@ export function toolsIndexSource(
   const content = moduleText(
     module.path,
     module.headerLines,
-    [typeImport('../runtime/types.js', 'ToolDefinition'), ...imports],
+    [typeImport('../runtime/core/types.js', 'ToolDefinition'), ...imports],
     [printConst(module.constName, 'ToolDefinition[]', list)],
   );
   return { path: module.path, content };
@@ -220,7 +220,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
   const content = moduleText(
     path,
     [`API: ${plan.api.title} ${plan.api.version}`],
-    [typeImport('./runtime/types.js', 'ApiDefinition')],
+    [typeImport('./runtime/core/types.js', 'ApiDefinition')],
     [printConst('api', 'ApiDefinition', definition as PrintValue)],
   );
   return { path, content };

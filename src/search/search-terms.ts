@@ -2,7 +2,7 @@ import { stemmer } from 'stemmer';
 
 /**
  * How text becomes search terms, on both sides of the index: the generator indexes actions with these functions,
- * and the generated server processes queries with its own copy (templates/runtime/search-terms.ts; a unit test keeps
+ * and the generated server processes queries with its own copy (templates/runtime/search/search-terms.ts; a unit test keeps
  * the two in step). Words are split (camelCase, snake_case, paths), lower-cased and stemmed (Porter, so `repositories`
  * and `repository` meet); a small table of stems adds the words people use for the same thing (`kick` and `delete`
  * mean remove). The table travels inside the index, so the server needs no knowledge of its own.

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { _ } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { actionKey, argumentsAjv } from '../dist/runtime/compile-arguments.js';
-import { actionRoutes } from '../dist/runtime/check-arguments.js';
+import { actionRoutes } from '../dist/runtime/arguments/action-routes.js';
+import { actionKey, argumentsAjv } from '../dist/runtime/arguments/compile-arguments.js';
 
 const ajv = argumentsAjv({ source: true, esm: true, formats: _`FORMATS` });
 const exported = {};
@@ -26,7 +26,7 @@ const list = actionRoutes().map((route, position) => (route.argumentsSchema ? `v
 const lines = [
   '// Built by scripts/argument-validators.mjs: rebuild instead of editing.',
   ...[...helpers].sort().map((helper) => `import * as ajv_${helper}_module from 'ajv/dist/runtime/${helper}.js';`),
-  "import { FORMATS } from './runtime/formats.js';",
+  "import { FORMATS } from './runtime/arguments/formats.js';",
   // `.default` twice under Node's CommonJS interop (module.exports, then Ajv's export), once under a bundler's.
   ...[...helpers]
     .sort()

@@ -8,15 +8,15 @@
 // within one) come compiled by the build, in dist/argument-validators.js (scripts/argument-validators.mjs).
 
 import { api } from './api.js';
-import { registerCredentialSecrets } from './runtime/auth.js';
 import { argumentValidators } from './argument-validators.js';
-import { useArgumentValidators } from './runtime/check-arguments.js';
-import { setLogLevel } from './runtime/log.js';
-import { dropPlaceholders } from './runtime/placeholders.js';
-import { checkBaseUrl } from './runtime/request.js';
-import { createFetchHandler } from './runtime/serve-http.js';
-import { compileValidators } from './runtime/server.js';
-import { loadSettings } from './runtime/settings.js';
+import { useArgumentValidators } from './runtime/arguments/check-arguments.js';
+import { dropPlaceholders } from './runtime/config/placeholders.js';
+import { loadSettings } from './runtime/config/settings.js';
+import { setLogLevel } from './runtime/core/log.js';
+import { registerCredentialSecrets } from './runtime/credentials/auth.js';
+import { checkBaseUrl } from './runtime/requests/request.js';
+import { createFetchHandler } from './runtime/serving/serve-http.js';
+import { compileValidators } from './runtime/serving/server.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 

@@ -77,7 +77,7 @@ describe('a description full of injection payloads', () => {
         expect(
           source.getImportDeclarations().map((declaration) => declaration.getModuleSpecifierValue()),
           file,
-        ).toEqual(['../runtime/define-tool.js']);
+        ).toEqual(['../runtime/core/define-tool.js']);
       }
       expect(forbidden, file).toEqual([]);
       const statements = source.getStatements().map((statement) => statement.getKindName());

@@ -20,7 +20,7 @@ describe('emit', () => {
         'package.json',
         'src/api.ts',
         'src/main.ts',
-        'src/runtime/server.ts',
+        'src/runtime/serving/server.ts',
         'src/tools/index.ts',
         'src/tools/pets-read.ts',
         'test/action-cases.jsonl',
@@ -85,7 +85,7 @@ describe('static templates', () => {
     const { SEARCH_RUNTIME_MODULES } = await import('../../src/emit/search-files.js');
     const { GENERATED_HEADER } = await import('../../src/emit/source-files.js');
     for (const template of [
-      ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES, ...PER_USER_RUNTIME_MODULES, 'user-access-unavailable.ts'].map(
+      ...[...RUNTIME_MODULES, ...SEARCH_RUNTIME_MODULES, ...PER_USER_RUNTIME_MODULES, 'serving/user-access-unavailable.ts'].map(
         (module) => `runtime/${module}`,
       ),
       'main.ts',

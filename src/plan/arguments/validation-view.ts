@@ -5,7 +5,7 @@ import { sampleFromPattern } from './pattern-sample.js';
 import { compareStrings } from '../text/words.js';
 
 /**
- * Formats the generated server checks (templates/runtime/formats.ts registers exactly these). Any other format is
+ * Formats the generated server checks (templates/runtime/arguments/formats.ts registers exactly these). Any other format is
  * dropped from the view: descriptions invent formats (`phone`, `currency`, `color`) whose rules nobody states.
  */
 export const CHECKED_FORMATS: ReadonlySet<string> = new Set([

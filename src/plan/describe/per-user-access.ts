@@ -13,7 +13,7 @@ import type { OperationModel, SecurityRequirement, SecuritySchemeModel } from '.
  * `Authorization` (HTTP basic or bearer, OAuth, an API key named Authorization) never goes with the user's token: it
  * would replace it, and the request would act as the deployment.
  *
- * The generated server applies the same rule (templates/runtime/auth.ts) and never sends the environment's
+ * The generated server applies the same rule (templates/runtime/credentials/auth.ts) and never sends the environment's
  * credentials for an operation that is not `user` or named for shared credentials.
  */
 export type PerUserAccess = { kind: 'user' } | { kind: 'anonymous' } | { kind: 'operator'; schemes: string[] };

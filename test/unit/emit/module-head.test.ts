@@ -27,12 +27,12 @@ describe('module heads', () => {
     const cases: Array<[string[], Array<OptionalKind<ImportDeclarationStructure>>]> = [
       [[], []],
       [['API: Example 1.0'], []],
-      [[], [namedImport('../runtime/define-tool.js', 'defineTool')]],
-      [['Two', 'lines'], [typeImport('./runtime/types.js', 'ApiDefinition')]],
+      [[], [namedImport('../runtime/core/define-tool.js', 'defineTool')]],
+      [['Two', 'lines'], [typeImport('./runtime/core/types.js', 'ApiDefinition')]],
       [
         [],
         [
-          typeImport('../runtime/types.js', 'ToolDefinition'),
+          typeImport('../runtime/core/types.js', 'ToolDefinition'),
           ...Array.from({ length: 120 }, (_, index) => namedImport(`./tool-${index}.js`, `tool${index}Tool`)),
         ],
       ],

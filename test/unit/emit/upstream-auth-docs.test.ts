@@ -31,7 +31,7 @@ describe('the per-user upstream modes in a generated project', () => {
     expect(text('src/api.ts')).toContain(
       "userAuth: {\n    scheme: 'users',\n    authorizationUrl: 'https://auth.example.com/authorize',\n    tokenUrl: 'https://auth.example.com/token',\n    scopes: ['notes:read'],\n  },",
     );
-    const runtime = readTemplate('runtime/upstream-auth.ts');
+    const runtime = readTemplate('runtime/config/upstream-auth.ts');
     const variables = [
       ...new Set([...runtime.matchAll(/'((?:UPSTREAM|OAUTH)_[A-Z_]+|PUBLIC_URL|STORE_URL)'/g)].map((match) => match[1] ?? '')),
     ];
@@ -48,8 +48,8 @@ describe('the per-user upstream modes in a generated project', () => {
     const manifest = JSON.parse(text('package.json')) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['jose', 'oauth4webapi', 'cookie', '@redis/client']));
     for (const module of ['sealed', 'oauth-server', 'oauth-upstream', 'store', 'token-exchange'])
-      expect(text(`src/runtime/${module}.ts`), module).not.toBe('');
-    expect(text('src/runtime/user-access.ts')).toContain('createOAuthServer');
+      expect(text(`src/runtime/sign-in/${module}.ts`), module).not.toBe('');
+    expect(text('src/runtime/serving/user-access.ts')).toContain('createOAuthServer');
   });
 
   it('are left out, with their libraries, where no scheme could carry a user’s token, and the README says why', async () => {
@@ -73,8 +73,8 @@ describe('the per-user upstream modes in a generated project', () => {
       'token-exchange',
       'upstream-token-endpoint',
     ])
-      expect(paths).not.toContain(`src/runtime/${module}.ts`);
-    expect(text('src/runtime/user-access.ts')).toContain('generated without the per-user modes');
+      expect(paths).not.toContain(`src/runtime/sign-in/${module}.ts`);
+    expect(text('src/runtime/serving/user-access.ts')).toContain('generated without the per-user modes');
     expect(text('README.md')).toContain('The per-user modes (`TEST_UPSTREAM_AUTH=oauth` or `token-exchange`');
     expect(text('README.md')).toContain('--credential bearer=VARIABLE');
     expect(text('.env.example')).not.toContain('UPSTREAM_AUTH');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentBoundsProblem, bodyBoundsProblem, MAX_ARGUMENT_DEPTH } from '../../../templates/runtime/argument-bounds.js';
+import { argumentBoundsProblem, bodyBoundsProblem, MAX_ARGUMENT_DEPTH } from '../../../templates/runtime/arguments/argument-bounds.js';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 1;

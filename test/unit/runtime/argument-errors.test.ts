@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { breachMessage, describeBreaches, exampleOf } from '../../../templates/runtime/argument-errors.js';
-import { FORMAT_EXAMPLES, FORMATS } from '../../../templates/runtime/formats.js';
+import { breachMessage, describeBreaches, exampleOf } from '../../../templates/runtime/arguments/argument-errors.js';
+import { FORMAT_EXAMPLES, FORMATS } from '../../../templates/runtime/arguments/formats.js';
 import { CHECKED_FORMATS } from '../../../src/plan/arguments/validation-view.js';
 
 const defs = {

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBody } from '../../../templates/runtime/body.js';
-import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/types.js';
+import { buildBody } from '../../../templates/runtime/requests/body.js';
+import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/core/types.js';
 
 function route(kind: NonNullable<ActionRoute['body']>['kind'], mediaType: string, args: ArgumentRoute[], required = true): ActionRoute {
   return {

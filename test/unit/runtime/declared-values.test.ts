@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asDeclared, declaredOf } from '../../../templates/runtime/declared-values.js';
+import { asDeclared, declaredOf } from '../../../templates/runtime/arguments/declared-values.js';
 
 const defs = {
   HexId: { type: 'string', pattern: '^[0-9a-f]{24}$' },

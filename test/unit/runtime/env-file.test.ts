@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEnvFile } from '../../../templates/runtime/env-file.js';
+import { loadEnvFile } from '../../../templates/runtime/config/env-file.js';
 
 describe('.env files', () => {
   it('set variables the environment lacks, never override, and ignore a missing file', () => {

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, UpstreamFailure } from '../../../templates/runtime/http.js';
-import type { Settings } from '../../../templates/runtime/settings.js';
-import { loadSettings } from '../../../templates/runtime/settings.js';
-import type { ActionRoute, OutgoingRequest } from '../../../templates/runtime/types.js';
-import { failureResult } from '../../../templates/runtime/upstream-errors.js';
+import { send, UpstreamFailure } from '../../../templates/runtime/requests/http.js';
+import type { Settings } from '../../../templates/runtime/config/settings.js';
+import { loadSettings } from '../../../templates/runtime/config/settings.js';
+import type { ActionRoute, OutgoingRequest } from '../../../templates/runtime/core/types.js';
+import { failureResult } from '../../../templates/runtime/results/upstream-errors.js';
 
 const settings: Settings = {
   timeoutMs: 800,

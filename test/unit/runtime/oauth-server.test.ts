@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { compactDecrypt, CompactEncrypt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { basicCredentials, readCookie, setCookie } from '../../../templates/runtime/oauth-http.js';
-import { consentPage, escapeHtml } from '../../../templates/runtime/oauth-pages.js';
-import { equalText, Sealer } from '../../../templates/runtime/sealed.js';
-import { parseSealingKeys } from '../../../templates/runtime/sealing-keys.js';
-import { loadSettings } from '../../../templates/runtime/settings.js';
+import { basicCredentials, readCookie, setCookie } from '../../../templates/runtime/sign-in/oauth-http.js';
+import { consentPage, escapeHtml } from '../../../templates/runtime/sign-in/oauth-pages.js';
+import { equalText, Sealer } from '../../../templates/runtime/sign-in/sealed.js';
+import { parseSealingKeys } from '../../../templates/runtime/config/sealing-keys.js';
+import { loadSettings } from '../../../templates/runtime/config/settings.js';
 
 const key = () => new Uint8Array(randomBytes(32));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyCredentials } from '../../../templates/runtime/auth.js';
-import type { Caller } from '../../../templates/runtime/callers.js';
-import { offeredPerUser, perUserReport, perUserTool } from '../../../templates/runtime/per-user-tools.js';
-import type { ActionRoute, ToolDefinition } from '../../../templates/runtime/types.js';
+import { applyCredentials } from '../../../templates/runtime/credentials/auth.js';
+import type { Caller } from '../../../templates/runtime/credentials/callers.js';
+import { offeredPerUser, perUserReport, perUserTool } from '../../../templates/runtime/calls/per-user-tools.js';
+import type { ActionRoute, ToolDefinition } from '../../../templates/runtime/core/types.js';
 
 // The fixture API (fixture/api.ts): the user scheme is `bearer`; `headerKey` (X-FTL-SID), `queryKey`, `cookieKey`
 // are API keys, `basic` is HTTP basic.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, buildRequest } from '../../../templates/runtime/request.js';
-import type { Settings } from '../../../templates/runtime/settings.js';
-import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/types.js';
+import { baseUrl, buildRequest } from '../../../templates/runtime/requests/request.js';
+import type { Settings } from '../../../templates/runtime/config/settings.js';
+import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/core/types.js';
 
 const settings: Settings = {
   timeoutMs: 1000,

@@ -1,11 +1,11 @@
 import { fromJsonSchema } from '@modelcontextprotocol/server';
 import type { JsonSchemaType } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { conciseValue } from '../../../templates/runtime/concise.js';
-import type { UpstreamResponse } from '../../../templates/runtime/http.js';
-import { conformOutput } from '../../../templates/runtime/output.js';
-import { boundJson, successResult } from '../../../templates/runtime/results.js';
-import type { ActionRoute } from '../../../templates/runtime/types.js';
+import { conciseValue } from '../../../templates/runtime/results/concise.js';
+import type { UpstreamResponse } from '../../../templates/runtime/requests/http.js';
+import { conformOutput } from '../../../templates/runtime/results/output.js';
+import { boundJson, successResult } from '../../../templates/runtime/results/results.js';
+import type { ActionRoute } from '../../../templates/runtime/core/types.js';
 
 const tickets = [
   { id: 1, name: 'a', status: 'open', description: 'long text', owner: { id: 'u1' }, tags: ['x'] },
@@ -154,7 +154,7 @@ describe('output conformance', () => {
 
 describe('upstream errors', () => {
   it('name the argument an error body blames, also when its name holds a dot (AEM json.maximumresults)', async () => {
-    const { httpErrorResult } = await import('../../../templates/runtime/upstream-errors.js');
+    const { httpErrorResult } = await import('../../../templates/runtime/results/upstream-errors.js');
     const blamedRoute: ActionRoute = {
       ...route,
       method: 'post',
@@ -176,8 +176,8 @@ describe('upstream errors', () => {
 
 describe('credentials an upstream echoes with JSON escapes', () => {
   it('are redacted after decoding, in content and structured content, keys too', async () => {
-    const { registerSecret } = await import('../../../templates/runtime/redact.js');
-    const { httpErrorResult } = await import('../../../templates/runtime/upstream-errors.js');
+    const { registerSecret } = await import('../../../templates/runtime/core/redact.js');
+    const { httpErrorResult } = await import('../../../templates/runtime/results/upstream-errors.js');
     registerSecret('CANARY-escaped-7f3a9c');
     // What .NET, Go and Python encoders write: a letter and `&` as \u escapes, which no byte scrubbing sees.
     const body = '{"echo":"\\u0043ANARY-escaped-7f3a9c","list":["x\\u0043ANARY-escaped-7f3a9cx"],"\\u0043ANARY-escaped-7f3a9c":1}';

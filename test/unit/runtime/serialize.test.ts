@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeCookie, serializeHeader, serializePath, serializeQuery } from '../../../templates/runtime/serialize.js';
+import { serializeCookie, serializeHeader, serializePath, serializeQuery } from '../../../templates/runtime/requests/serialize.js';
 
 // Expected values follow the style examples of the OpenAPI Specification (3.1.1, "Style Examples"), with the
 // spec's values: a primitive 5 (or "blue"), an array [3, 4, 5] and an object {role: "admin", firstName: "Alex"}.

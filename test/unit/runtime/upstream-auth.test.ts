@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyCredentials } from '../../../templates/runtime/auth.js';
-import type { Caller } from '../../../templates/runtime/callers.js';
-import { SubjectRateLimiters } from '../../../templates/runtime/callers.js';
-import { consentPage } from '../../../templates/runtime/oauth-pages.js';
-import { redactSecrets, registerCallerSecret, scrubBytes } from '../../../templates/runtime/redact.js';
-import { Sealer } from '../../../templates/runtime/sealed.js';
-import { parseSealingKeys } from '../../../templates/runtime/sealing-keys.js';
-import { loadSettings } from '../../../templates/runtime/settings.js';
-import type { ActionRoute } from '../../../templates/runtime/types.js';
+import { applyCredentials } from '../../../templates/runtime/credentials/auth.js';
+import type { Caller } from '../../../templates/runtime/credentials/callers.js';
+import { SubjectRateLimiters } from '../../../templates/runtime/credentials/callers.js';
+import { consentPage } from '../../../templates/runtime/sign-in/oauth-pages.js';
+import { redactSecrets, registerCallerSecret, scrubBytes } from '../../../templates/runtime/core/redact.js';
+import { Sealer } from '../../../templates/runtime/sign-in/sealed.js';
+import { parseSealingKeys } from '../../../templates/runtime/config/sealing-keys.js';
+import { loadSettings } from '../../../templates/runtime/config/settings.js';
+import type { ActionRoute } from '../../../templates/runtime/core/types.js';
 
 const key = () => new Uint8Array(randomBytes(32));
 

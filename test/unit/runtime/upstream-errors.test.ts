@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UpstreamResponse } from '../../../templates/runtime/http.js';
-import { httpErrorResult } from '../../../templates/runtime/upstream-errors.js';
-import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/types.js';
+import type { UpstreamResponse } from '../../../templates/runtime/requests/http.js';
+import { httpErrorResult } from '../../../templates/runtime/results/upstream-errors.js';
+import type { ActionRoute, ArgumentRoute } from '../../../templates/runtime/core/types.js';
 
 function response(status: number, body: unknown): UpstreamResponse {
   return {

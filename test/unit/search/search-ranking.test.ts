@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPlan, type PlanRunResult } from '../../../src/pipeline.js';
 import { familyPath } from '../../../src/search/scope-families.js';
-import { actionRanker, type SearchIndexData } from '../../../templates/runtime/search-ranking.js';
+import { actionRanker, type SearchIndexData } from '../../../templates/runtime/search/search-ranking.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 import { openapi } from '../../helpers/plan-inline.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { termData, termProcessor, tokenizer } from '../../../src/search/search-terms.js';
-import * as runtime from '../../../templates/runtime/search-terms.js';
+import * as runtime from '../../../templates/runtime/search/search-terms.js';
 
 const data = termData();
 

@@ -76,7 +76,7 @@ beforeAll(async () => {
   // No per-minute limit: the suite calls every action (more than the default 600 a minute in large APIs).
   process.env[`${cases.envPrefix}_RATE_LIMIT`] = '0';
   // Credentials come from a .env file, as a user's copy of .env.example provides them.
-  const { loadEnvFile } = await import('../src/runtime/env-file.js');
+  const { loadEnvFile } = await import('../src/runtime/config/env-file.js');
   const envFile = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-env-')), '.env');
   const credentials = Object.assign({}, ...(cases.credentials as CredentialCase[]).map((entry) => entry.env)) as Record<
     string,
@@ -89,8 +89,8 @@ beforeAll(async () => {
       .join(''),
   );
   loadEnvFile(envFile);
-  const { createFetchHandler } = await import('../src/runtime/serve-http.js');
-  const { loadSettings, parseFlags } = await import('../src/runtime/settings.js');
+  const { createFetchHandler } = await import('../src/runtime/serving/serve-http.js');
+  const { loadSettings, parseFlags } = await import('../src/runtime/config/settings.js');
   const settings = loadSettings(parseFlags(['--http']));
   const handler = createFetchHandler(settings, { port: 0, host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] });
   client = new Client({ name: 'generated-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });

@@ -3,12 +3,12 @@
 // Entry point of the generated MCP server: stdio by default, Streamable HTTP with --http.
 
 import { api } from './api.js';
-import { registerCredentialSecrets } from './runtime/auth.js';
-import { loadEnvFile } from './runtime/env-file.js';
-import { setLogLevel } from './runtime/log.js';
-import { dropPlaceholders } from './runtime/placeholders.js';
-import { checkBaseUrl } from './runtime/request.js';
-import { loadSettings, parseFlags, USAGE } from './runtime/settings.js';
+import { loadEnvFile } from './runtime/config/env-file.js';
+import { dropPlaceholders } from './runtime/config/placeholders.js';
+import { loadSettings, parseFlags, USAGE } from './runtime/config/settings.js';
+import { setLogLevel } from './runtime/core/log.js';
+import { registerCredentialSecrets } from './runtime/credentials/auth.js';
+import { checkBaseUrl } from './runtime/requests/request.js';
 
 try {
   // The project folder's .env (dist/../.env), wherever the client starts the server from.
@@ -29,14 +29,14 @@ try {
     if (settings.http) {
       // A per-user deployment's shared store must answer before the server takes any request.
       if (settings.upstreamAuth)
-        await (await import('./runtime/user-access.js')).checkUserAccess(settings.upstreamAuth);
-      const { startHttp } = await import('./runtime/serve-http.js');
+        await (await import('./runtime/serving/user-access.js')).checkUserAccess(settings.upstreamAuth);
+      const { startHttp } = await import('./runtime/serving/serve-http.js');
       const server = await startHttp(settings);
       const stop = () => server.close(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
     } else {
-      const { startStdio } = await import('./runtime/serve-stdio.js');
+      const { startStdio } = await import('./runtime/serving/serve-stdio.js');
       startStdio(settings);
     }
   }

@@ -3,7 +3,7 @@
 // beforeRequest runs before every API request (add headers, sign requests, log); afterResponse runs after every
 // response (inspect or rewrite the body). Both receive the tool, the action and the arguments of the call.
 
-import type { Hooks } from '../runtime/types.js';
+import type { Hooks } from '../runtime/core/types.js';
 
 export const hooks: Hooks = {
   // beforeRequest(request, context) {

@@ -6,6 +6,6 @@
 //     async () => ({ content: [{ type: 'text', text: 'Hello!' }] }));
 
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { Settings } from '../runtime/settings.js';
+import type { Settings } from '../runtime/config/settings.js';
 
 export function registerCustomTools(_server: McpServer, _settings: Settings): void {}
