@@ -58,6 +58,14 @@ module.exports = {
     ...downwardOnly(LAYERS),
     ...downwardOnly(PLAN_STAGES),
     {
+      name: 'emit-names-only-the-model-types',
+      comment:
+        'The emitter works from the plan: of the model it may name the IR types (api-model.ts), not what builds the model. A fact of OpenAPI both need belongs in the kernel.',
+      severity: 'error',
+      from: { path: '^src/emit/' },
+      to: { path: '^src/model/', pathNot: '^src/model/api-model[.]ts$' },
+    },
+    {
       name: 'no-cycles',
       comment: 'Modules that import each other, directly or through others, cannot be read or tested apart.',
       severity: 'error',

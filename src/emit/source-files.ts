@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type { ImportDeclarationStructure, OptionalKind, Project, WriterFunction } from 'ts-morph';
 import type { BodyKind, ServerModel } from '../model/api-model.js';
-import { defaultStyle } from '../model/build-parameters.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, PerUserToolModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
+import { defaultStyle } from '../kernel/parameter-style.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { plainImport } from './print/print-imports.js';
 import { printTypeAlias } from './print/print-type.js';

@@ -5,6 +5,7 @@
  */
 
 import type { JsonObject, JsonValue } from '../kernel/json.js';
+import type { ParameterLocation, ParameterStyle } from '../kernel/parameter-style.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
@@ -13,9 +14,7 @@ export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delet
 /** A JSON Schema 2020-12 object (or boolean schema). */
 export type SchemaModel = JsonObject | boolean;
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
-
-export type ParameterStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'tabDelimited';
+export type { ParameterLocation, ParameterStyle };
 
 export type ParameterModel = {
   name: string;

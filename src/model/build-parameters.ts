@@ -4,6 +4,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js
 import type { ParameterLocation, ParameterModel, ParameterStyle, SchemaModel } from './api-model.js';
 import { scalarExamples, type SchemaConverter } from './build-schema.js';
 import { isHttpToken } from '../kernel/http-token.js';
+import { defaultStyle } from '../kernel/parameter-style.js';
 import * as jsonSchema from '../kernel/schema-keywords.js';
 import { stringOf } from './resolve-ref.js';
 
@@ -142,11 +143,6 @@ function sendableName(name: string, location: ParameterLocation, pointer: string
     },
   );
   return false;
-}
-
-/** OpenAPI's default style of a parameter location (3.1 §4.8.12.4); the generated runtime's `defineTool` fills the same in. */
-export function defaultStyle(location: ParameterLocation): ParameterStyle {
-  return location === 'query' || location === 'cookie' ? 'form' : 'simple';
 }
 
 function isLocation(value: JsonValue | undefined): value is ParameterLocation {
