@@ -123,6 +123,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'A generated file was edited by hand',
     fix: 'Move the change into src/custom/, or pass --force to overwrite the file.',
   },
+  OTM_CUSTOM_IMPORT_MOVED: {
+    title: 'A file of yours imports a generated module that moved',
+    fix: 'Change the import to the path the message names; files under src/custom/ are never rewritten.',
+  },
   OTM_OUTPUT_STALE: {
     title: 'The checked-in server differs from what the description generates',
     fix: 'Regenerate without --check and commit the result.',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { EmittedFile } from '../emit/file-set.js';
 import { hashContent, LOCK_FILE, type LockFile } from './lock-file.js';
+import { movedImports } from './moved-imports.js';
 import { readIfExists, type ExistingProject } from './read-project.js';
 
 export type FileChange = { kind: 'write'; path: string; content: string; reason: 'new' | 'changed' } | { kind: 'remove'; path: string };
@@ -30,11 +31,18 @@ export async function planChanges(
   const lock: LockFile | undefined = existing.kind === 'generated' ? existing.lock : undefined;
   const result: ChangeSet = { changes: [], unchanged: [], kept: [], edited: [] };
   const present = existing.kind === 'generated' || existing.kind === 'foreign';
+  const generated = new Set(files.filter((file) => file.ownership === 'generated').map((file) => file.path));
   for (const file of files) {
     const current = present ? await readIfExists(path.join(outDir, file.path)) : undefined;
     if (file.ownership === 'user') {
       if (current === undefined) result.changes.push({ kind: 'write', path: file.path, content: file.content, reason: 'new' });
-      else result.kept.push(file.path);
+      else {
+        result.kept.push(file.path);
+        for (const moved of movedImports(file.path, current.toString('utf8'), generated))
+          diagnostics.warn('OTM_CUSTOM_IMPORT_MOVED', `${file.path} imports ${moved.specifier}, which is now ${moved.module}.`, {
+            hint: `Change the import to '${moved.replacement}': your files are never rewritten, and the old module is removed.`,
+          });
+      }
       continue;
     }
     if (current !== undefined && current.equals(Buffer.from(file.content))) {

@@ -54,6 +54,26 @@ describe('write', () => {
     expect(await readFile(path.join(dir, 'src/custom/hooks.ts'), 'utf8')).toBe('// mine\nexport const hooks = {};\n');
   });
 
+  it('warns when a file of the user’s still imports a generated module by the path it had before it moved', async () => {
+    const dir = await tempDir('write-moved-import');
+    await runGenerate({ spec, out: dir });
+    // As an earlier version wrote the starters, when the runtime was one flat folder; and an import of the user's own.
+    const hooks = "import type { Hooks } from '../runtime/types.js';\nimport { sign } from './sign.js';\nexport const hooks: Hooks = {};\n";
+    await writeFile(path.join(dir, 'src/custom/hooks.ts'), hooks);
+    await writeFile(path.join(dir, 'src/custom/tools.ts'), "import type { Settings } from '../runtime/config/settings.js';\n");
+    const again = await runGenerate({ spec, out: dir });
+    expect(again.ok).toBe(true);
+    const moved = again.diagnostics.filter((item) => item.code === 'OTM_CUSTOM_IMPORT_MOVED');
+    expect(moved.map(({ severity, message, hint }) => ({ severity, message, hint }))).toEqual([
+      {
+        severity: 'warning',
+        message: 'src/custom/hooks.ts imports ../runtime/types.js, which is now src/runtime/core/types.ts.',
+        hint: "Change the import to '../runtime/core/types.js': your files are never rewritten, and the old module is removed.",
+      },
+    ]);
+    expect(await readFile(path.join(dir, 'src/custom/hooks.ts'), 'utf8')).toBe(hooks);
+  });
+
   it('removes generated files that no longer belong, unless edited', async () => {
     const dir = await tempDir('write-stale');
     await runGenerate({ spec: fixtureSpec('swaggerio-petstore-v3.yaml'), out: dir });
