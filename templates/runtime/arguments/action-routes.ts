@@ -1,6 +1,7 @@
 // Numbers the actions for their argument checks: a validator is found by its action's position, whether compiled on
-// demand (compile-arguments.ts) or built with the project (scripts/argument-validators.mjs, for Workers). Apart from
-// check-arguments.ts, which loads the compiler only on a first call, so that the compiler need not import it back.
+// demand (compile-arguments.ts) or built with the project (scripts/argument-validators.mjs, for Workers). Kept out of
+// check-arguments.ts, which loads the compiler on a first call: the compiler reads the numbering here instead of
+// importing check-arguments.ts back.
 
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { routedTools } from '../../tools/routed.js';
