@@ -7,10 +7,11 @@ import { breachMessage } from './argument-errors.js';
 import { subjectLabel } from './callers.js';
 import { checkArguments, sentArguments } from './check-arguments.js';
 import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
-import { send, UpstreamFailure } from './http.js';
+import { send, UpstreamFailure, type UpstreamResponse } from './http.js';
 import { log } from './log.js';
 import { redact } from './redact.js';
 import { buildRequest } from './request.js';
+import { fullAnswerLink } from './result-link.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
 import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
@@ -74,11 +75,15 @@ export async function checkCall(tool: ToolDefinition, args: Record<string, unkno
   return { ok: true, action, route, multi, args: sent };
 }
 
+/** Turns a successful answer into the result; reading a result link wants the whole answer instead. */
+export type AnswerOf = (response: UpstreamResponse, route: ActionRoute) => CallToolResult;
+
 export async function callTool(
   tool: ToolDefinition,
   input: Record<string, unknown>,
   settings: Settings,
   signal?: AbortSignal,
+  answerOf?: AnswerOf,
 ): Promise<CallToolResult> {
   // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
   const checked = await checkCall(tool, Object.assign(Object.create(null) as Record<string, unknown>, input));
@@ -102,7 +107,10 @@ export async function callTool(
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
     if (response.redirectedTo !== undefined) return redirectResult(response, errorContext);
+    if (answerOf) return answerOf(response, route);
+    const fullAnswer = fullAnswerLink(tool, multi ? action : '', input);
     return successResult(response, route, {
+      ...(fullAnswer ? { fullAnswer } : {}),
       maxResultTokens: settings.maxResultTokens,
       toolName: tool.name,
       actionName: multi ? action : '',

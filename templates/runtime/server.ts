@@ -17,6 +17,7 @@ import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 import type { ServedTool, ToolDefinition } from './types.js';
 import { perUserTool } from './per-user-tools.js';
+import { registerResultLinks } from './read-result-link.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -156,9 +157,10 @@ export function createServer(
   const server = new McpServer(
     { name: api.name, version: api.version },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       cacheHints: {
         'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
       },
     },
@@ -192,6 +194,7 @@ export function createServer(
       },
     );
   }
+  registerResultLinks(server, settings, limiter);
   registerCustomTools(server, settings);
   return server;
 }
