@@ -1,0 +1,141 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureSpec } from '../helpers/paths.js';
+import {
+  buildProject,
+  connectHttp,
+  connectStdio,
+  generateProject,
+  linkDependencies,
+  startHttpServer,
+  tempDir,
+  textOf,
+  type HttpServer,
+} from '../helpers/project.js';
+import { startUpstream, type Upstream } from '../helpers/upstream.js';
+
+/** About 2 MB of reports: far over the result budget (10,000 tokens, some 40,000 characters). */
+const REPORTS = Array.from({ length: 4_000 }, (_, index) => ({
+  id: `r${index}`,
+  name: `Report ${index}`,
+  status: index % 2 ? 'final' : 'draft',
+  body: `Quarterly figures ${index} `.repeat(18),
+}));
+const WHOLE = JSON.stringify(REPORTS);
+
+type Link = { type: 'resource_link'; uri: string; name: string; mimeType?: string; size?: number };
+
+function linkOf(result: { content?: unknown }): Link | undefined {
+  return ((result.content ?? []) as Array<{ type: string }>).find((item) => item.type === 'resource_link') as Link | undefined;
+}
+
+/** The whole answer a client reads from a link: the text of its one content. */
+async function read(client: Client, uri: string): Promise<string> {
+  const result = await client.readResource({ uri });
+  const [content] = result.contents as Array<{ uri: string; mimeType?: string; text?: string }>;
+  expect(content?.uri).toBe(uri);
+  expect(content?.mimeType).toBe('application/json');
+  return content?.text ?? '';
+}
+
+describe('a cut result links to the whole answer', () => {
+  let dir: string;
+  let upstream: Upstream;
+  const servers: HttpServer[] = [];
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    dir = await tempDir('result-links');
+    await generateProject({ spec: fixtureSpec('report-center.yaml'), out: dir });
+    await linkDependencies(dir);
+    await buildProject(dir);
+    upstream = await startUpstream();
+    upstream.reply = (request) =>
+      request.method === 'GET' && request.path === '/reports'
+        ? { body: WHOLE }
+        : { status: 404, body: JSON.stringify({ message: 'no such thing' }) };
+    const env = { REPORT_CENTER_BASE_URL: upstream.url, REPORT_CENTER_BEARER: 'tok-123456789' };
+    // Two replicas, as behind a load balancer: nothing is shared between them but their configuration.
+    for (let index = 0; index < 2; index++) servers.push(await startHttpServer(dir, env));
+    for (const server of servers) clients.push(await connectHttp(server.url));
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    for (const server of servers) await server.stop();
+    await upstream?.close();
+  });
+
+  it('declares resources and the link template', async () => {
+    const [client] = clients as [Client];
+    expect(client.getServerCapabilities()?.resources).toBeDefined();
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      'openapi-result://results/{tool}/{action}{?arguments}',
+    ]);
+  });
+
+  it('keeps a preview, links the whole answer, and another replica answers the link', async () => {
+    const [first, second] = clients as [Client, Client];
+    upstream.requests.length = 0;
+    const result = await first.callTool({ name: 'reports_read', arguments: { action: 'list', q: 'Quarterly' } });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    const preview = result.structuredContent as unknown[];
+    expect(preview.length).toBeGreaterThan(0);
+    expect(preview.length).toBeLessThan(REPORTS.length);
+    const link = linkOf(result);
+    expect(link?.mimeType).toBe('application/json');
+    expect(link?.size).toBe(Buffer.byteLength(WHOLE));
+    // Clients that show no links read the same in words.
+    expect(textOf(result)).toContain(`is at ${link?.uri}: read it with resources/read`);
+    // Nothing secret in the link: the request's own arguments only.
+    expect(link?.uri).not.toContain('tok-123456789');
+
+    const whole = await read(second, link?.uri ?? '');
+    expect(JSON.parse(whole)).toEqual(REPORTS);
+    // The read was sent again, as the tool call sent it, with the server's credentials.
+    expect(upstream.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /reports?q=Quarterly',
+      'GET /reports?q=Quarterly',
+    ]);
+    expect(upstream.requests[1]?.headers['authorization']).toBe('Bearer tok-123456789');
+  });
+
+  it('refuses links it did not make, links to writes and links with arguments the action does not take', async () => {
+    const [client] = clients as [Client];
+    upstream.requests.length = 0;
+    await expect(client.readResource({ uri: 'openapi-result://results/reports_read/nope?arguments=%7B%7D' })).rejects.toThrow(
+      /Resource not found: This server has no action "nope" of a tool "reports_read"/,
+    );
+    await expect(client.readResource({ uri: 'openapi-result://results/reports_write/create?arguments=%7B%7D' })).rejects.toThrow(
+      /reports_write changes data, so no result link reads it/,
+    );
+    await expect(
+      client.readResource({ uri: `openapi-result://results/reports_read/list?arguments=${encodeURIComponent('{"q":')}` }),
+    ).rejects.toThrow(/"arguments" are not JSON/);
+    await expect(
+      client.readResource({ uri: `openapi-result://results/reports_read/list?arguments=${encodeURIComponent('{"admin":true}')}` }),
+    ).rejects.toThrow(/does not take "admin"/);
+    await expect(client.readResource({ uri: 'https://example.com/elsewhere' })).rejects.toThrow(/not found/i);
+    expect(upstream.requests).toEqual([]);
+  });
+
+  it('offers no link where nothing was cut', async () => {
+    const [client] = clients as [Client];
+    upstream.reply = () => ({ body: JSON.stringify(REPORTS.slice(0, 3)) });
+    const result = await client.callTool({ name: 'reports_read', arguments: { action: 'list' } });
+    expect(linkOf(result)).toBeUndefined();
+    upstream.reply = (request) => (request.path === '/reports' ? { body: WHOLE } : { status: 404, body: '{}' });
+  });
+
+  it('links the whole answer over stdio too', async () => {
+    const client = await connectStdio(dir, { REPORT_CENTER_BASE_URL: upstream.url, REPORT_CENTER_BEARER: 'tok-123456789' });
+    try {
+      const result = await client.callTool({ name: 'reports_read', arguments: { action: 'list' } });
+      const link = linkOf(result);
+      expect(link?.uri).toBe('openapi-result://results/reports_read/list?arguments=%7B%7D');
+      expect(JSON.parse(await read(client, link?.uri ?? ''))).toEqual(REPORTS);
+    } finally {
+      await client.close();
+    }
+  });
+});
