@@ -32,6 +32,8 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'operation-handles.ts',
+  'operation-status.ts',
   'output.ts',
   'per-user-tools.ts',
   'placeholders.ts',

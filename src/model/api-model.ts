@@ -115,6 +115,8 @@ export type OperationModel = {
   declaredHeaders?: Array<[string, string]>;
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
+  /** It may answer before its work is done (a `202` response, `x-ms-long-running-operation`): see long-running.ts. */
+  longRunning?: true;
   /** Alternatives (any one suffices); each lists schemes that apply together. Empty: no authentication. */
   security: SecurityRequirement[];
   /** Effective servers: operation, then path item, then document. */

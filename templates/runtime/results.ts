@@ -30,7 +30,8 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
   if (response.body.byteLength === 0) {
     return textResult([
-      `Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.',
+      `${response.status === 202 ? 'Accepted' : 'Done'}: the API answered ${response.status} ${response.statusText || ''}`.trim() +
+        ' with no content.',
       ...notes,
     ]);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpec } from '../helpers/paths.js';
@@ -12,7 +13,7 @@ import {
   textOf,
   type HttpServer,
 } from '../helpers/project.js';
-import { startUpstream, type Upstream } from '../helpers/upstream.js';
+import { startUpstream, type RecordedRequest, type Reply, type Upstream } from '../helpers/upstream.js';
 
 /** About 2 MB of reports: far over the result budget (10,000 tokens, some 40,000 characters). */
 const REPORTS = Array.from({ length: 4_000 }, (_, index) => ({
@@ -38,7 +39,26 @@ async function read(client: Client, uri: string): Promise<string> {
   return content?.text ?? '';
 }
 
-describe('a cut result links to the whole answer', () => {
+/** The API: 2 MB of reports, exports accepted with a Location, their status, and 404 for anything else. */
+function answer(request: RecordedRequest): Reply {
+  if (request.method === 'GET' && request.path === '/v1/reports') return { body: WHOLE };
+  if (request.method === 'POST' && request.path === '/v1/reports/r7/exports')
+    return { status: 202, headers: { location: '/v1/reports/r7/exports/e1?view=status', 'retry-after': '3' } };
+  if (request.method === 'GET' && request.path === '/v1/reports/r7/exports/e1')
+    return { body: JSON.stringify({ id: 'e1', status: 'succeeded' }) };
+  if (request.method === 'POST' && request.path === '/v1/reports/r8/exports')
+    return { status: 202, headers: { location: 'https://elsewhere.example.com/jobs/9' } };
+  if (request.method === 'POST' && request.path === '/v1/reports/r7/refresh')
+    return {
+      status: 200,
+      headers: { 'operation-location': `/v1/operations/o5` },
+      body: JSON.stringify({ id: 'o5', status: 'running' }),
+    };
+  if (request.method === 'GET' && request.path === '/v1/operations/o5') return { body: JSON.stringify({ id: 'o5', status: 'succeeded' }) };
+  return { status: 404, body: JSON.stringify({ message: 'no such thing' }) };
+}
+
+describe('generated server with links, icons and long-running operations', () => {
   let dir: string;
   let upstream: Upstream;
   const servers: HttpServer[] = [];
@@ -50,11 +70,13 @@ describe('a cut result links to the whole answer', () => {
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
-    upstream.reply = (request) =>
-      request.method === 'GET' && request.path === '/reports'
-        ? { body: WHOLE }
-        : { status: 404, body: JSON.stringify({ message: 'no such thing' }) };
-    const env = { REPORT_CENTER_BASE_URL: upstream.url, REPORT_CENTER_BEARER: 'tok-123456789' };
+    upstream.reply = answer;
+    const env = {
+      REPORT_CENTER_BASE_URL: `${upstream.url}/v1`,
+      REPORT_CENTER_BEARER: 'tok-123456789',
+      // The same keys on every replica: a status handle one replica gave, another opens.
+      REPORT_CENTER_HANDLE_KEYS: randomBytes(32).toString('base64'),
+    };
     // Two replicas, as behind a load balancer: nothing is shared between them but their configuration.
     for (let index = 0; index < 2; index++) servers.push(await startHttpServer(dir, env));
     for (const server of servers) clients.push(await connectHttp(server.url));
@@ -69,9 +91,7 @@ describe('a cut result links to the whole answer', () => {
     const [client] = clients as [Client];
     expect(client.getServerCapabilities()?.resources).toBeDefined();
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
-      'openapi-result://results/{tool}/{action}{?arguments}',
-    ]);
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['openapi-result://results/{tool}/{action}{?arguments}']);
   });
 
   it('keeps a preview, links the whole answer, and another replica answers the link', async () => {
@@ -94,8 +114,8 @@ describe('a cut result links to the whole answer', () => {
     expect(JSON.parse(whole)).toEqual(REPORTS);
     // The read was sent again, as the tool call sent it, with the server's credentials.
     expect(upstream.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
-      'GET /reports?q=Quarterly',
-      'GET /reports?q=Quarterly',
+      'GET /v1/reports?q=Quarterly',
+      'GET /v1/reports?q=Quarterly',
     ]);
     expect(upstream.requests[1]?.headers['authorization']).toBe('Bearer tok-123456789');
   });
@@ -124,11 +144,72 @@ describe('a cut result links to the whole answer', () => {
     upstream.reply = () => ({ body: JSON.stringify(REPORTS.slice(0, 3)) });
     const result = await client.callTool({ name: 'reports_read', arguments: { action: 'list' } });
     expect(linkOf(result)).toBeUndefined();
-    upstream.reply = (request) => (request.path === '/reports' ? { body: WHOLE } : { status: 404, body: '{}' });
+    upstream.reply = answer;
+  });
+
+  it('offers the status of an accepted export in the same tool, and another replica follows it', async () => {
+    const [first, second] = clients as [Client, Client];
+    upstream.requests.length = 0;
+    const accepted = await first.callTool({ name: 'reports_write', arguments: { action: 'export', reportId: 'r7', format: 'pdf' } });
+    expect(accepted.isError ?? false, textOf(accepted)).toBe(false);
+    const text = textOf(accepted);
+    expect(text).toContain('Accepted: the API answered 202');
+    expect(text).toContain('in 3 seconds');
+    const handle = /operation_status=("[^"]+")/.exec(text)?.[1];
+    expect(handle, text).toBeDefined();
+    expect(JSON.parse(handle as string)).toMatch(/^\/reports\/r7\/exports\/e1\?view=status#[\w-]{22}$/);
+
+    const status = await second.callTool({
+      name: 'reports_write',
+      arguments: { action: 'export', operation_status: JSON.parse(handle as string) as string },
+    });
+    expect(status.isError ?? false, textOf(status)).toBe(false);
+    expect(status.structuredContent).toEqual({ id: 'e1', status: 'succeeded' });
+    expect(upstream.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /v1/reports/r7/exports',
+      'GET /v1/reports/r7/exports/e1?view=status',
+    ]);
+    expect(upstream.requests[1]?.headers['authorization']).toBe('Bearer tok-123456789');
+  });
+
+  it('follows an operation the description marks as long-running (x-ms-long-running-operation, Operation-Location)', async () => {
+    const [client] = clients as [Client];
+    const running = await client.callTool({ name: 'reports_write', arguments: { action: 'refresh', reportId: 'r7' } });
+    const handle = /operation_status=("[^"]+")/.exec(textOf(running))?.[1];
+    expect(handle, textOf(running)).toBeDefined();
+    const done = await client.callTool({
+      name: 'reports_write',
+      arguments: { action: 'refresh', operation_status: JSON.parse(handle as string) as string },
+    });
+    expect(done.structuredContent).toEqual({ id: 'o5', status: 'succeeded' });
+  });
+
+  it('reads no status where no answer of its own pointed, and names a status outside the base URL without calling it', async () => {
+    const [client] = clients as [Client];
+    upstream.requests.length = 0;
+    for (const forged of ['/admin/keys#AAAAAAAAAAAAAAAAAAAAAA', '/reports/r7/exports/e1', 'https://elsewhere.example.com/x']) {
+      const refused = await client.callTool({ name: 'reports_write', arguments: { action: 'export', operation_status: forged } });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain('is not a handle this server gave for Action export of reports_write');
+    }
+    const mixed = await client.callTool({
+      name: 'reports_write',
+      arguments: { action: 'export', reportId: 'r7', operation_status: 'x#y' },
+    });
+    expect(textOf(mixed)).toContain('operation_status goes alone');
+    const wrongAction = await client.callTool({ name: 'reports_write', arguments: { action: 'create', operation_status: 'x#y' } });
+    expect(textOf(wrongAction)).toContain('goes with "export", "refresh"');
+    expect(upstream.requests).toEqual([]);
+
+    const outside = await client.callTool({ name: 'reports_write', arguments: { action: 'export', reportId: 'r8' } });
+    expect(textOf(outside)).toContain(
+      "reports the status at https://elsewhere.example.com/jobs/9, outside the API's base URL, which this server does not call",
+    );
+    expect(textOf(outside)).not.toContain('operation_status=');
   });
 
   it('links the whole answer over stdio too', async () => {
-    const client = await connectStdio(dir, { REPORT_CENTER_BASE_URL: upstream.url, REPORT_CENTER_BEARER: 'tok-123456789' });
+    const client = await connectStdio(dir, { REPORT_CENTER_BASE_URL: `${upstream.url}/v1`, REPORT_CENTER_BEARER: 'tok-123456789' });
     try {
       const result = await client.callTool({ name: 'reports_read', arguments: { action: 'list' } });
       const link = linkOf(result);
