@@ -4,6 +4,8 @@ import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
+import { iconsSource } from './icons-source.js';
+import type { IconSet } from '../load/read-icons.js';
 import { toolFileName } from './identifiers.js';
 import { Compact, printJsonDocument, type PrintValue } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
@@ -113,6 +115,8 @@ export type EmitOptions = {
   memo?: EmitMemo;
   /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
   deploy?: boolean;
+  /** The server's and the tools' icons, embedded in `src/icons.ts`. */
+  icons?: IconSet;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -159,6 +163,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
   generated(...pair(apiSource(plan, packageName)));
   generated(...pair(schemasSource(plan)));
+  generated(...pair(iconsSource(options.icons)));
   // Static modules are stored already formatted (a unit test keeps them so).
   const perUser = plan.api.userAuth !== undefined;
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())

@@ -139,6 +139,8 @@ export type ApiModel = {
   schemas: Record<string, SchemaModel>;
   /** Document-level `x-mcp` settings. */
   extension: { prefix?: string };
+  /** `info.x-logo.url` as written (a URL or a `data:` URI): the server's icon when it is embedded data. */
+  logo?: string;
 };
 
 export type { JsonObject, JsonValue };

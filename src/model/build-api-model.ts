@@ -81,6 +81,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
   const title = stringOf(info['title'])?.trim() ?? 'API';
   const description = stringOf(info['description']);
   const rootExtension = isJsonObject(root['x-mcp']) ? root['x-mcp'] : {};
+  const logo = isJsonObject(info['x-logo']) ? stringOf(info['x-logo']['url'])?.trim() : undefined;
   return {
     title,
     version: info['version'] === undefined ? '0.0.0' : textOf(info['version']),
@@ -94,6 +95,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     operations,
     schemas: schemas.defs,
     extension: typeof rootExtension['prefix'] === 'string' ? { prefix: rootExtension['prefix'] } : {},
+    ...(logo ? { logo } : {}),
   };
 }
 

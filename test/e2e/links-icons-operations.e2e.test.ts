@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpec } from '../helpers/paths.js';
@@ -23,6 +26,43 @@ const REPORTS = Array.from({ length: 4_000 }, (_, index) => ({
   body: `Quarterly figures ${index} `.repeat(18),
 }));
 const WHOLE = JSON.stringify(REPORTS);
+
+/** A real PNG of one colour: signature, header, pixels, end (CRCs as zlib computes them). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const SERVER_ICON = png(64, 64);
+const TOOL_ICON = png(48, 48);
+const READ_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><title>a "read" & <more></title><circle r="3"/></svg>';
 
 type Link = { type: 'resource_link'; uri: string; name: string; mimeType?: string; size?: number };
 
@@ -58,7 +98,7 @@ function answer(request: RecordedRequest): Reply {
   return { status: 404, body: JSON.stringify({ message: 'no such thing' }) };
 }
 
-describe('generated server with links, icons and long-running operations', () => {
+describe('generated server with icons, result links and long-running operations', () => {
   let dir: string;
   let upstream: Upstream;
   const servers: HttpServer[] = [];
@@ -66,7 +106,19 @@ describe('generated server with links, icons and long-running operations', () =>
 
   beforeAll(async () => {
     dir = await tempDir('result-links');
-    await generateProject({ spec: fixtureSpec('report-center.yaml'), out: dir });
+    const icons = `${dir}-icons`;
+    await mkdir(icons, { recursive: true });
+    await writeFile(path.join(icons, 'tool.png'), TOOL_ICON);
+    await writeFile(path.join(icons, 'read.svg'), READ_ICON);
+    await generateProject({
+      spec: fixtureSpec('report-center.yaml'),
+      out: dir,
+      icons: {
+        server: `data:image/png;base64,${SERVER_ICON.toString('base64')}`,
+        tools: path.join(icons, 'tool.png'),
+        byTool: { reports_read: path.join(icons, 'read.svg') },
+      },
+    });
     await linkDependencies(dir);
     await buildProject(dir);
     upstream = await startUpstream();
@@ -85,6 +137,29 @@ describe('generated server with links, icons and long-running operations', () =>
     for (const client of clients) await client.close();
     for (const server of servers) await server.stop();
     await upstream?.close();
+  });
+
+  it('shows the configured icons on the server and on every tool, embedded as data URIs', async () => {
+    for (const client of clients) {
+      expect(client.getServerVersion()?.icons).toEqual([
+        { src: `data:image/png;base64,${SERVER_ICON.toString('base64')}`, mimeType: 'image/png', sizes: ['64x64'] },
+      ]);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['reports_read', 'reports_write']);
+      for (const tool of tools) expect(tool.icons?.length, tool.name).toBe(1);
+      const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool.icons?.[0]]));
+      expect(byName['reports_write']).toEqual({
+        src: `data:image/png;base64,${TOOL_ICON.toString('base64')}`,
+        mimeType: 'image/png',
+        sizes: ['48x48'],
+      });
+      // The SVG is data: base64 of its bytes, quotes and angle brackets included, never spliced into code.
+      expect(byName['reports_read']).toEqual({
+        src: `data:image/svg+xml;base64,${Buffer.from(READ_ICON).toString('base64')}`,
+        mimeType: 'image/svg+xml',
+        sizes: ['any'],
+      });
+    }
   });
 
   it('declares resources and the link template', async () => {
@@ -211,6 +286,8 @@ describe('generated server with links, icons and long-running operations', () =>
   it('links the whole answer over stdio too', async () => {
     const client = await connectStdio(dir, { REPORT_CENTER_BASE_URL: `${upstream.url}/v1`, REPORT_CENTER_BEARER: 'tok-123456789' });
     try {
+      const { tools } = await client.listTools();
+      expect(tools.every((tool) => tool.icons?.length === 1)).toBe(true);
       const result = await client.callTool({ name: 'reports_read', arguments: { action: 'list' } });
       const link = linkOf(result);
       expect(link?.uri).toBe('openapi-result://results/reports_read/list?arguments=%7B%7D');
