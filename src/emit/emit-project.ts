@@ -1,5 +1,7 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { RESPONSE_FORMAT } from '../plan/describe/concise-view.js';
+import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
@@ -239,15 +241,17 @@ function pair(file: { path: string; content: string }): [string, string] {
 
 /**
  * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
- * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` and
+ * `operation_status` are taken);
  * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
  */
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
-  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  const kept: JsonObject = {};
+  for (const name of [RESPONSE_FORMAT, OPERATION_STATUS]) if (Object.hasOwn(properties, name)) kept[name] = properties[name] as JsonValue;
   return {
     ...tool,
-    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    inputSchema: { type: 'object', ...(Object.keys(kept).length > 0 ? { properties: kept } : {}) },
     // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
     ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
   };

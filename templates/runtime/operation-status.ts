@@ -51,7 +51,8 @@ export function statusFollowUp(
   const handle = makeHandle(settings, tool.name, action, place);
   const retry = response.headers.get('retry-after');
   const wait = retry && /^\d{1,5}$/.test(retry.trim()) ? ` in ${retry.trim()} seconds (the API's Retry-After)` : '';
-  return `${accepted}. To see how it goes, call ${tool.name} again${wait} with ${action ? `action=${JSON.stringify(action)} and ` : ''}${OPERATION_STATUS}=${JSON.stringify(handle)}, nothing else.`;
+  // No tool name: on the search surface the same action is called through its call tool.
+  return `${accepted}. To see how it goes, call again${wait} with the same action and arguments and ${OPERATION_STATUS}=${JSON.stringify(handle)}: only the status is read, nothing is sent again.`;
 }
 
 function offeredAction(tool: ToolDefinition, action: string): boolean {
@@ -70,7 +71,8 @@ function placeUnder(target: URL, base: URL): string | undefined {
 
 /**
  * A call with `operation_status`: the accepted action's status, read where the handle leads, as a GET with that
- * action's credentials and servers. Only the handle and the action may be given.
+ * action's credentials and servers. The handle alone says where: the action's other arguments (which its schema may
+ * require again) are not sent.
  */
 export function statusCall(tool: ToolDefinition, input: Record<string, unknown>, settings: Settings): CheckedCall {
   const names = Object.keys(tool.actions);
@@ -83,14 +85,6 @@ export function statusCall(tool: ToolDefinition, input: Record<string, unknown>,
     return {
       ok: false,
       problem: `${subject} has no operations to follow: ${OPERATION_STATUS} goes with ${longRunning.map((name) => JSON.stringify(name)).join(', ')}, the action whose call was accepted.`,
-    };
-  const others = Object.keys(input).filter(
-    (name) => name !== 'action' && name !== OPERATION_STATUS && input[name] !== undefined,
-  );
-  if (others.length > 0)
-    return {
-      ok: false,
-      problem: `${OPERATION_STATUS} goes alone, with the action whose call was accepted: remove ${others.map((name) => JSON.stringify(name)).join(', ')} and call again.`,
     };
   const handle = input[OPERATION_STATUS];
   const place = typeof handle === 'string' ? openHandle(settings, tool.name, action, handle) : undefined;

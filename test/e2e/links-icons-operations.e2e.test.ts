@@ -236,7 +236,8 @@ describe('generated server with icons, result links and long-running operations'
 
     const status = await second.callTool({
       name: 'reports_write',
-      arguments: { action: 'export', operation_status: JSON.parse(handle as string) as string },
+      // The same arguments as the accepted call, which only the status reads: nothing is sent again.
+      arguments: { action: 'export', reportId: 'r7', format: 'pdf', operation_status: JSON.parse(handle as string) as string },
     });
     expect(status.isError ?? false, textOf(status)).toBe(false);
     expect(status.structuredContent).toEqual({ id: 'e1', status: 'succeeded' });
@@ -245,6 +246,7 @@ describe('generated server with icons, result links and long-running operations'
       'GET /v1/reports/r7/exports/e1?view=status',
     ]);
     expect(upstream.requests[1]?.headers['authorization']).toBe('Bearer tok-123456789');
+    expect(upstream.requests[1]?.body.byteLength).toBe(0);
   });
 
   it('follows an operation the description marks as long-running (x-ms-long-running-operation, Operation-Location)', async () => {
@@ -267,11 +269,6 @@ describe('generated server with icons, result links and long-running operations'
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toContain('is not a handle this server gave for Action export of reports_write');
     }
-    const mixed = await client.callTool({
-      name: 'reports_write',
-      arguments: { action: 'export', reportId: 'r7', operation_status: 'x#y' },
-    });
-    expect(textOf(mixed)).toContain('operation_status goes alone');
     const wrongAction = await client.callTool({ name: 'reports_write', arguments: { action: 'create', operation_status: 'x#y' } });
     expect(textOf(wrongAction)).toContain('goes with "export", "refresh"');
     expect(upstream.requests).toEqual([]);
@@ -295,5 +292,54 @@ describe('generated server with icons, result links and long-running operations'
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('the search surface links and follows the same way', () => {
+  let dir: string;
+  let upstream: Upstream;
+  let client: Client;
+
+  beforeAll(async () => {
+    dir = await tempDir('result-links-search');
+    await generateProject({ spec: fixtureSpec('report-center.yaml'), out: dir, surface: 'search' });
+    await linkDependencies(dir);
+    await buildProject(dir);
+    upstream = await startUpstream();
+    upstream.reply = answer;
+    client = await connectStdio(dir, { REPORT_CENTER_BASE_URL: `${upstream.url}/v1`, REPORT_CENTER_BEARER: 'tok-123456789' });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await upstream?.close();
+  });
+
+  it('links a cut read to its whole answer', async () => {
+    const result = await client.callTool({ name: 'call_read_action', arguments: { action: 'reports_read.list', arguments: {} } });
+    const link = linkOf(result);
+    expect(link?.uri).toBe('openapi-result://results/reports_read/list?arguments=%7B%7D');
+    expect(JSON.parse(await read(client, link?.uri ?? ''))).toEqual(REPORTS);
+  });
+
+  it('follows an accepted export through the same call tool', async () => {
+    upstream.requests.length = 0;
+    const accepted = await client.callTool({
+      name: 'call_write_action',
+      arguments: { action: 'reports_write.export', arguments: { reportId: 'r7' } },
+    });
+    const handle = /operation_status=("[^"]+")/.exec(textOf(accepted))?.[1];
+    expect(handle, textOf(accepted)).toBeDefined();
+    const status = await client.callTool({
+      name: 'call_write_action',
+      arguments: {
+        action: 'reports_write.export',
+        arguments: { reportId: 'r7', operation_status: JSON.parse(handle as string) as string },
+      },
+    });
+    expect(status.structuredContent).toEqual({ id: 'e1', status: 'succeeded' });
+    expect(upstream.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /v1/reports/r7/exports',
+      'GET /v1/reports/r7/exports/e1?view=status',
+    ]);
   });
 });
