@@ -187,6 +187,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
+    longRunning: plan.tools.some((tool) => tool.actions.some((action) => action.longRunning)),
     workers: target === 'workers',
     deploy,
   };
