@@ -117,11 +117,11 @@ export function errorText(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-function isJson(mediaType: string): boolean {
+export function isJson(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType === 'text/json';
 }
 
-function isTextual(mediaType: string): boolean {
+export function isTextual(mediaType: string): boolean {
   return (
     mediaType === '' ||
     mediaType.startsWith('text/') ||
@@ -129,7 +129,7 @@ function isTextual(mediaType: string): boolean {
   );
 }
 
-function looksLikeJson(body: Uint8Array): boolean {
+export function looksLikeJson(body: Uint8Array): boolean {
   const first = Buffer.from(body.subarray(0, 64)).toString('utf8').trimStart()[0];
   return first === '{' || first === '[';
 }

@@ -16,6 +16,7 @@ import { callTool, checkCall, type AnswerOf } from './call-tool.js';
 import { offeredPerUser } from './per-user-tools.js';
 import type { RateLimiter } from './rate-limit.js';
 import { redactJson, redactSecrets } from './redact.js';
+import { isJson, isTextual, looksLikeJson } from './results.js';
 import { parseResultLink, RESULT_LINK_TEMPLATE } from './result-link.js';
 import type { Settings } from './settings.js';
 
@@ -90,29 +91,25 @@ function wholeAnswer(uri: string): AnswerOf {
         ],
       };
     const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const text = Buffer.from(response.body).toString('utf8');
-    const json =
-      /(^application\/json$|\+json$|^text\/json$)/.test(mediaType) || (mediaType === '' && /^\s*[[{]/.test(text));
-    const textual = mediaType === '' || mediaType.startsWith('text/') || /(xml|yaml|csv|javascript)/.test(mediaType);
+    const text = () => Buffer.from(response.body).toString('utf8');
     let resource: { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string };
-    if (json) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      resource =
-        parsed === undefined
-          ? { uri, mimeType: mediaType || 'text/plain', text: redactSecrets(text) }
-          : { uri, mimeType: 'application/json', text: JSON.stringify(redactJson(parsed)) };
-    } else if (textual) {
-      resource = { uri, mimeType: mediaType || 'text/plain', text: redactSecrets(text) };
-    } else {
-      resource = { uri, mimeType: mediaType, blob: Buffer.from(response.body).toString('base64') };
-    }
+    const parsed =
+      isJson(mediaType) || (mediaType === '' && looksLikeJson(response.body)) ? parseJson(text()) : undefined;
+    if (parsed !== undefined)
+      resource = { uri, mimeType: 'application/json', text: JSON.stringify(redactJson(parsed.value)) };
+    else if (isJson(mediaType) || isTextual(mediaType))
+      resource = { uri, mimeType: mediaType || 'text/plain', text: redactSecrets(text()) };
+    else resource = { uri, mimeType: mediaType, blob: Buffer.from(response.body).toString('base64') };
     return { content: [{ type: 'resource', resource }] };
   };
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A link this server did not make, or one that names nothing it serves: resource not found (-32602). */
