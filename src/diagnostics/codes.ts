@@ -116,8 +116,8 @@ export const DIAGNOSTIC_CATALOG = {
     fix: 'Give a PNG, JPEG, WebP or script-free SVG file (or data: URI) whose content is the type it says; the server is generated without that icon.',
   },
   OTM_ICON_TOO_LARGE: {
-    title: 'An icon is larger than 32 KiB',
-    fix: 'Give a smaller image (64×64 pixels, or an SVG): every tool that shows it repeats it in tools/list.',
+    title: 'An icon is larger than 32 KiB, or `tools/list` would repeat it past 256 KiB in all',
+    fix: 'Give a smaller image (64×64 pixels, or an SVG), or icons to a few tools with `icons.byTool`: every tool that shows an icon repeats it in tools/list.',
   },
   OTM_ICON_REMOTE: {
     title: 'An icon is given as a URL, which generation does not fetch',

@@ -122,8 +122,26 @@ export function iconSet(
       });
     }
   }
+  warnListSize(tools, toolNames.length - Object.keys(byTool).length, diagnostics, file);
   if (!server && !tools && Object.keys(byTool).length === 0) return undefined;
   return { ...(server ? { server } : {}), ...(tools ? { tools } : {}), byTool };
+}
+
+/** `tools/list` repeats the tools' icon on each tool: past this many bytes of it in all, it is worth a warning. */
+const MAX_LISTED_ICON_BYTES = 256 * 1024;
+
+function warnListSize(icon: EmbeddedIcon | undefined, tools: number, diagnostics: Diagnostics, file?: string): void {
+  const listed = icon ? icon.src.length * tools : 0;
+  if (listed <= MAX_LISTED_ICON_BYTES) return;
+  diagnostics.warn(
+    'OTM_ICON_TOO_LARGE',
+    `Every tools/list carries the tools' icon ${tools} times, ${Math.round(listed / 1024).toLocaleString('en-US')} KiB in all.`,
+    {
+      pointer: '#/icons/tools',
+      ...(file ? { file } : {}),
+      hint: 'Give a smaller image (an SVG or a 32×32 PNG), or icons only to a few tools with icons.byTool.',
+    },
+  );
 }
 
 function logoIcon(logo: string | undefined, diagnostics: Diagnostics, report: boolean): EmbeddedIcon | undefined {

@@ -80,6 +80,18 @@ describe('icons', () => {
     ]);
   });
 
+  it("warns when tools/list would repeat the tools' icon past 256 KiB in all", () => {
+    const diagnostics = new Diagnostics();
+    const large = dataUri('image/png', Buffer.concat([PNG, Buffer.alloc(20_000)]));
+    const names = Array.from({ length: 20 }, (_, index) => `tool_${index}`);
+    iconSet({ tools: large }, undefined, names, diagnostics);
+    expect(diagnostics.items).toMatchObject([{ code: 'OTM_ICON_TOO_LARGE', pointer: '#/icons/tools', severity: 'warning' }]);
+    expect(diagnostics.items[0]?.message).toContain('20 times');
+    const few = new Diagnostics();
+    iconSet({ tools: large }, undefined, names.slice(0, 5), few);
+    expect(few.items).toEqual([]);
+  });
+
   it('does not fetch a remote x-logo, and says so at the info level with a hint', () => {
     const diagnostics = new Diagnostics();
     expect(iconSet(undefined, 'https://cdn.example.com/logo.png', ['x'], diagnostics)).toBeUndefined();
