@@ -115,7 +115,7 @@ export type OperationModel = {
   declaredHeaders?: Array<[string, string]>;
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
-  /** It may answer before its work is done (a `202` response, `x-ms-long-running-operation`): see long-running.ts. */
+  /** It may answer before its work is done (a `202` with a `Location`, `x-ms-long-running-operation`): see long-running.ts. */
   longRunning?: true;
   /** Alternatives (any one suffices); each lists schemes that apply together. Empty: no authentication. */
   security: SecurityRequirement[];

@@ -5,7 +5,7 @@ export const OPERATION_STATUS = 'operation_status';
 
 /**
  * Adds the optional `operation_status` argument to a tool whose actions (some of them) may answer before their work
- * is done (`202 Accepted`, `x-ms-long-running-operation`). The generated server answers such a call with a status
+ * is done (`202 Accepted` with a `Location`, `x-ms-long-running-operation`). The generated server answers such a call with a status
  * handle (the API's `Location`, signed so that it is the only place it can lead) and, given the handle back with
  * the same action (and arguments, which a single action's schema may require), reads the status there. Unchanged, offering nothing, when the API has an argument of that name.
  */
