@@ -11,6 +11,7 @@ import { tools } from '../tools/index.js';
 import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
 import { checkedInput } from './check-arguments.js';
+import { confirmBeforeSending } from './confirmation.js';
 import { conformOutput } from './output.js';
 import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
@@ -163,6 +164,7 @@ export function createServer(
       },
     },
   );
+  const clientCapabilities = () => server.server.getClientCapabilities();
   for (const { tool, input, output } of settings.upstreamAuth ? perUserServed() : registrations) {
     server.registerTool(
       tool.name,
@@ -183,6 +185,10 @@ export function createServer(
         if (calls && !(await calls.enter(signal)))
           return errorText('The server is busy with other calls: call again in a few seconds.');
         try {
+          // A destructive action is confirmed with the user first, or refused, or sent (confirmation.ts).
+          const confirmation =
+            'handle' in tool ? undefined : await confirmBeforeSending(tool, args, context, settings, clientCapabilities);
+          if (confirmation) return confirmation;
           const result =
             'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
           return output ? conformOutput(result, output.schema) : result;
