@@ -300,6 +300,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       kind: toolKind(tool.annotations),
       actionCount: tool.actions.length,
     })),
+    confirmation: confirmationView(plan),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
       name: variable.name,
@@ -312,6 +313,15 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
     clientEnvList,
   };
+}
+
+/**
+ * The tools whose actions the server confirms with the user before sending (templates/runtime/confirmation.ts), by
+ * the names `<PREFIX>_CONFIRM_TOOLS` takes; false when nothing the API offers is destructive.
+ */
+function confirmationView(plan: ToolPlan) {
+  const tools = plan.tools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name);
+  return tools.length > 0 ? { tools, example: tools[0] } : false;
 }
 
 /** The search surface for the README: its tools. */

@@ -35,7 +35,9 @@ export function confirmationSettings(read: Read, variable: (name: string) => str
     if (entry === '') continue;
     const [name, value] = entry.split('=').map((part) => part.trim());
     if (!name || value === undefined)
-      throw new Error(`${variable('CONFIRM_TOOLS')}: write each entry as tool=policy (repos_delete=require), not ${JSON.stringify(entry)}.`);
+      throw new Error(
+        `${variable('CONFIRM_TOOLS')}: write each entry as tool=policy (repos_delete=require), not ${JSON.stringify(entry)}.`,
+      );
     tools.set(name, policyOf(value, `${variable('CONFIRM_TOOLS')} (${name})`));
   }
   // The `oauth` mode's sealing keys, when set, serve here too: confirmation.ts derives a separate key from each.

@@ -39,7 +39,9 @@ export function targetOf(pending: PendingAction): string {
 /** The elicitation message: what will be done, to what, with which arguments. */
 export function questionOf(pending: PendingAction): string {
   const pathArguments = new Set(pending.route.arguments.filter((a) => a.in === 'path').map((a) => a.arg));
-  const listed = Object.entries(pending.args).filter(([name, value]) => value !== undefined && !pathArguments.has(name));
+  const listed = Object.entries(pending.args).filter(
+    ([name, value]) => value !== undefined && !pathArguments.has(name),
+  );
   const lines = [
     `Allow this ${kindOf(pending.route)} at ${pending.apiTitle}?`,
     `Request: ${targetOf(pending)}`,

@@ -102,7 +102,9 @@ export async function confirmBeforeSending(
         message: questionOf(pending),
         requestedSchema: {
           type: 'object',
-          properties: { [QUESTION]: { type: 'boolean', title: field.title, description: field.description, default: false } },
+          properties: {
+            [QUESTION]: { type: 'boolean', title: field.title, description: field.description, default: false },
+          },
           required: [QUESTION],
         },
       }),
@@ -156,7 +158,11 @@ function codecsOf(settings: ConfirmationSettings): Promise<RequestStateCodec<Sta
   if (!codecs) {
     codecs = Promise.all(
       settings.keys.map(async (key) =>
-        createRequestStateCodec<State>({ key: await derivedKey(key), ttlSeconds: STATE_LIFETIME_SECONDS, bind: callerOf }),
+        createRequestStateCodec<State>({
+          key: await derivedKey(key),
+          ttlSeconds: STATE_LIFETIME_SECONDS,
+          bind: callerOf,
+        }),
       ),
     );
     codecCache.set(settings, codecs);
