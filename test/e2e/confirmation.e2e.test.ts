@@ -288,3 +288,52 @@ it('the generated README says what each client does', async () => {
   expect(readme).toContain('GITHUB_CONFIRM');
   expect(readme).toContain('repos_delete');
 });
+
+describe('the search surface', () => {
+  let searchDir: string;
+
+  beforeAll(async () => {
+    searchDir = await tempDir('confirmation-github-search');
+    const spec = path.join(REPO_ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+    const generated = await runBin([spec, '-o', searchDir, '--surface', 'search', '--quiet'], { cwd: REPO_ROOT });
+    expect(generated.code, generated.stderr).toBe(0);
+    await linkDependencies(searchDir);
+    await buildProject(searchDir);
+  }, 600_000);
+
+  it('confirms a deletion found by search as the static surface does, under the routed tool’s name', async () => {
+    const outcomes: Array<{ sent: number; isError: boolean; asked: number }> = [];
+    for (const [answer, env] of [
+      [{ action: 'accept', content: { confirm: true } }, {}],
+      [{ action: 'decline' }, {}],
+      [undefined, { GITHUB_CONFIRM_TOOLS: 'repos_delete=require' }],
+    ] as const) {
+      const { client, asked } = makeClient('auto', answer);
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [path.join(searchDir, 'dist/main.js')],
+          env: { PATH: process.env['PATH'] ?? '', GITHUB_BASE_URL: upstream.url, GITHUB_RATE_LIMIT: '0', ...env },
+          stderr: 'pipe',
+        }),
+      );
+      const found = await client.callTool({ name: 'search_actions', arguments: { query: 'delete a repository', limit: 10 } });
+      const matches = (found.structuredContent as { results?: Array<{ action: string; method: string; path: string; call: string }> })
+        ?.results;
+      const match = matches?.find((result) => result.method === 'DELETE' && result.path === '/repos/{owner}/{repo}');
+      expect(match, textOf(found)).toBeDefined();
+      const before = deletes().length;
+      const result = await client.callTool({
+        name: match?.call ?? '',
+        arguments: { action: match?.action, arguments: { owner: 'octo-org', repo: 'hello-world' } },
+      });
+      await client.close();
+      outcomes.push({ sent: deletes().length - before, isError: result.isError ?? false, asked: asked.length });
+    }
+    expect(outcomes).toEqual([
+      { sent: 1, isError: false, asked: 1 },
+      { sent: 0, isError: true, asked: 1 },
+      { sent: 0, isError: true, asked: 0 },
+    ]);
+  }, 120_000);
+});
