@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { toolFileName } from './identifiers.js';
@@ -112,6 +113,8 @@ export type EmitOptions = {
   memo?: EmitMemo;
   /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
   deploy?: boolean;
+  /** The configuration's confirmation policies, as `src/api.ts` carries them (confirm-defaults.ts). */
+  confirm?: ConfirmDefaults;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -156,7 +159,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     generated(...pair(toolsIndexSource(toolFiles)));
   }
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
-  generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(apiSource(plan, packageName, options.confirm)));
   generated(...pair(schemasSource(plan)));
   // Static modules are stored already formatted (a unit test keeps them so).
   const perUser = plan.api.userAuth !== undefined;
@@ -175,7 +178,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
   const deploy = options.deploy ?? false;
   const view = {
-    ...projectView(plan, packageName, search),
+    ...projectView(plan, packageName, search, options.confirm),
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
@@ -265,7 +268,7 @@ function uniqueFileNames(names: string[]): string[] {
   });
 }
 
-function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined) {
+function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined, confirm?: ConfirmDefaults) {
   const server = plan.api.servers[0];
   const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
   const resourceName = dnsLabel(packageName);
@@ -300,7 +303,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       kind: toolKind(tool.annotations),
       actionCount: tool.actions.length,
     })),
-    confirmation: confirmationView(plan),
+    confirmation: confirmationView(plan, confirm),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
       name: variable.name,
@@ -319,9 +322,11 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
  * The tools whose actions the server confirms with the user before sending (templates/runtime/confirmation.ts), by
  * the names `<PREFIX>_CONFIRM_TOOLS` takes; false when nothing the API offers is destructive.
  */
-function confirmationView(plan: ToolPlan) {
+function confirmationView(plan: ToolPlan, confirm: ConfirmDefaults | undefined) {
   const tools = plan.tools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name);
-  return tools.length > 0 ? { tools, example: tools[0] } : false;
+  if (tools.length === 0) return false;
+  const configured = Object.entries(confirm?.tools ?? {}).map(([name, policy]) => `${name}=${policy}`);
+  return { tools, example: tools[0], policy: confirm?.policy ?? 'ask', configured: configured.join(',') };
 }
 
 /** The search surface for the README: its tools. */

@@ -1,6 +1,8 @@
 // What the deployment decides about confirming destructive actions (confirmation.ts asks): `<PREFIX>_CONFIRM` for
 // every destructive tool, `<PREFIX>_CONFIRM_TOOLS` per tool, and `<PREFIX>_CONFIRM_KEYS`, the keys that sign the
-// state a confirmation round trip leaves with the client, so that any replica can check it.
+// state a confirmation round trip leaves with the client, so that any replica can check it. The generator's
+// configuration (`confirm`, in src/api.ts) gives the defaults: per tool first, the environment's before the
+// configuration's, then the policy for every tool, the environment's before the configuration's.
 
 import { parseSealingKeys } from './sealing-keys.js';
 
@@ -27,10 +29,17 @@ export type ConfirmationSettings = {
 
 type Read = (name: string) => string | undefined;
 
+/** The generator configuration's policies (`confirm` in src/api.ts). */
+export type ConfirmDefaults = { policy?: ConfirmPolicy; tools?: Record<string, ConfirmPolicy> };
+
 /** Reads the confirmation settings; `variable` names a variable as the operator writes it (`GITHUB_CONFIRM`). */
-export function confirmationSettings(read: Read, variable: (name: string) => string): ConfirmationSettings {
-  const policy = policyOf(read('CONFIRM') ?? 'ask', variable('CONFIRM'));
-  const tools = new Map<string, ConfirmPolicy>();
+export function confirmationSettings(
+  read: Read,
+  variable: (name: string) => string,
+  defaults: ConfirmDefaults = {},
+): ConfirmationSettings {
+  const policy = policyOf(read('CONFIRM') ?? defaults.policy ?? 'ask', variable('CONFIRM'));
+  const tools = new Map<string, ConfirmPolicy>(Object.entries(defaults.tools ?? {}));
   for (const entry of (read('CONFIRM_TOOLS') ?? '').split(',').map((item) => item.trim())) {
     if (entry === '') continue;
     const [name, value] = entry.split('=').map((part) => part.trim());
@@ -49,14 +58,27 @@ export function confirmationSettings(read: Read, variable: (name: string) => str
 }
 
 /**
- * Refuses per-tool entries that name no served tool: a misspelt name would leave the tool on the general policy
- * without a word.
+ * Refuses per-tool entries that name no tool that deletes: a misspelt name would leave the tool on the general
+ * policy without a word, and a tool that deletes nothing is never asked about. `destructive`: the names of those
+ * that delete, `served`: every tool's.
  */
-export function checkConfirmationTools(settings: ConfirmationSettings, served: string[], variable: string): void {
-  const unknown = [...settings.tools.keys()].filter((name) => !served.includes(name));
-  if (unknown.length === 0) return;
+export function checkConfirmationTools(
+  settings: ConfirmationSettings,
+  served: string[],
+  destructive: string[],
+  variable: string,
+): void {
+  const named = [...settings.tools.keys()];
+  const unknown = named.filter((name) => !served.includes(name));
+  const harmless = named.filter((name) => served.includes(name) && !destructive.includes(name));
+  if (unknown.length === 0 && harmless.length === 0) return;
+  const quoted = (names: string[]) => names.map((name) => JSON.stringify(name)).join(', ');
+  const problems = [
+    ...(unknown.length > 0 ? [`${quoted(unknown)}, which this server does not serve`] : []),
+    ...(harmless.length > 0 ? [`${quoted(harmless)}, which deletes nothing and is never confirmed`] : []),
+  ];
   throw new Error(
-    `${variable} names ${unknown.map((name) => JSON.stringify(name)).join(', ')}, which this server does not serve. Tools: ${served.join(', ')}.`,
+    `${variable} names ${problems.join(', and ')}. Tools that delete: ${destructive.join(', ') || 'none'}.`,
   );
 }
 

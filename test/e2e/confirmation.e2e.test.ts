@@ -271,6 +271,16 @@ describe('over HTTP through two replicas', () => {
     expect(textOf(result)).toContain('set GITHUB_CONFIRM_TOOLS=repos_delete=ask');
   });
 
+  it('treats a client of the older protocol as one without elicitation: stateless HTTP cannot ask it', async () => {
+    const { client, asked } = makeClient('legacy', { action: 'accept', content: { confirm: true } });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', balancer.url)));
+    const { result, sent } = await deleteRepository(client);
+    await client.close();
+    expect(asked).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(textOf(result)).toContain('this client cannot ask for it');
+  });
+
   it('without shared keys, a replica does not take the other one’s question: nothing is sent, and it says why', async () => {
     await serve({});
     const { client, asked } = await http({ action: 'accept', content: { confirm: true } });

@@ -7,6 +7,17 @@ const variable = (name: string) => `GITHUB_${name}`;
 const settingsOf = (env: Record<string, string>) => confirmationSettings((name) => env[name], variable);
 
 describe('confirmation settings', () => {
+  it("takes the configuration's policies, the environment's first and per tool before the policy", () => {
+    const defaults = { policy: 'require', tools: { repos_delete: 'off', issues_delete: 'require' } } as const;
+    const generated = confirmationSettings(() => undefined, variable, defaults);
+    expect(generated.policy).toBe('require');
+    expect(Object.fromEntries(generated.tools)).toEqual({ repos_delete: 'off', issues_delete: 'require' });
+    const env: Record<string, string> = { CONFIRM: 'ask', CONFIRM_TOOLS: 'repos_delete=require' };
+    const deployed = confirmationSettings((name) => env[name], variable, defaults);
+    expect(deployed.policy).toBe('ask');
+    expect(Object.fromEntries(deployed.tools)).toEqual({ repos_delete: 'require', issues_delete: 'require' });
+  });
+
   it('asks by default, with a random key of the process', () => {
     const settings = settingsOf({});
     expect(settings.policy).toBe('ask');
@@ -47,10 +58,16 @@ describe('confirmation settings', () => {
 
   it('refuses a per-tool policy for a tool the server does not serve', () => {
     const settings = settingsOf({ CONFIRM_TOOLS: 'repo_delete=off' });
-    expect(() => checkConfirmationTools(settings, ['repos_delete', 'repos_read'], 'GITHUB_CONFIRM_TOOLS')).toThrow(
-      'GITHUB_CONFIRM_TOOLS names "repo_delete", which this server does not serve. Tools: repos_delete, repos_read.',
+    const served = ['repos_delete', 'repos_read'];
+    expect(() => checkConfirmationTools(settings, served, ['repos_delete'], 'GITHUB_CONFIRM_TOOLS')).toThrow(
+      'GITHUB_CONFIRM_TOOLS names "repo_delete", which this server does not serve. Tools that delete: repos_delete.',
     );
-    expect(() => checkConfirmationTools(settingsOf({ CONFIRM_TOOLS: 'repos_delete=off' }), ['repos_delete'], 'X')).not.toThrow();
+    const harmless = settingsOf({ CONFIRM_TOOLS: 'repos_read=require' });
+    expect(() => checkConfirmationTools(harmless, served, ['repos_delete'], 'GITHUB_CONFIRM_TOOLS')).toThrow(
+      'GITHUB_CONFIRM_TOOLS names "repos_read", which deletes nothing and is never confirmed. Tools that delete: repos_delete.',
+    );
+    const fine = settingsOf({ CONFIRM_TOOLS: 'repos_delete=off' });
+    expect(() => checkConfirmationTools(fine, served, ['repos_delete'], 'X')).not.toThrow();
   });
 });
 

@@ -112,7 +112,7 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
     maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
-    confirmation: confirmationSettings(read, (name) => `${api.envPrefix}_${name}`),
+    confirmation: confirmationSettings(read, (name) => `${api.envPrefix}_${name}`, api.confirm),
   };
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);

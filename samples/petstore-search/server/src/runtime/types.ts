@@ -2,6 +2,7 @@
 // Runtime types of the generated server. regenerate instead of editing.
 
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { ConfirmDefaults } from './confirmation-settings.js';
 import type { Settings } from './settings.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -200,6 +201,8 @@ export type ApiDefinition = {
   credentials: Credential[];
   /** How users sign in to the API, for the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH`). */
   userAuth?: UserAuth;
+  /** The generator configuration's confirmation policies (`confirm`); unset: ask before every deletion. */
+  confirm?: ConfirmDefaults;
 };
 
 /**

@@ -43,6 +43,7 @@ export function checkConfirmationSettings(settings: Settings): void {
   checkConfirmationTools(
     settings.confirmation,
     routedTools.map((tool) => tool.name),
+    routedTools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name),
     `${api.envPrefix}_CONFIRM_TOOLS`,
   );
 }
