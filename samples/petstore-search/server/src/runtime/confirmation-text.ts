@@ -34,7 +34,7 @@ export function targetOf(pending: PendingAction): string {
     const value = args[argument.arg];
     path = path.split(`{${argument.name}}`).join(shown(Array.isArray(value) ? value.join(',') : value, false));
   }
-  return `${route.method.toUpperCase()} ${path}`;
+  return plain(`${route.method.toUpperCase()} ${path}`);
 }
 
 /** The elicitation message: what will be done, to what, with which arguments. */
@@ -44,13 +44,14 @@ export function questionOf(pending: PendingAction): string {
     ([name, value]) => value !== undefined && !pathArguments.has(name),
   );
   const lines = [
-    `Allow this ${kindOf(pending.route)} at ${pending.apiTitle}?`,
+    `Allow this ${kindOf(pending.route)} at ${plain(pending.apiTitle)}?`,
     `Request: ${targetOf(pending)}`,
-    `Tool: ${pending.toolName}${pending.action ? `, action ${pending.action}` : ''} (operation ${pending.route.operationId})`,
+    `Tool: ${pending.toolName}${pending.action ? `, action ${pending.action}` : ''} (operation ${plain(pending.route.operationId)})`,
   ];
   if (listed.length > 0) {
     lines.push('Arguments:');
-    for (const [name, value] of listed.slice(0, MAX_LISTED_ARGUMENTS)) lines.push(`- ${name}: ${shown(value, true)}`);
+    for (const [name, value] of listed.slice(0, MAX_LISTED_ARGUMENTS))
+      lines.push(`- ${name}: ${plain(shown(value, true))}`);
     if (listed.length > MAX_LISTED_ARGUMENTS) lines.push(`- and ${listed.length - MAX_LISTED_ARGUMENTS} more`);
   }
   lines.push('Nothing is sent to the API unless you confirm.');
@@ -83,11 +84,16 @@ export function refusalText(pending: PendingAction, why: Refusal, variable: stri
 /** A value as JSON text, cut to a readable length; `quoted` false shows a string as it is (inside a path). */
 function shown(value: unknown, quoted: boolean): string {
   const text = typeof value === 'string' && !quoted ? value : (JSON.stringify(value) ?? String(value));
-  // Control characters would break the message's lines, and direction marks could show a path other than the one
-  // sent: both are shown as escapes.
-  const clean = text.replace(
+  return text.length > MAX_VALUE_CHARACTERS ? `${text.slice(0, MAX_VALUE_CHARACTERS)}…` : text;
+}
+
+/**
+ * Text from the model or the description as the question shows it: control characters would break its lines, and
+ * direction marks could show a path other than the one sent, so both become escapes.
+ */
+function plain(text: string): string {
+  return text.replace(
     /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return clean.length > MAX_VALUE_CHARACTERS ? `${clean.slice(0, MAX_VALUE_CHARACTERS)}…` : clean;
 }
