@@ -1,9 +1,14 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { RESPONSE_FORMAT } from '../plan/describe/concise-view.js';
+import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
+import { iconsSource } from './icons-source.js';
+import type { IconSet } from '../load/read-icons.js';
 import { toolFileName } from './identifiers.js';
 import { Compact, printJsonDocument, type PrintValue } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
@@ -23,8 +28,15 @@ export const RUNTIME_MODULES = [
   'arguments/formats.ts',
   'arguments/validate-input.ts',
   'calls/call-tool.ts',
+  'calls/checked-call.ts',
+  'calls/confirmation-text.ts',
+  'calls/confirmation.ts',
   'calls/handled-tool.ts',
+  'calls/operation-handles.ts',
+  'calls/operation-status.ts',
   'calls/per-user-tools.ts',
+  'calls/read-result-link.ts',
+  'config/confirmation-settings.ts',
   'config/env-file.ts',
   'config/placeholders.ts',
   'config/sealing-keys.ts',
@@ -46,6 +58,7 @@ export const RUNTIME_MODULES = [
   'requests/serialize.ts',
   'results/concise.ts',
   'results/output.ts',
+  'results/result-link.ts',
   'results/results.ts',
   'results/upstream-errors.ts',
   'serving/serve-http.ts',
@@ -111,6 +124,10 @@ export type EmitOptions = {
   memo?: EmitMemo;
   /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
   deploy?: boolean;
+  /** The server's and the tools' icons, embedded in `src/icons.ts`. */
+  icons?: IconSet;
+  /** The configuration's confirmation policies, as `src/api.ts` carries them (confirm-defaults.ts). */
+  confirm?: ConfirmDefaults;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -155,8 +172,9 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     generated(...pair(toolsIndexSource(toolFiles)));
   }
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
-  generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(apiSource(plan, packageName, options.confirm)));
   generated(...pair(schemasSource(plan)));
+  generated(...pair(iconsSource(options.icons)));
   // Static modules are stored already formatted (a unit test keeps them so).
   const perUser = plan.api.userAuth !== undefined;
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())
@@ -174,10 +192,11 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
   const deploy = options.deploy ?? false;
   const view = {
-    ...projectView(plan, packageName, search),
+    ...projectView(plan, packageName, search, options.confirm),
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
+    longRunning: plan.tools.some((tool) => tool.actions.some((action) => action.longRunning)),
     workers: target === 'workers',
     deploy,
   };
@@ -232,15 +251,17 @@ function pair(file: { path: string; content: string }): [string, string] {
 
 /**
  * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
- * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` and
+ * `operation_status` are taken);
  * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
  */
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
-  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  const kept: JsonObject = {};
+  for (const name of [RESPONSE_FORMAT, OPERATION_STATUS]) if (Object.hasOwn(properties, name)) kept[name] = properties[name] as JsonValue;
   return {
     ...tool,
-    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    inputSchema: { type: 'object', ...(Object.keys(kept).length > 0 ? { properties: kept } : {}) },
     // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
     ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
   };
@@ -264,7 +285,7 @@ function uniqueFileNames(names: string[]): string[] {
   });
 }
 
-function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined) {
+function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined, confirm?: ConfirmDefaults) {
   const server = plan.api.servers[0];
   const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
   const resourceName = dnsLabel(packageName);
@@ -299,6 +320,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       kind: toolKind(tool.annotations),
       actionCount: tool.actions.length,
     })),
+    confirmation: confirmationView(plan, confirm),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
       name: variable.name,
@@ -311,6 +333,17 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
     clientEnvList,
   };
+}
+
+/**
+ * The tools whose actions the server confirms with the user before sending (templates/runtime/calls/confirmation.ts), by
+ * the names `<PREFIX>_CONFIRM_TOOLS` takes; false when nothing the API offers is destructive.
+ */
+function confirmationView(plan: ToolPlan, confirm: ConfirmDefaults | undefined) {
+  const tools = plan.tools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name);
+  if (tools.length === 0) return false;
+  const configured = Object.entries(confirm?.tools ?? {}).map(([name, policy]) => `${name}=${policy}`);
+  return { tools, example: tools[0], policy: confirm?.policy ?? 'ask', configured: configured.join(',') };
 }
 
 /** The search surface for the README: its tools. */

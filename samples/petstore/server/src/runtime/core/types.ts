@@ -76,6 +76,8 @@ export type ActionRoute = {
   pagination?: PaginationHint;
   /** Set when the action's list results have a concise view (`response_format`). */
   concise?: ConciseView;
+  /** The operation may answer before its work is done: a status follow-up is offered (operation-status.ts). */
+  longRunning?: true;
   /**
    * The description's full rules for the arguments (JSON Schema 2020-12 keyed by argument names; `#/$defs/<name>`
    * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
@@ -145,6 +147,15 @@ export type ToolSpec = Omit<ToolDefinition, 'actions'> & { actions: ByName<Actio
  */
 export type ByName<T> = { [name: string]: T } & { [K in keyof Object]?: T | Object[K] };
 
+/**
+ * `ask`: ask a client that can (form elicitation), proceed with one that cannot; `require`: ask, and refuse clients
+ * that cannot; `off`: never ask.
+ */
+export type ConfirmPolicy = 'ask' | 'require' | 'off';
+
+/** The generator configuration's policies (`confirm` in src/api.ts). */
+export type ConfirmDefaults = { policy?: ConfirmPolicy; tools?: Record<string, ConfirmPolicy> };
+
 export type Credential =
   /** `prefix`: put before a header value that lacks it (`Bot `, as the description shows the format). */
   | { scheme: string; kind: 'apiKey'; env: string[]; in: 'header' | 'query' | 'cookie'; name: string; prefix?: string }
@@ -163,6 +174,8 @@ export type ApiDefinition = {
   credentials: Credential[];
   /** How users sign in to the API, for the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH`). */
   userAuth?: UserAuth;
+  /** The generator configuration's confirmation policies (`confirm`); unset: ask before every deletion. */
+  confirm?: ConfirmDefaults;
 };
 
 /**

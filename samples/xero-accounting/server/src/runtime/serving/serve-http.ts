@@ -18,6 +18,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import { api } from '../../api.js';
 import { routedTools } from '../../tools/routed.js';
 import { bodyBoundsProblem } from '../arguments/argument-bounds.js';
+import { checkConfirmationSettings } from '../calls/confirmation.js';
 import { perUserReport } from '../calls/per-user-tools.js';
 import type { Settings } from '../config/settings.js';
 import { log } from '../core/log.js';
@@ -43,6 +44,7 @@ export function createFetchHandler(
   settings: Settings,
   http: HttpOptions,
 ): (request: Request, peer?: Peer) => Promise<Response> {
+  checkConfirmationSettings(settings);
   const limiters = new SubjectRateLimiters(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
   // Tool calls, not requests: a JSON-RPC batch of the older protocol runs many calls from one request.
