@@ -2,19 +2,19 @@
 
 import { defineTool } from '../runtime/core/define-tool.js';
 
-/** Arguments of the contacts_groups_delete tool. */
-export type ContactsGroupsDeleteArguments = {
+/** Arguments of the contact_groups_delete tool. */
+export type ContactGroupsDeleteArguments = {
   action: 'delete_contact_group_contact' | 'delete_contact_group_contacts';
   ContactGroupID: string;
   'xero-tenant-id': string;
   ContactID?: string;
 };
 
-export const contactsGroupsDeleteTool = defineTool({
-  name: 'contacts_groups_delete',
+export const contactGroupsDeleteTool = defineTool({
+  name: 'contact_groups_delete',
   title: 'Contact groups: delete',
   description:
-    'Deletes contact groups in the Xero Accounting API. Use it to delete or remove contact groups.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID): deletes a specific contact from a contact group using a unique contact Id\n- delete_contact_group_contacts\nIt returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes contact groups in the Xero Accounting API. Use it to delete or remove contact groups; to look up use contact_groups_read, to create or update use contact_groups_write.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID)\n- delete_contact_group_contacts\nIt returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -28,14 +28,9 @@ export const contactsGroupsDeleteTool = defineTool({
         enum: ['delete_contact_group_contact', 'delete_contact_group_contacts'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      ContactGroupID: {
-        type: 'string',
-        description: 'Unique identifier for a Contact Group',
-        format: 'uuid',
-        'x-mcp-header': 'Contact-Group-Id',
-      },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      ContactID: { type: 'string', description: 'Unique identifier for a Contact', format: 'uuid' },
+      ContactGroupID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Contact-Group-Id' },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      ContactID: { type: 'string', format: 'uuid' },
     },
     required: ['action', 'ContactGroupID', 'xero-tenant-id'],
     additionalProperties: false,
