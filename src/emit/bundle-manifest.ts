@@ -1,3 +1,4 @@
+import { NODE_ENGINE } from '../kernel/version.js';
 import type { CredentialModel, ToolPlan } from '../plan/tool-plan.js';
 import { credentialChoices, promptedCount, promptedVariables } from './credential-choices.js';
 import { commentText } from './text-safety.js';
@@ -105,7 +106,7 @@ export function bundleManifest(
     },
     tools: (options.served ?? plan.tools).map((tool) => ({ name: tool.name, description: commentText(tool.title, 200) })),
     keywords: ['mcp', 'openapi', plan.api.slug],
-    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=20' } },
+    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: NODE_ENGINE } },
     user_config: userConfig,
   };
 }

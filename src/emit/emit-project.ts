@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
+import { NODE_ENGINE } from '../kernel/version.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
@@ -279,6 +280,8 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
   return {
     packageName,
     packageVersion,
+    nodeEngine: NODE_ENGINE,
+    nodeMinimum: NODE_ENGINE.replace(/^>=\s*/, ''),
     description: `MCP server for ${plan.api.title}`.slice(0, 200),
     title: plan.api.title,
     apiTitle: plan.api.title,
@@ -292,6 +295,8 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
     allowedHosts: resourceName,
     toolCount: search ? search.tools.length : plan.tools.length,
     operationCount: plan.totals.operations,
+    // Prism (the README's mock) takes minutes on descriptions this large; the README says so.
+    largeApi: plan.totals.operations > 150,
     search: search ? searchView(search) : false,
     tools: plan.tools.map((tool) => ({
       name: tool.name,

@@ -89,7 +89,7 @@ describe('the generated project explains and deploys itself', () => {
       name: 'test-mcp',
       version: '1.0.0',
       server: { type: 'node', entry_point: 'dist/main.js', mcp_config: { command: 'node', args: ['${__dirname}/dist/main.js'] } },
-      compatibility: { runtimes: { node: '>=20' } },
+      compatibility: { runtimes: { node: '>=20.19' } },
     });
     expect(manifest.server.mcp_config.env).toStrictEqual({
       TEST_BASE_URL: '${user_config.base_url}',
