@@ -54,22 +54,23 @@ export function credentialView(plan: ToolPlan): {
     }
   }
   const clientEnvList = choices.flatMap((choice) => promptedVariables(choice.preferred));
-  const clientChoiceNote = oneOf
-    .map(
-      (choice) =>
-        `The set-ups below fill in ${variablesText(choice.preferred)}. ${choiceText(choice)} To use another one, put its variables in place of those.`,
-    )
-    .join(' ');
+  const preferred = oneOf.map((choice) => variablesText(choice.preferred));
+  const clientChoiceNote =
+    oneOf.length === 1 && oneOf[0]
+      ? `The set-ups below fill in ${preferred[0]}. ${choiceText(oneOf[0])} To use another one, put its variables in place of those.`
+      : oneOf.length > 1
+        ? `The set-ups below fill in one alternative of each choice listed under Configuration (${preferred.join('; ')}); to use another, put its variables in place of those.`
+        : '';
   return { credentials, credentialChoices: oneOf.map((choice) => ({ text: choiceText(choice) })), clientEnvList, clientChoiceNote };
 }
 
-/** `The API accepts any one of 2 credentials, so set one of them, not all: A and B (user name and password), or C (bearer token).` */
+/** `Where the API asks for them, it accepts any one of these 2 credentials, so set one of them, not all: A and B (…), or C (…).` */
 function choiceText(choice: CredentialChoice): string {
   const alternatives = choice.alternatives.map(
     (alternative) =>
       `${variablesText(alternative)} (${alternative.map((credential) => credentialKindLabel(credential.kind)).join(' with ')})`,
   );
-  return `The API accepts any one of ${choice.alternatives.length} credentials, so set one of them, not all: ${alternatives.join(', or ')}.`;
+  return `Where the API asks for them, it accepts any one of these ${choice.alternatives.length} credentials, so set one of them, not all: ${alternatives.join(', or ')}.`;
 }
 
 /** The variables a person fills in for an alternative, as Markdown code: `` `A` and `B` ``. */

@@ -42,7 +42,7 @@ describe('security alternatives (security: [basicAuth, bearerAuth]) are one of, 
       '| `STRIPE_BEARER_AUTH` | **Alternative 2 of 2** (or instead `STRIPE_BASIC_AUTH_USERNAME` and `STRIPE_BASIC_AUTH_PASSWORD`): bearerAuth',
     );
     expect(readme.replace(/\s+/g, ' ')).toContain(
-      'The API accepts any one of 2 credentials, so set one of them, not all: `STRIPE_BASIC_AUTH_USERNAME` and `STRIPE_BASIC_AUTH_PASSWORD` (user name and password), or `STRIPE_BEARER_AUTH` (bearer token).',
+      'Where the API asks for them, it accepts any one of these 2 credentials, so set one of them, not all: `STRIPE_BASIC_AUTH_USERNAME` and `STRIPE_BASIC_AUTH_PASSWORD` (user name and password), or `STRIPE_BEARER_AUTH` (bearer token).',
     );
   });
 
