@@ -100,6 +100,13 @@ describe('security alternatives (security: [basicAuth, bearerAuth]) are one of, 
     expect(readme).not.toContain('accepts any one of');
   });
 
+  it("says nothing of the token's form where the description only shows the Bearer prefix the server adds", async () => {
+    const { plan, files } = await stripeShaped();
+    expect(plan.api.credentials.find((credential) => credential.kind === 'httpBearer')?.format).toBeUndefined();
+    expect(files['.env.example']).not.toContain('The value has the form Bearer');
+    expect(files['README.md']).not.toContain('The value has the form Bearer');
+  });
+
   it('the MCP bundle manifest says which fields are alternatives of which', async () => {
     const manifest = JSON.parse((await stripeShaped()).files['manifest.json'] ?? '') as {
       user_config: Record<string, { description: string; required: boolean }>;
