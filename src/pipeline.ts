@@ -3,6 +3,7 @@ import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
 import { loadSpec, readSpecSource } from './load/load-spec.js';
+import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
@@ -140,9 +141,11 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
   return settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics));
 }
 
-async function generateStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {
+async function generateStages(given: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
-  if (!checkOptions(options, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
+  if (!checkOptions(given, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
+  // Icon files are read into data: URIs first, so that the regeneration cache keys on the images, not their paths.
+  const options = given.icons ? { ...given, icons: await embedIconSources(given.icons, diagnostics, given.overridesFile) } : given;
   const modelled = await modelStages(options, diagnostics, timings);
   if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
@@ -174,7 +177,10 @@ async function generateStages(options: ResolvedOptions & Observers, diagnostics:
   const prefix = options.prefix ?? model.extension.prefix;
   // The emitter (and prettier's printer with it) loads only in a run that emits: `plan` and `diff` never do.
   const { emitProject } = await import('./emit/emit-project.js');
+  const servedNames = [...plan.tools.map((tool) => tool.name), ...(served.search?.tools.map((tool) => tool.name) ?? [])];
+  const icons = iconSet(options.icons, model.logo, servedNames, diagnostics, options.overridesFile);
   const files = await emitProject(plan, {
+    ...(icons ? { icons } : {}),
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
     deploy: options.deploy,

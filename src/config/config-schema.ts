@@ -291,6 +291,21 @@ export const CONFIG_SCHEMA = {
         remove: { type: 'array', description: 'Never mark these properties.', items: headerEntry(false) },
       },
     },
+    icons: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Icons the server and its tools show in clients: each a path (relative to this file) or a data: URI of a PNG, JPEG, WebP or SVG image of at most 32 KiB, embedded in the server at generation (nothing is fetched, at generation or at run time). Default for the server: the description's info.x-logo when it is a data: URI.",
+      properties: {
+        server: { type: 'string', minLength: 1, description: "The server's icon (serverInfo)." },
+        tools: { type: 'string', minLength: 1, description: "Every tool's icon, unless byTool gives one (default: the server's)." },
+        byTool: {
+          type: 'object',
+          description: 'Icons of single tools, by tool name (`openapi-to-mcp plan` lists them).',
+          additionalProperties: { type: 'string', minLength: 1 },
+        },
+      },
+    },
     renameTools: {
       type: 'object',
       description: 'Deliberate renames of tools the lock file pins: `{ old_name: new_name }`.',
@@ -365,6 +380,7 @@ export type UserConfig = {
     remove?: Array<{ tool?: string; property: string }>;
   };
   renameTools?: Record<string, string>;
+  icons?: { server?: string; tools?: string; byTool?: Record<string, string> };
   refRoot?: string;
   allowRemoteRefs?: boolean;
   maxInputMb?: number;

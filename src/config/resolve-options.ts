@@ -1,5 +1,6 @@
 import type { Target } from '../emit/emit-project.js';
 import type { LoadOptions } from '../load/load-spec.js';
+import type { IconSources } from '../load/read-icons.js';
 import type { AddedCredential } from '../model/add-credentials.js';
 import type { OperationOverride } from '../model/apply-overrides.js';
 import type { HeaderOptions } from '../plan/drafts.js';
@@ -29,6 +30,8 @@ export type PlanSettings = Omit<LoadOptions, 'maxInputBytes'> &
     name?: string;
     /** Credentials the description does not declare, added as security schemes. */
     credentials?: AddedCredential[];
+    /** The server's and the tools' icons: file paths or `data:` URIs, embedded at generation. */
+    icons?: IconSources;
   };
 
 /** The options of a generation as a caller gives them: a plan's, and where and how the project is written. */

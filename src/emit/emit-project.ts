@@ -1,6 +1,8 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
 import { NODE_ENGINE } from '../kernel/version.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { RESPONSE_FORMAT } from '../plan/describe/concise-view.js';
+import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { clientSetups } from './client-setups.js';
@@ -9,6 +11,8 @@ import { promptedVariables } from './credential-choices.js';
 import { credentialKindLabel, credentialView } from './credential-view.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
+import { iconsSource } from './icons-source.js';
+import type { IconSet } from '../load/read-icons.js';
 import { toolFileName } from './identifiers.js';
 import { Compact, printJsonDocument, type PrintValue } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
@@ -37,12 +41,16 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'operation-handles.ts',
+  'operation-status.ts',
   'output.ts',
   'per-user-tools.ts',
   'placeholders.ts',
   'rate-limit.ts',
+  'read-result-link.ts',
   'redact.ts',
   'request.ts',
+  'result-link.ts',
   'results.ts',
   'sealing-keys.ts',
   'serialize.ts',
@@ -114,6 +122,8 @@ export type EmitOptions = {
   memo?: EmitMemo;
   /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
   deploy?: boolean;
+  /** The server's and the tools' icons, embedded in `src/icons.ts`. */
+  icons?: IconSet;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -160,6 +170,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
   generated(...pair(apiSource(plan, packageName)));
   generated(...pair(schemasSource(plan)));
+  generated(...pair(iconsSource(options.icons)));
   // Static modules are stored already formatted (a unit test keeps them so).
   const perUser = plan.api.userAuth !== undefined;
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())
@@ -181,6 +192,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
+    longRunning: plan.tools.some((tool) => tool.actions.some((action) => action.longRunning)),
     workers: target === 'workers',
     deploy,
   };
@@ -235,15 +247,17 @@ function pair(file: { path: string; content: string }): [string, string] {
 
 /**
  * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
- * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` and
+ * `operation_status` are taken);
  * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
  */
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
-  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  const kept: JsonObject = {};
+  for (const name of [RESPONSE_FORMAT, OPERATION_STATUS]) if (Object.hasOwn(properties, name)) kept[name] = properties[name] as JsonValue;
   return {
     ...tool,
-    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    inputSchema: { type: 'object', ...(Object.keys(kept).length > 0 ? { properties: kept } : {}) },
     // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
     ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
   };

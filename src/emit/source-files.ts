@@ -134,6 +134,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.headers ? { headers: new Compact(action.route.headers) } : {}),
           ...(action.pagination ? { pagination: new Compact(action.pagination) } : {}),
           ...(action.concise ? { concise: new Compact(action.concise as PrintValue) } : {}),
+          ...(action.longRunning ? { longRunning: true } : {}),
           ...(action.argumentsSchema ? { argumentsSchema: new Compact(action.argumentsSchema) } : {}),
         },
       ]),

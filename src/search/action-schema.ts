@@ -2,6 +2,7 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft } from '../plan/drafts.js';
 import { withResponseFormat } from '../plan/describe/concise-view.js';
+import { withOperationStatus } from '../plan/describe/operation-status.js';
 import { buildToolSchema } from '../plan/arguments/tool-schema.js';
 
 /**
@@ -23,14 +24,16 @@ const MAX_BUNDLED_DEFS = 48;
 /**
  * The input schema of one action on its own: only the arguments it takes, each with its own description and type
  * (a grouped tool's schema merges the arguments of its actions and notes which action uses which), `required` as the
- * action needs them, and `response_format` where the static plan offers a concise view of the action's lists.
+ * action needs them, `response_format` where the static plan offers a concise view of the action's lists, and
+ * `operation_status` where the action may answer before its work is done.
  */
 export function actionInputSchema(draft: ActionDraft, defs: Record<string, SchemaModel>, concise: boolean): JsonObject {
   const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
   let schema: JsonObject = {};
   for (const level of levels) {
     const built = withoutContradictions(buildToolSchema([{ name: '', draft }], defs, level).schema) as JsonObject;
-    schema = concise ? withResponseFormat(built, [''], 1, level).schema : built;
+    const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
+    schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
     if (JSON.stringify(schema).length <= MAX_SCHEMA_CHARS) break;
   }
   return schema;

@@ -5,9 +5,10 @@
 // it would cost milliseconds on every call), while `tools/list` only needs the JSON Schemas themselves.
 
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
-import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { Icon, JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
+import { iconsByTool, serverIcons, toolIcons } from '../icons.js';
 import { tools } from '../tools/index.js';
 import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
@@ -18,6 +19,7 @@ import { errorText } from './results.js';
 import type { Settings } from './settings.js';
 import type { ServedTool, ToolDefinition } from './types.js';
 import { perUserTool } from './per-user-tools.js';
+import { registerResultLinks } from './read-result-link.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -142,6 +144,12 @@ export function compileValidators(): void {
   }
 }
 
+/** A tool's icons (src/icons.ts, embedded at generation): its own, else every tool's; none when none are given. */
+function iconsOf(name: string): { icons?: Icon[] } {
+  const icons = Object.hasOwn(iconsByTool, name) ? iconsByTool[name] : toolIcons;
+  return icons && icons.length > 0 ? { icons } : {};
+}
+
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
 const LIST_TTL_MS = 5 * 60_000;
 
@@ -155,11 +163,12 @@ export function createServer(
   calls?: ConcurrencyLimiter,
 ): McpServer {
   const server = new McpServer(
-    { name: api.name, version: api.version },
+    { name: api.name, version: api.version, ...(serverIcons.length > 0 ? { icons: serverIcons } : {}) },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       cacheHints: {
         'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
       },
     },
@@ -173,6 +182,7 @@ export function createServer(
         inputSchema: input.schema,
         ...(output ? { outputSchema: output.schema } : {}),
         annotations: tool.annotations,
+        ...iconsOf(tool.name),
       },
       async (args, context) => {
         const wait = limiter.take();
@@ -193,6 +203,7 @@ export function createServer(
       },
     );
   }
+  registerResultLinks(server, settings, limiter);
   registerCustomTools(server, settings);
   return server;
 }

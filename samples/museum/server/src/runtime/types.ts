@@ -79,6 +79,8 @@ export type ActionRoute = {
   pagination?: PaginationHint;
   /** Set when the action's list results have a concise view (`response_format`). */
   concise?: ConciseView;
+  /** The operation may answer before its work is done: a status follow-up is offered (operation-status.ts). */
+  longRunning?: true;
   /**
    * The description's full rules for the arguments (JSON Schema 2020-12 keyed by argument names; `#/$defs/<name>`
    * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
