@@ -9,7 +9,9 @@ import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo } from './cache/work-memo.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
+import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
+import { pointerOf } from './diagnostics/json-pointer.js';
 import type { PreviousNames } from './plan/drafts.js';
 import type { Surface } from './surface/surface.js';
 import type { ApiModel } from './model/api-model.js';
@@ -184,6 +186,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
     deploy: options.deploy,
+    ...confirmOf(options, plan, diagnostics),
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
     ...(memo ? { memo } : {}),
@@ -199,6 +202,17 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   if (result.ok && result.write && result.write.edited.length === 0)
     await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
   return result;
+}
+
+/** The configuration's confirmation policies for the emitter; a per-tool one for no tool that deletes is warned of. */
+function confirmOf(options: ResolvedOptions, plan: ToolPlan, diagnostics: Diagnostics): { confirm?: ConfirmDefaults } {
+  const { defaults, unmatched } = confirmDefaults(plan, options.confirm);
+  for (const name of unmatched)
+    diagnostics.warn('OTM_CONFIG_INVALID', `confirm.tools names no tool of the plan that deletes: ${JSON.stringify(name)}.`, {
+      pointer: pointerOf('confirm', 'tools', name),
+      hint: 'Use the names of destructive tools that `openapi-to-mcp plan` shows; mark an operation destructive with operations.<id>.annotations.destructiveHint.',
+    });
+  return defaults ? { confirm: defaults } : {};
 }
 
 /** What the stages before planning leave: a model to plan, a cached run to replay, or a failure (in diagnostics). */

@@ -1,3 +1,4 @@
+import { CONFIRM_POLICIES, type ConfirmOptions } from '../emit/confirm-defaults.js';
 import type { OperationOverride as ModelOperationOverride } from '../model/apply-overrides.js';
 import { PARAMETER_TYPES } from '../model/reconcile-parameter-types.js';
 
@@ -205,6 +206,20 @@ export const CONFIG_SCHEMA = {
         tools: stringList('Every action of these tools.'),
       },
     },
+    confirm: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Whether the generated server asks the user before a tool that deletes sends its request: `ask` asks a client that declares form elicitation and sends for one that cannot, `require` refuses one that cannot, `off` never asks. The deployment's `<PREFIX>_CONFIRM_TOOLS` and `<PREFIX>_CONFIRM` win, per tool first.",
+      properties: {
+        policy: { type: 'string', enum: CONFIRM_POLICIES, default: 'ask', description: 'For every tool that deletes.' },
+        tools: {
+          type: 'object',
+          description: 'Per tool that deletes, by the names `openapi-to-mcp plan` shows; they win over `policy`.',
+          additionalProperties: { type: 'string', enum: CONFIRM_POLICIES },
+        },
+      },
+    },
     prefix: { type: 'string', minLength: 1, description: 'Namespace for tool names (`github` → `github_issues_read`).' },
     envPrefix: {
       type: 'string',
@@ -361,6 +376,7 @@ export type UserConfig = {
   name?: string;
   credentials?: ConfiguredCredential[];
   sharedCredentials?: { operations?: string[]; tags?: string[]; tools?: string[] };
+  confirm?: ConfirmOptions;
   prefix?: string;
   envPrefix?: string;
   strategy?: 'auto' | 'per-operation' | 'by-tag';

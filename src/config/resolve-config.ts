@@ -50,6 +50,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.packageName !== undefined ? { packageName: config.packageName } : {}),
     ...(config.target !== undefined ? { target: config.target } : {}),
     ...(config.deploy !== undefined ? { deploy: config.deploy } : {}),
+    ...(config.confirm ? { confirm: config.confirm } : {}),
     ...(config.refRoot !== undefined ? { refRoot: config.refRoot } : {}),
     ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
     ...(config.maxInputMb !== undefined ? { maxInputBytes: megabytes(config.maxInputMb) } : {}),

@@ -1,3 +1,4 @@
+import type { ConfirmOptions } from '../emit/confirm-defaults.js';
 import type { Target } from '../emit/emit-project.js';
 import type { LoadOptions } from '../load/load-spec.js';
 import type { IconSources } from '../load/read-icons.js';
@@ -50,6 +51,8 @@ export type GenerateSettings = PlanSettings & {
   cache?: boolean;
   /** Also write the deployment files (Docker, Kubernetes, MCP Bundle manifest). */
   deploy?: boolean;
+  /** Whether the generated server asks the user before a tool that deletes sends its request. */
+  confirm?: ConfirmOptions;
 };
 
 /** The one options type the stages are given: a caller's settings with every default applied. */

@@ -6,9 +6,10 @@ import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
 import { clientSetups } from './client-setups.js';
-import { serverVersion } from './server-version.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { promptedVariables } from './credential-choices.js';
 import { credentialKindLabel, credentialView } from './credential-view.js';
+import { serverVersion } from './server-version.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { iconsSource } from './icons-source.js';
@@ -32,6 +33,9 @@ export const RUNTIME_MODULES = [
   'check-arguments.ts',
   'compile-arguments.ts',
   'concise.ts',
+  'confirmation-settings.ts',
+  'confirmation-text.ts',
+  'confirmation.ts',
   'declared-values.ts',
   'define-tool.ts',
   'env-file.ts',
@@ -124,6 +128,8 @@ export type EmitOptions = {
   deploy?: boolean;
   /** The server's and the tools' icons, embedded in `src/icons.ts`. */
   icons?: IconSet;
+  /** The configuration's confirmation policies, as `src/api.ts` carries them (confirm-defaults.ts). */
+  confirm?: ConfirmDefaults;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -168,7 +174,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     generated(...pair(toolsIndexSource(toolFiles)));
   }
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
-  generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(apiSource(plan, packageName, options.confirm)));
   generated(...pair(schemasSource(plan)));
   generated(...pair(iconsSource(options.icons)));
   // Static modules are stored already formatted (a unit test keeps them so).
@@ -188,7 +194,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
   const deploy = options.deploy ?? false;
   const view = {
-    ...projectView(plan, packageName, search),
+    ...projectView(plan, packageName, search, options.confirm),
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
@@ -281,7 +287,7 @@ function uniqueFileNames(names: string[]): string[] {
   });
 }
 
-function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined) {
+function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined, confirm?: ConfirmDefaults) {
   const server = plan.api.servers[0];
   const packageVersion = serverVersion(plan.api.version);
   const resourceName = dnsLabel(packageName);
@@ -318,6 +324,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       kind: toolKind(tool.annotations),
       actionCount: tool.actions.length,
     })),
+    confirmation: confirmationView(plan, confirm),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
       name: variable.name,
@@ -343,6 +350,17 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       }),
     }),
   };
+}
+
+/**
+ * The tools whose actions the server confirms with the user before sending (templates/runtime/confirmation.ts), by
+ * the names `<PREFIX>_CONFIRM_TOOLS` takes; false when nothing the API offers is destructive.
+ */
+function confirmationView(plan: ToolPlan, confirm: ConfirmDefaults | undefined) {
+  const tools = plan.tools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name);
+  if (tools.length === 0) return false;
+  const configured = Object.entries(confirm?.tools ?? {}).map(([name, policy]) => `${name}=${policy}`);
+  return { tools, example: tools[0], policy: confirm?.policy ?? 'ask', configured: configured.join(',') };
 }
 
 /** The search surface for the README: its tools. */

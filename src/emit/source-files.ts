@@ -4,6 +4,7 @@ import type { BodyKind, ServerModel } from '../model/api-model.js';
 import { defaultStyle } from '../model/build-parameters.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, PerUserToolModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { plainImport } from './print/print-imports.js';
 import { printTypeAlias } from './print/print-type.js';
@@ -208,7 +209,7 @@ export function schemasSource(plan: ToolPlan): { path: string; content: string }
 }
 
 /** `src/api.ts`: the API's name, servers, credentials and how users sign in. */
-export function apiSource(plan: ToolPlan, packageName: string): { path: string; content: string } {
+export function apiSource(plan: ToolPlan, packageName: string, confirm?: ConfirmDefaults): { path: string; content: string } {
   const definition = {
     name: packageName,
     title: commentText(plan.api.title, 120),
@@ -217,6 +218,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
     ...(plan.api.userAuth ? { userAuth: plan.api.userAuth } : {}),
+    ...(confirm ? { confirm } : {}),
   };
   const path = 'src/api.ts';
   const content = moduleText(

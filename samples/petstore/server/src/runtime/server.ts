@@ -4,7 +4,7 @@
 // tool's first call: Ajv compiling every schema at start-up was most of a large server's cold start (and per request
 // it would cost milliseconds on every call), while `tools/list` only needs the JSON Schemas themselves.
 
-import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
+import { fromJsonSchema, isInputRequiredResult, McpServer } from '@modelcontextprotocol/server';
 import type { Icon, JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
@@ -13,11 +13,12 @@ import { tools } from '../tools/index.js';
 import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
 import { checkedInput } from './check-arguments.js';
+import { confirmBeforeSending } from './confirmation.js';
 import { conformOutput } from './output.js';
 import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
-import type { ServedTool, ToolDefinition } from './types.js';
+import type { ConfirmCall, ServedTool, ToolDefinition } from './types.js';
 import { perUserTool } from './per-user-tools.js';
 import { registerResultLinks } from './read-result-link.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
@@ -173,6 +174,7 @@ export function createServer(
       },
     },
   );
+  const clientCapabilities = () => server.server.getClientCapabilities();
   for (const { tool, input, output } of settings.upstreamAuth ? perUserServed() : registrations) {
     server.registerTool(
       tool.name,
@@ -194,8 +196,16 @@ export function createServer(
         if (calls && !(await calls.enter(signal)))
           return errorText('The server is busy with other calls: call again in a few seconds.');
         try {
+          // A destructive action is confirmed with the user first, or refused, or sent (confirmation.ts).
+          const confirm: ConfirmCall = (routed, input) =>
+            confirmBeforeSending(routed, input, context, settings, clientCapabilities);
+          const confirmation = 'handle' in tool ? undefined : await confirm(tool, args);
+          if (confirmation) return confirmation;
           const result =
-            'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
+            'handle' in tool
+              ? await tool.handle(args, settings, signal, confirm)
+              : await callTool(tool, args, settings, signal);
+          if (isInputRequiredResult(result)) return result;
           return output ? conformOutput(result, output.schema) : result;
         } finally {
           calls?.leave();
