@@ -25,7 +25,7 @@ export const reportsReadTool = defineTool({
   title:
     'Reports, including aged payables contact, balance sheet, bank summary, budget summary, executive summary and 2 more: read',
   description:
-    'Reads reports and their aged payables contact, balance sheet, bank summary and 4 more. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get(ReportID): retrieves a specific report using a unique ReportID\n- get_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_bank_summary(fromDate?, toDate?)\n- get_budget_summary(date?, periods?, timeframe?)\n- get_executive_summary(date?)\n- get_list\n- get_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_trial_balance(date?, paymentsOnly?)\nEach action returns a list of ReportWithRow in Reports. Read-only.',
+    'Reads reports and their aged payables contact, balance sheet, bank summary and 4 more. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get(ReportID): retrieves a specific report using a unique ReportID\n- get_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?: string, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_bank_summary(fromDate?, toDate?)\n- get_budget_summary(date?, periods?, timeframe?: integer)\n- get_executive_summary(date?)\n- get_list\n- get_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?: string, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_trial_balance(date?, paymentsOnly?)\nEach action returns a list of ReportWithRow in Reports. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -128,7 +128,7 @@ export const reportsReadTool = defineTool({
         properties: {
           date: { type: 'string', format: 'date' },
           periods: { type: 'integer' },
-          timeframe: { type: 'string' },
+          timeframe: { type: 'integer' },
         },
       },
     },
