@@ -2,6 +2,7 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft } from '../plan/drafts.js';
 import { withResponseFormat } from '../plan/describe/concise-view.js';
+import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
 import { buildToolSchema } from '../plan/arguments/tool-schema.js';
 
 /**
@@ -25,11 +26,19 @@ const MAX_BUNDLED_DEFS = 48;
  * (a grouped tool's schema merges the arguments of its actions and notes which action uses which), `required` as the
  * action needs them, and `response_format` where the static plan offers a concise view of the action's lists.
  */
-export function actionInputSchema(draft: ActionDraft, defs: Record<string, SchemaModel>, concise: boolean): JsonObject {
+export function actionInputSchema(
+  draft: ActionDraft,
+  defs: Record<string, SchemaModel>,
+  concise: boolean,
+  /** Shared by every action of a surface: they describe the same arguments again and again. */
+  phrases = new ArgumentPhrases(),
+): JsonObject {
   const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
+  // One list for every level: the arguments' merged schemas and notes are prepared once per list (tool-schema.ts).
+  const actions = [{ name: '', draft }];
   let schema: JsonObject = {};
   for (const level of levels) {
-    const built = withoutContradictions(buildToolSchema([{ name: '', draft }], defs, level).schema) as JsonObject;
+    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema) as JsonObject;
     schema = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     if (JSON.stringify(schema).length <= MAX_SCHEMA_CHARS) break;
   }
