@@ -34,7 +34,7 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     })
     .option('tokens-per-operation', {
       type: 'number',
-      describe: 'Token budget of the whole tool list per operation (never below 4,000)',
+      describe: 'Token budget of the whole tool list per operation (never below 10,000)',
       defaultDescription: String(CONFIG_DEFAULTS.tokensPerOperation),
     })
     .option('max-total-tokens', {

@@ -111,7 +111,7 @@ export const CONFIG_DEFAULTS = {
   maxTools: 128,
   maxNameLength: 40,
   maxToolTokens: 3000,
-  tokensPerOperation: 60,
+  tokensPerOperation: 80,
   maxTotalTokens: 48_000,
   outputSchema: 'none',
   surface: 'static',
@@ -236,7 +236,7 @@ export const CONFIG_SCHEMA = {
       type: 'integer',
       minimum: 1,
       default: CONFIG_DEFAULTS.tokensPerOperation,
-      description: 'Token budget of the whole tool list per operation (never below 4,000 in total).',
+      description: 'Token budget of the whole tool list per operation (never below 10,000 in total).',
     },
     maxTotalTokens: {
       type: 'integer',

@@ -46,7 +46,7 @@ describe('cli manners (through the real bin)', () => {
     const dir = await workDir('cli-summary');
     const result = await cli(dir, [PETSTORE, '-o', 'server']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/generated 2 tools \(3 actions for 3 operations, [\d,]+ of 4,000 tokens\) for Swagger Petstore/);
+    expect(result.stderr).toMatch(/generated 2 tools \(3 actions for 3 operations, [\d,]+ of 10,000 tokens\) for Swagger Petstore/);
     expect(result.stderr).toContain('in server');
     expect(result.stderr).toContain('cd server');
     expect(result.stderr).toContain('npm install && npm run build && npm test');

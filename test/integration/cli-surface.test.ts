@@ -16,7 +16,7 @@ describe('--surface on the command line', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain('Served: the search surface; the tools above are not listed, they route the calls.');
     expect(table.stdout).toMatch(/call_delete_action +\d+ +destructive/);
-    expect(table.stdout).toMatch(/4 tools reach 19 actions; [\d,]+ tokens of 4,000 budgeted\./);
+    expect(table.stdout).toMatch(/4 tools reach 19 actions; [\d,]+ tokens of 10,000 budgeted\./);
     expect(table.stdout).toMatch(/Search index: [\d,]+ kB \([\d,]+ terms\)/);
     const page = await readFile(html, 'utf8');
     expect(page).toContain('Surface: search');
@@ -55,7 +55,7 @@ describe('--surface on the command line', () => {
     const result = await runBin([PETSTORE, '-o', out, '--surface', 'auto', '--max-tools', '2']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
-      /generated a search surface: 4 tools reaching 19 actions for 19 operations, [\d,]+ of 4,000 tokens, because the static plan misses its budget/,
+      /generated a search surface: 4 tools reaching 19 actions for 19 operations, [\d,]+ of 10,000 tokens, because the static plan misses its budget/,
     );
     const manifest = JSON.parse(await readFile(path.join(out, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['minisearch', 'stemmer']));

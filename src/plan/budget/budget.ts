@@ -2,16 +2,17 @@ import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import type { Budget, BudgetOptions } from '../drafts.js';
 import type { ToolModel } from '../tool-plan.js';
 
-/** The floor of the whole list's budget: a small API still gets room for useful descriptions. */
-const MIN_TOTAL_TOKENS = 4000;
+/** The floor of the whole list's budget: a small API with many families still gets a tool each (decision 0009). */
+const MIN_TOTAL_TOKENS = 10_000;
 
 export function budgetOf(maxTools: number, options: BudgetOptions, operations: number): Budget {
   return {
     maxTools,
     maxToolTokens: options.maxToolTokens,
     // Per operation, so that an API pays for what it offers; capped, because a list past about 50,000 tokens crowds
-    // out the conversation whatever the API's size (`--surface search` serves such APIs).
-    maxTotalTokens: Math.max(MIN_TOTAL_TOKENS, Math.min(options.maxTotalTokens, options.tokensPerOperation * operations)),
+    // out the conversation whatever the API's size (`--surface search` serves such APIs). The cap is the user's last
+    // word: a --max-total-tokens below the floor is kept.
+    maxTotalTokens: Math.min(options.maxTotalTokens, Math.max(MIN_TOTAL_TOKENS, options.tokensPerOperation * operations)),
   };
 }
 

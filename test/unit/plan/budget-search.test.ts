@@ -72,22 +72,25 @@ function countRounds(fromScratch = false): () => number[] {
 afterEach(() => vi.restoreAllMocks());
 
 /** The plan and its diagnostics, with the rounds the search ran and the header decisions it asked for. */
-async function planned(text: string, tokensPerOperation: number, fromScratch = false) {
+async function planned(text: string, budget: { tokensPerOperation: number; maxTotalTokens?: number }, fromScratch = false) {
   const rounds = countRounds(fromScratch);
   const decide = vi.spyOn(HeaderDecider.prototype, 'decide');
-  const { plan, model, diagnostics } = await planOf(text, { budget: { tokensPerOperation } });
+  const { plan, model, diagnostics } = await planOf(text, { budget });
   const result = { plan, model, diagnostics: diagnostics.items, rounds: rounds(), decisions: decide.mock.calls.length };
   vi.restoreAllMocks();
   return result;
 }
 
+/** A list of at most 4,000 tokens: below the per-operation floor, which the cap overrides. */
+const LEANEST = { tokensPerOperation: 1, maxTotalTokens: 4000 };
+
 describe('budget search', () => {
   const description = zoo(6, 8, 'that eats leaves and sleeps in the sun');
 
   it('stops at the first round over budget whose grouping can get no coarser, with the plan of the full search', async () => {
-    // 144 operations under the floor of 4,000 tokens: even the coarsest grouping at the leanest detail misses.
-    const fast = await planned(description, 1);
-    const full = await planned(description, 1, true);
+    // 144 operations in at most 4,000 tokens: even the coarsest grouping at the leanest detail misses.
+    const fast = await planned(description, LEANEST);
+    const full = await planned(description, LEANEST, true);
     expect(full.rounds).toHaveLength(12);
     // One round of the search and one of the calibrated re-search.
     expect(fast.rounds).toEqual([4000, 4000]);
@@ -101,8 +104,8 @@ describe('budget search', () => {
   }, 60_000);
 
   it('plans a description that fits after several rounds as when every round is planned anew', async () => {
-    const fast = await planned(description, 90);
-    const full = await planned(description, 90, true);
+    const fast = await planned(description, { tokensPerOperation: 90 });
+    const full = await planned(description, { tokensPerOperation: 90 }, true);
     expect(fast.plan.totals.withinBudget).toBe(true);
     expect(fast.rounds.length).toBeGreaterThan(4);
     expect(fast.rounds).toEqual(full.rounds);

@@ -12,7 +12,7 @@ export const accountsDeleteTool = defineTool({
   name: 'accounts_delete',
   title: 'Deletes a chart of accounts',
   description:
-    'Deletes a chart of accounts. To look them up use accounts_read; to change them use accounts_write. It needs AccountID and xero-tenant-id. It returns a list of Account in Accounts. Deletes data for good: confirm with the user first.',
+    'Deletes a chart of accounts in the Xero Accounting API. Use it to delete or remove accounts; to look up use accounts_read, to create or update use accounts_write. It needs AccountID and xero-tenant-id. It returns a list of Account in Accounts (AccountID, AddToWatchlist, BankAccountNumber, BankAccountType, Code, …). It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -21,8 +21,13 @@ export const accountsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      AccountID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Account-Id' },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      AccountID: {
+        type: 'string',
+        description: 'Unique identifier for Account object',
+        format: 'uuid',
+        'x-mcp-header': 'Account-Id',
+      },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
     },
     required: ['AccountID', 'xero-tenant-id'],
     additionalProperties: false,

@@ -14,7 +14,11 @@ export type AccountsReadArguments = {
   AccountID?: string;
   AttachmentID?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   contentType?: string;
+  order?: string;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const accountsReadTool = defineTool({
@@ -37,19 +41,25 @@ export const accountsReadTool = defineTool({
           'get_account_attachments',
           'get_accounts',
         ],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AccountID: {
         type: 'string',
-        description: 'Required except for get_accounts.',
+        description: 'Unique identifier for Account object. Required except for get_accounts.',
         format: 'uuid',
         'x-mcp-header': 'Account-Id',
       },
-      AttachmentID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string' },
+      AttachmentID: { type: 'string', description: 'Unique identifier for Attachment object', format: 'uuid' },
+      FileName: { type: 'string', description: 'Name of the attachment' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
       contentType: { type: 'string' },
+      order: { type: 'string', description: 'Order by an any element' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_account: {
@@ -59,6 +69,14 @@ export const accountsReadTool = defineTool({
       arguments: { AccountID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: {
+        lists: [
+          {
+            field: 'Accounts',
+            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
+          },
+        ],
+      },
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_account_attachment_by_file_name: {
@@ -90,6 +108,7 @@ export const accountsReadTool = defineTool({
       arguments: { AccountID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Attachments', keep: ['AttachmentID', 'FileName', 'MimeType'] }] },
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
     get_accounts: {
@@ -99,13 +118,15 @@ export const accountsReadTool = defineTool({
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
+      concise: {
+        lists: [
+          {
+            field: 'Accounts',
+            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
+          },
+        ],
       },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
   },
 });

@@ -7,13 +7,14 @@ export type BrandingThemesReadArguments = {
   action: 'get_branding_theme' | 'get_branding_theme_payment_services' | 'retrieves_all_branding_themes';
   'xero-tenant-id': string;
   BrandingThemeID?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const brandingThemesReadTool = defineTool({
   name: 'branding_themes_read',
   title: 'Branding themes, including payment services: read',
   description:
-    'Reads branding themes and their payment services. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID)\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\nIt returns, by action: get_branding_theme a list of BrandingTheme in BrandingThemes; get_branding_theme_payment_services a list of PaymentService in PaymentServices; the others the API’s JSON response. Read-only.',
+    'Reads branding themes and their payment services in the Xero Accounting API. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID): retrieves a specific branding theme using a unique branding theme Id\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\nIt returns, by action: get_branding_theme a list of BrandingTheme in BrandingThemes (BrandingThemeID, LogoUrl, Name, SortOrder, Type); get_branding_theme_payment_services a list of PaymentService in PaymentServices (PayNowText, PaymentServiceID, PaymentServiceName, PaymentServiceType, PaymentServiceUrl, …); retrieves_all_branding_themes a list of BrandingTheme in BrandingThemes (BrandingThemeID, LogoUrl, Name, SortOrder, Type). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -23,9 +24,17 @@ export const brandingThemesReadTool = defineTool({
       action: {
         type: 'string',
         enum: ['get_branding_theme', 'get_branding_theme_payment_services', 'retrieves_all_branding_themes'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BrandingThemeID: { type: 'string', format: 'uuid' },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      BrandingThemeID: { type: 'string', description: 'Unique identifier for a Branding Theme', format: 'uuid' },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,
@@ -38,6 +47,7 @@ export const brandingThemesReadTool = defineTool({
       arguments: { BrandingThemeID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'BrandingThemes', keep: ['BrandingThemeID'] }] },
       argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     get_branding_theme_payment_services: {
@@ -47,6 +57,9 @@ export const brandingThemesReadTool = defineTool({
       arguments: { BrandingThemeID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: {
+        lists: [{ field: 'PaymentServices', keep: ['PaymentServiceID', 'PaymentServiceName', 'PaymentServiceType'] }],
+      },
       argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
     retrieves_all_branding_themes: {
@@ -56,6 +69,7 @@ export const brandingThemesReadTool = defineTool({
       arguments: { 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'BrandingThemes', keep: ['BrandingThemeID'] }] },
     },
   },
 });

@@ -9,6 +9,11 @@ export type BudgetsReadArguments = {
   BudgetID?: string;
   DateFrom?: string;
   DateTo?: string;
+  IDs?: string;
+  date?: string;
+  periods?: number;
+  timeframe?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const budgetsReadTool = defineTool({
@@ -22,13 +27,23 @@ export const budgetsReadTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['get_budget', 'get_budgets', 'get_report_budget_summary'] },
+      action: {
+        type: 'string',
+        enum: ['get_budget', 'get_budgets', 'get_report_budget_summary'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       BudgetID: { type: 'string', format: 'uuid' },
-      DateFrom: { type: 'string', format: 'date' },
-      DateTo: { type: 'string', format: 'date' },
+      DateFrom: { type: 'string', description: 'Filter by end date', format: 'date' },
+      DateTo: { type: 'string', description: 'Filter by start date', format: 'date' },
+      IDs: { type: 'string', description: 'Filter by BudgetID', items: { type: 'string', format: 'uuid' } },
+      date: { type: 'string', description: 'The date for the Bank Summary report e.g', format: 'date' },
+      periods: { type: 'integer', description: 'The number of periods to compare' },
+      timeframe: { type: 'string', description: 'The period size to compare to' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_budget: {
@@ -38,6 +53,7 @@ export const budgetsReadTool = defineTool({
       arguments: { BudgetID: 'path', DateTo: 'query', DateFrom: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Budgets', keep: ['BudgetID'] }] },
       argumentsSchema: {
         properties: {
           BudgetID: { type: 'string', format: 'uuid' },
@@ -58,6 +74,7 @@ export const budgetsReadTool = defineTool({
       },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Budgets', keep: ['BudgetID'] }] },
       argumentsSchema: {
         properties: {
           IDs: { type: 'string', items: { type: 'string', format: 'uuid' } },
@@ -73,13 +90,8 @@ export const budgetsReadTool = defineTool({
       arguments: { date: 'query', periods: 'query', timeframe: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          date: { type: 'string', format: 'date' },
-          periods: { type: 'integer' },
-          timeframe: { type: 'string' },
-        },
-      },
+      concise: { lists: [{ field: 'Reports', keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'] }] },
+      argumentsSchema: { properties: { date: { type: 'string', format: 'date' } } },
     },
   },
 });

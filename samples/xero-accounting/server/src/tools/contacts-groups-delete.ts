@@ -14,7 +14,7 @@ export const contactsGroupsDeleteTool = defineTool({
   name: 'contacts_groups_delete',
   title: 'Contact groups: delete',
   description:
-    'Deletes contact groups. Use it to delete or remove contact groups.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID)\n- delete_contact_group_contacts\nIt returns the API’s answer. Deletes data for good: confirm with the user first.',
+    'Deletes contact groups in the Xero Accounting API. Use it to delete or remove contact groups.\nActions (all also need ContactGroupID, xero-tenant-id):\n- delete_contact_group_contact(ContactID): deletes a specific contact from a contact group using a unique contact Id\n- delete_contact_group_contacts\nIt returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -23,10 +23,19 @@ export const contactsGroupsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['delete_contact_group_contact', 'delete_contact_group_contacts'] },
-      ContactGroupID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Contact-Group-Id' },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      ContactID: { type: 'string', format: 'uuid' },
+      action: {
+        type: 'string',
+        enum: ['delete_contact_group_contact', 'delete_contact_group_contacts'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
+      ContactGroupID: {
+        type: 'string',
+        description: 'Unique identifier for a Contact Group',
+        format: 'uuid',
+        'x-mcp-header': 'Contact-Group-Id',
+      },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      ContactID: { type: 'string', description: 'Unique identifier for a Contact', format: 'uuid' },
     },
     required: ['action', 'ContactGroupID', 'xero-tenant-id'],
     additionalProperties: false,

@@ -17,6 +17,7 @@ export type CreditNotesReadArguments = {
   CreditNoteID?: string;
   FileName?: string;
   contentType?: string;
+  unitdp?: number;
 };
 
 export const creditNotesReadTool = defineTool({
@@ -41,12 +42,14 @@ export const creditNotesReadTool = defineTool({
           'retrieves_any_credit_notes',
           'retrieves_attachments_for_specific_credit_notes',
         ],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
       CreditNoteID: { type: 'string', description: 'Required except for retrieves_any_credit_notes.', format: 'uuid' },
-      FileName: { type: 'string' },
+      FileName: { type: 'string', description: 'Name of the attachment' },
       contentType: { type: 'string' },
+      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -58,9 +61,7 @@ export const creditNotesReadTool = defineTool({
       arguments: { CreditNoteID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
-      },
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
     get_credit_note_as_pdf: {
       operationId: 'getCreditNoteAsPdf',
@@ -127,7 +128,6 @@ export const creditNotesReadTool = defineTool({
           where: { type: 'string' },
           order: { type: 'string' },
           page: { type: 'integer' },
-          unitdp: { type: 'integer' },
           pageSize: { type: 'integer' },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },

@@ -5,20 +5,27 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the currencies_read tool. */
 export type CurrenciesReadArguments = {
   'xero-tenant-id': string;
+  order?: string;
+  where?: string;
 };
 
 export const currenciesReadTool = defineTool({
   name: 'currencies_read',
   title: 'Retrieves currencies for your Xero organisation',
   description:
-    'Retrieves currencies for your Xero organisation. Use it to look up currencies. It needs xero-tenant-id. Optional: order, where. It returns a list of Currency in Currencies. Read-only.',
+    'Retrieves currencies for your Xero organisation in the Xero Accounting API. Use it to look up currencies. It needs xero-tenant-id. Optional: order, where. It returns a list of Currency in Currencies (Code, Description). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
   inputSchema: {
     type: 'object',
-    properties: { 'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' } },
+    properties: {
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      order: { type: 'string', description: 'Order by an any element' },
+      where: { type: 'string', description: 'Filter by an any element' },
+    },
     required: ['xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     '': {
@@ -28,7 +35,6 @@ export const currenciesReadTool = defineTool({
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
     },
   },
 });

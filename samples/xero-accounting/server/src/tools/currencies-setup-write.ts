@@ -21,7 +21,11 @@ export const currenciesSetupWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['create_currency', 'post_setup'] },
+      action: {
+        type: 'string',
+        enum: ['create_currency', 'post_setup'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       'Idempotency-Key': { type: 'string' },
     },

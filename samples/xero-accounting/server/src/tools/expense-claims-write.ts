@@ -8,6 +8,7 @@ export type ExpenseClaimsWriteArguments = {
   'xero-tenant-id': string;
   ExpenseClaimID?: string;
   ExpenseClaims?: Record<string, unknown>[];
+  HistoryRecords?: Record<string, unknown>[];
   'Idempotency-Key'?: string;
 };
 
@@ -26,13 +27,35 @@ export const expenseClaimsWriteTool = defineTool({
       action: {
         type: 'string',
         enum: ['create_expense_claim_history', 'create_expense_claims', 'update_expense_claim'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       ExpenseClaimID: { type: 'string', format: 'uuid' },
-      ExpenseClaims: { type: 'array', items: { type: 'object' } },
+      ExpenseClaims: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            ExpenseClaimID: { type: 'string' },
+            Payments: { type: 'array' },
+            ReceiptID: { type: 'string' },
+            Receipts: { type: 'array' },
+            Status: { type: 'string', enum: ['SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED'] },
+            User: { type: 'object' },
+          },
+        },
+      },
+      HistoryRecords: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { Changes: { type: 'string' }, Details: { type: 'string' }, User: { type: 'string' } },
+        },
+      },
       'Idempotency-Key': { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     create_expense_claim_history: {

@@ -12,7 +12,7 @@ export const itemsDeleteTool = defineTool({
   name: 'items_delete',
   title: 'Deletes a specific item',
   description:
-    'Deletes a specific item. To look them up use items_read; to change them use items_write. It needs ItemID and xero-tenant-id. It returns the API’s answer. Deletes data for good: confirm with the user first.',
+    'Deletes a specific item in the Xero Accounting API. Use it to delete or remove items; to look up use items_read, to create or update use items_write. It needs ItemID and xero-tenant-id. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -21,8 +21,8 @@ export const itemsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      ItemID: { type: 'string', format: 'uuid' },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      ItemID: { type: 'string', description: 'Unique identifier for an Item', format: 'uuid' },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
     },
     required: ['ItemID', 'xero-tenant-id'],
     additionalProperties: false,

@@ -17,6 +17,7 @@ export type JournalsReadArguments = {
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   JournalID?: string;
   JournalNumber?: number;
   ManualJournalID?: string;
@@ -51,6 +52,7 @@ export const journalsReadTool = defineTool({
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
       FileName: { type: 'string' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
       JournalID: { type: 'string', format: 'uuid' },
       JournalNumber: { type: 'integer' },
       ManualJournalID: { type: 'string', format: 'uuid' },

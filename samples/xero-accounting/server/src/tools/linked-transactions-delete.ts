@@ -12,7 +12,7 @@ export const linkedTransactionsDeleteTool = defineTool({
   name: 'linked_transactions_delete',
   title: 'Deletes a specific linked transactions (billable expenses)',
   description:
-    'Deletes a specific linked transactions (billable expenses). Use it to delete or remove linked transactions. It needs LinkedTransactionID and xero-tenant-id. It returns the API’s answer. Deletes data for good: confirm with the user first.',
+    'Deletes a specific linked transactions (billable expenses) in the Xero Accounting API. Use it to delete or remove linked transactions. It needs LinkedTransactionID and xero-tenant-id. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -21,8 +21,8 @@ export const linkedTransactionsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      LinkedTransactionID: { type: 'string', format: 'uuid' },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      LinkedTransactionID: { type: 'string', description: 'Unique identifier for a LinkedTransaction', format: 'uuid' },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
     },
     required: ['LinkedTransactionID', 'xero-tenant-id'],
     additionalProperties: false,

@@ -7,13 +7,14 @@ export type OrganisationReadArguments = {
   action: 'get_organisation_actions' | 'get_organisations' | 'retrieves_cis_settings_for_xero_organistaion';
   'xero-tenant-id': string;
   OrganisationID?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const organisationReadTool = defineTool({
   name: 'organisation_read',
   title: 'Organisation, including actions and cis settings: read',
   description:
-    'Reads organisation and their actions and cis settings. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\nIt returns, by action: get_organisation_actions a list of Action in Actions; get_organisations a list of Organisation in Organisations; the others the API’s JSON response. Read-only.',
+    'Reads organisation and their actions and cis settings in the Xero Accounting API. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions: retrieves a list of the key actions your app has permission to perform in the connected Xero organisation\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\nIt returns, by action: get_organisation_actions a list of Action in Actions (Name, Status); get_organisations a list of Organisation in Organisations (APIKey, Addresses, BaseCurrency, Class, CountryCode, …); retrieves_cis_settings_for_xero_organistaion a list of CISOrgSetting in CISSettings (CISContractorEnabled, CISSubContractorEnabled). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -23,9 +24,22 @@ export const organisationReadTool = defineTool({
       action: {
         type: 'string',
         enum: ['get_organisation_actions', 'get_organisations', 'retrieves_cis_settings_for_xero_organistaion'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      OrganisationID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Organisation-Id' },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      OrganisationID: {
+        type: 'string',
+        description: 'The unique Xero identifier for an organisation',
+        format: 'uuid',
+        'x-mcp-header': 'Organisation-Id',
+      },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For get_organisations.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,
@@ -46,6 +60,23 @@ export const organisationReadTool = defineTool({
       arguments: { 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: {
+        lists: [
+          {
+            field: 'Organisations',
+            keep: [
+              'OrganisationID',
+              'LegalName',
+              'OrganisationType',
+              'OrganisationStatus',
+              'RegistrationNumber',
+              'EmployerIdentificationNumber',
+              'TaxNumber',
+              'OrganisationEntityType',
+            ],
+          },
+        ],
+      },
     },
     retrieves_cis_settings_for_xero_organistaion: {
       operationId: 'getOrganisationCISSettings',

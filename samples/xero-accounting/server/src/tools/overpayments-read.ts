@@ -6,7 +6,15 @@ import { defineTool } from '../runtime/define-tool.js';
 export type OverpaymentsReadArguments = {
   action: 'get_overpayment' | 'get_overpayments' | 'retrieves_history_records_of_overpayment';
   'xero-tenant-id': string;
+  'If-Modified-Since'?: string;
   OverpaymentID?: string;
+  References?: string[];
+  order?: string;
+  page?: number;
+  pageSize?: number;
+  unitdp?: number;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const overpaymentsReadTool = defineTool({
@@ -23,11 +31,21 @@ export const overpaymentsReadTool = defineTool({
       action: {
         type: 'string',
         enum: ['get_overpayment', 'get_overpayments', 'retrieves_history_records_of_overpayment'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
       OverpaymentID: { type: 'string', format: 'uuid' },
+      References: { type: 'array', items: { type: 'string' } },
+      order: { type: 'string', description: 'Order by an any element' },
+      page: { type: 'integer' },
+      pageSize: { type: 'integer', description: 'Number of records to retrieve per page' },
+      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_overpayment: {
@@ -37,6 +55,7 @@ export const overpaymentsReadTool = defineTool({
       arguments: { OverpaymentID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Overpayments', keep: ['OverpaymentID'] }] },
       argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_overpayments: {
@@ -56,13 +75,9 @@ export const overpaymentsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
+      concise: { lists: [{ field: 'Overpayments', keep: ['OverpaymentID'] }] },
       argumentsSchema: {
         properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          page: { type: 'integer' },
-          unitdp: { type: 'integer' },
-          pageSize: { type: 'integer' },
           References: { type: 'array', items: { type: 'string' } },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },

@@ -7,7 +7,10 @@ export type OverpaymentsWriteArguments = {
   action: 'create_overpayment_allocations' | 'create_overpayment_history';
   OverpaymentID: string;
   'xero-tenant-id': string;
+  Allocations?: Record<string, unknown>[];
+  HistoryRecords?: Record<string, unknown>[];
   'Idempotency-Key'?: string;
+  summarizeErrors?: boolean;
 };
 
 export const overpaymentsWriteTool = defineTool({
@@ -23,12 +26,43 @@ export const overpaymentsWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['create_overpayment_allocations', 'create_overpayment_history'] },
+      action: {
+        type: 'string',
+        enum: ['create_overpayment_allocations', 'create_overpayment_history'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
       OverpaymentID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Overpayment-Id' },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      Allocations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            AllocationID: { type: 'string' },
+            Amount: { type: 'number' },
+            CreditNote: { type: 'object' },
+            Date: { type: 'string' },
+            Invoice: { type: 'object' },
+            Overpayment: { type: 'object' },
+            Prepayment: { type: 'object' },
+            StatusAttributeString: { type: 'string' },
+            ValidationErrors: { type: 'array' },
+          },
+          required: ['Amount', 'Date', 'Invoice'],
+        },
+      },
+      HistoryRecords: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { Changes: { type: 'string' }, Details: { type: 'string' }, User: { type: 'string' } },
+        },
+      },
       'Idempotency-Key': { type: 'string' },
+      summarizeErrors: { type: 'boolean' },
     },
     required: ['action', 'OverpaymentID', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     create_overpayment_allocations: {
@@ -48,7 +82,6 @@ export const overpaymentsWriteTool = defineTool({
       argumentsSchema: {
         properties: {
           OverpaymentID: { type: 'string', format: 'uuid' },
-          summarizeErrors: { type: 'boolean' },
           Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
         },
       },

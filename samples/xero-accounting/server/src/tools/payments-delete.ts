@@ -16,7 +16,7 @@ export const paymentsDeleteTool = defineTool({
   name: 'payments_delete',
   title: 'Payments, including batch payments: delete',
   description:
-    'Deletes payments and their batch payments. To look them up use payments_read; to change them use payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID)\n- delete_batch_payment_by_url_param(BatchPaymentID)\n- delete_payment(PaymentID)\nIt returns, by action: delete_batch_payment a list of BatchPayment in BatchPayments; delete_batch_payment_by_url_param a list of BatchPayment in BatchPayments; the others the API’s JSON response. Deletes data for good: confirm with the user first.',
+    'Deletes payments and their batch payments in the Xero Accounting API. Use it to delete or remove payments; to look up use payments_read, to create or update use payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID): updates a specific batch payment for invoices and credit notes\n- delete_batch_payment_by_url_param(BatchPaymentID): updates a specific batch payment for invoices and credit notes\n- delete_payment(PaymentID): updates a specific payment for invoices and credit notes\nIt returns, by action: delete_batch_payment a list of BatchPayment in BatchPayments (Account, Amount, Code, Date, DateString, …); delete_batch_payment_by_url_param a list of BatchPayment in BatchPayments (Account, Amount, Code, Date, DateString, …); delete_payment a Payments (Payments, Warnings, pagination). It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -24,11 +24,22 @@ export const paymentsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['delete_batch_payment', 'delete_batch_payment_by_url_param', 'delete_payment'] },
-      Status: { type: 'string' },
+      action: {
+        type: 'string',
+        enum: ['delete_batch_payment', 'delete_batch_payment_by_url_param', 'delete_payment'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
+      Status: { type: 'string', description: 'The status of the batch payment' },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BatchPaymentID: { type: 'string', format: 'uuid' },
-      'Idempotency-Key': { type: 'string' },
+      BatchPaymentID: {
+        type: 'string',
+        description: 'The Xero generated unique identifier for the bank transaction (read-only)',
+        format: 'uuid',
+      },
+      'Idempotency-Key': {
+        type: 'string',
+        description: 'This allows you to safely retry requests without the risk of duplicate processing',
+      },
       PaymentID: { type: 'string', format: 'uuid' },
     },
     required: ['action', 'Status', 'xero-tenant-id'],

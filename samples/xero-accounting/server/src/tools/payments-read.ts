@@ -14,7 +14,10 @@ export type PaymentsReadArguments = {
     | 'retrieves_payment_services';
   'xero-tenant-id': string;
   BatchPaymentID?: string;
+  'If-Modified-Since'?: string;
   PaymentID?: string;
+  order?: string;
+  where?: string;
 };
 
 export const paymentsReadTool = defineTool({
@@ -39,10 +42,14 @@ export const paymentsReadTool = defineTool({
           'retrieves_history_records_of_specific_payment',
           'retrieves_payment_services',
         ],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       BatchPaymentID: { type: 'string', format: 'uuid' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
       PaymentID: { type: 'string', format: 'uuid' },
+      order: { type: 'string', description: 'Order by an any element' },
+      where: { type: 'string', description: 'Filter by an any element' },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -63,13 +70,7 @@ export const paymentsReadTool = defineTool({
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
-      },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
     get_payment: {
       operationId: 'getPayment',
@@ -97,8 +98,6 @@ export const paymentsReadTool = defineTool({
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
       argumentsSchema: {
         properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
           page: { type: 'integer' },
           pageSize: { type: 'integer' },
           'If-Modified-Since': { type: 'string', format: 'date-time' },

@@ -6,7 +6,15 @@ import { defineTool } from '../runtime/define-tool.js';
 export type PrepaymentsReadArguments = {
   action: 'get_prepayment' | 'get_prepayments' | 'retrieves_history_record_for_specific_prepayment';
   'xero-tenant-id': string;
+  'If-Modified-Since'?: string;
+  InvoiceNumbers?: string[];
   PrepaymentID?: string;
+  order?: string;
+  page?: number;
+  pageSize?: number;
+  unitdp?: number;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const prepaymentsReadTool = defineTool({
@@ -23,11 +31,21 @@ export const prepaymentsReadTool = defineTool({
       action: {
         type: 'string',
         enum: ['get_prepayment', 'get_prepayments', 'retrieves_history_record_for_specific_prepayment'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      PrepaymentID: { type: 'string', format: 'uuid' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
+      InvoiceNumbers: { type: 'array', items: { type: 'string' } },
+      PrepaymentID: { type: 'string', description: 'Unique identifier for a PrePayment', format: 'uuid' },
+      order: { type: 'string', description: 'Order by an any element' },
+      page: { type: 'integer' },
+      pageSize: { type: 'integer', description: 'Number of records to retrieve per page' },
+      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_prepayment: {
@@ -37,6 +55,7 @@ export const prepaymentsReadTool = defineTool({
       arguments: { PrepaymentID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Prepayments', keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'] }] },
       argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_prepayments: {
@@ -56,13 +75,9 @@ export const prepaymentsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
+      concise: { lists: [{ field: 'Prepayments', keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'] }] },
       argumentsSchema: {
         properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          page: { type: 'integer' },
-          unitdp: { type: 'integer' },
-          pageSize: { type: 'integer' },
           InvoiceNumbers: { type: 'array', items: { type: 'string' } },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },

@@ -23,7 +23,11 @@ export const prepaymentsWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['create_prepayment_allocations', 'create_prepayment_history'] },
+      action: {
+        type: 'string',
+        enum: ['create_prepayment_allocations', 'create_prepayment_history'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
       PrepaymentID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Prepayment-Id' },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       'Idempotency-Key': { type: 'string' },

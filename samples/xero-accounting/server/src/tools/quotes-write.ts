@@ -17,6 +17,7 @@ export type QuotesWriteArguments = {
   QuoteID?: string;
   Quotes?: Record<string, unknown>[];
   request_body?: string;
+  summarizeErrors?: boolean;
 };
 
 export const quotesWriteTool = defineTool({
@@ -48,6 +49,7 @@ export const quotesWriteTool = defineTool({
       QuoteID: { type: 'string', format: 'uuid' },
       Quotes: { type: 'array', items: { type: 'object' } },
       request_body: { type: 'string' },
+      summarizeErrors: { type: 'boolean' },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -91,12 +93,7 @@ export const quotesWriteTool = defineTool({
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          summarizeErrors: { type: 'boolean' },
-          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
-        },
-      },
+      argumentsSchema: { properties: { Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } } } },
     },
     update_or_create_quotes: {
       operationId: 'updateOrCreateQuotes',
@@ -106,12 +103,7 @@ export const quotesWriteTool = defineTool({
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          summarizeErrors: { type: 'boolean' },
-          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
-        },
-      },
+      argumentsSchema: { properties: { Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } } } },
     },
     update_quote: {
       operationId: 'updateQuote',

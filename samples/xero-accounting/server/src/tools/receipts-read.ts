@@ -14,8 +14,13 @@ export type ReceiptsReadArguments = {
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
+  'If-Modified-Since'?: string;
   ReceiptID?: string;
   contentType?: string;
+  order?: string;
+  unitdp?: number;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const receiptsReadTool = defineTool({
@@ -39,14 +44,21 @@ export const receiptsReadTool = defineTool({
           'get_receipts',
           'retrieves_history_record_for_specific_receipt',
         ],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      AttachmentID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string' },
+      AttachmentID: { type: 'string', description: 'Unique identifier for Attachment object', format: 'uuid' },
+      FileName: { type: 'string', description: 'Name of the attachment' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
       ReceiptID: { type: 'string', description: 'Required except for get_receipts.', format: 'uuid' },
       contentType: { type: 'string' },
+      order: { type: 'string', description: 'Order by an any element' },
+      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_receipt: {
@@ -56,7 +68,8 @@ export const receiptsReadTool = defineTool({
       arguments: { ReceiptID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
+      concise: { lists: [{ field: 'Receipts', keep: ['ReceiptID', 'ReceiptNumber'] }] },
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipt_attachment_by_file_name: {
       operationId: 'getReceiptAttachmentByFileName',
@@ -87,6 +100,7 @@ export const receiptsReadTool = defineTool({
       arguments: { ReceiptID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Attachments', keep: ['AttachmentID', 'FileName', 'MimeType'] }] },
       argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
     get_receipts: {
@@ -102,14 +116,8 @@ export const receiptsReadTool = defineTool({
       },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          unitdp: { type: 'integer' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
-      },
+      concise: { lists: [{ field: 'Receipts', keep: ['ReceiptID', 'ReceiptNumber'] }] },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
     retrieves_history_record_for_specific_receipt: {
       operationId: 'getReceiptHistory',

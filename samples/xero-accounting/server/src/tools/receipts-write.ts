@@ -14,7 +14,9 @@ export type ReceiptsWriteArguments = {
   FileName?: string;
   'Idempotency-Key'?: string;
   ReceiptID?: string;
+  Receipts?: Record<string, unknown>[];
   request_body?: string;
+  unitdp?: number;
 };
 
 export const receiptsWriteTool = defineTool({
@@ -43,7 +45,9 @@ export const receiptsWriteTool = defineTool({
       FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
       ReceiptID: { type: 'string', description: 'Required except for create_receipt.', format: 'uuid' },
+      Receipts: { type: 'array', items: { type: 'object' } },
       request_body: { type: 'string' },
+      unitdp: { type: 'integer' },
     },
     required: ['action', 'xero-tenant-id'],
   },
@@ -56,9 +60,7 @@ export const receiptsWriteTool = defineTool({
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: { unitdp: { type: 'integer' }, Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } },
-      },
+      argumentsSchema: { properties: { Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } } },
     },
     create_receipt_attachment_by_file_name: {
       operationId: 'createReceiptAttachmentByFileName',
@@ -108,7 +110,6 @@ export const receiptsWriteTool = defineTool({
       argumentsSchema: {
         properties: {
           ReceiptID: { type: 'string', format: 'uuid' },
-          unitdp: { type: 'integer' },
           Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } },
         },
       },

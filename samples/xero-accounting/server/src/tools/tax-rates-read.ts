@@ -7,24 +7,41 @@ export type TaxRatesReadArguments = {
   action: 'get_tax_rate_by_tax_type' | 'retrieves_tax_rates';
   'xero-tenant-id': string;
   TaxType?: string;
+  order?: string;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const taxRatesReadTool = defineTool({
   name: 'tax_rates_read',
   title: 'Tax rates: read',
   description:
-    'Reads tax rates. To change them use tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_tax_rate_by_tax_type(TaxType)\n- retrieves_tax_rates(order?, where?)\nEach action returns a list of TaxRate in TaxRates. Read-only.',
+    'Reads tax rates in the Xero Accounting API. Use it to look up tax rates; to create or update use tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_tax_rate_by_tax_type(TaxType): retrieves a specific tax rate according to given TaxType code\n- retrieves_tax_rates(order?, where?)\nEach action returns a list of TaxRate in TaxRates (Name, ReportTaxType, Status, TaxComponents, TaxType). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['get_tax_rate_by_tax_type', 'retrieves_tax_rates'] },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      TaxType: { type: 'string' },
+      action: {
+        type: 'string',
+        enum: ['get_tax_rate_by_tax_type', 'retrieves_tax_rates'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      TaxType: { type: 'string', description: 'A valid TaxType code' },
+      order: { type: 'string', description: 'Order by an any element' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_tax_rate_by_tax_type: {
@@ -34,6 +51,7 @@ export const taxRatesReadTool = defineTool({
       arguments: { TaxType: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'TaxRates', keep: ['TaxType', 'ReportTaxType'] }] },
     },
     retrieves_tax_rates: {
       operationId: 'getTaxRates',
@@ -42,7 +60,7 @@ export const taxRatesReadTool = defineTool({
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
+      concise: { lists: [{ field: 'TaxRates', keep: ['TaxType', 'ReportTaxType'] }] },
     },
   },
 });

@@ -14,7 +14,7 @@ export const taxRatesWriteTool = defineTool({
   name: 'tax_rates_write',
   title: 'Tax rates: create and update',
   description:
-    'Creates and updates tax rates. To look them up use tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create_tax_rates: creates one or more tax rates\n- update_tax_rate\nEach action returns a list of TaxRate in TaxRates. Changes data; never deletes.',
+    'Creates and updates tax rates in the Xero Accounting API. Use it to create or update tax rates; to look up use tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create_tax_rates: creates one or more tax rates\n- update_tax_rate\nEach action returns a list of TaxRate in TaxRates (Name, ReportTaxType, Status, TaxComponents, TaxType). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -22,10 +22,33 @@ export const taxRatesWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['create_tax_rates', 'update_tax_rate'] },
+      action: {
+        type: 'string',
+        enum: ['create_tax_rates', 'update_tax_rate'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'Idempotency-Key': { type: 'string' },
-      TaxRates: { type: 'array', items: { type: 'object' } },
+      'Idempotency-Key': {
+        type: 'string',
+        description: 'This allows you to safely retry requests without the risk of duplicate processing',
+      },
+      TaxRates: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            Name: { type: 'string' },
+            ReportTaxType: {
+              type: 'string',
+              description:
+                'One of 99 values, such as "AVALARA", "BASEXCLUDED", "CAPITALSALESOUTPUT", "CAPITALEXPENSESINPUT", "ECOUTPUT", "ECOUTPUTSERVICES", "ECINPUT", "ECACQUISITIONS", "EXEMPTEXPENSES", "EXEMPTINPUT", "EXEMPTOUTPUT", "GSTONIMPORTS".',
+            },
+            Status: { type: 'string', enum: ['ACTIVE', 'DELETED', 'ARCHIVED', 'PENDING'] },
+            TaxComponents: { type: 'array', items: { type: 'object' } },
+            TaxType: { type: 'string' },
+          },
+        },
+      },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,

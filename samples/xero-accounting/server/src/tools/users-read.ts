@@ -6,25 +6,48 @@ import { defineTool } from '../runtime/define-tool.js';
 export type UsersReadArguments = {
   action: 'get_user' | 'get_users';
   'xero-tenant-id': string;
+  'If-Modified-Since'?: string;
   UserID?: string;
+  order?: string;
+  where?: string;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const usersReadTool = defineTool({
   name: 'users_read',
   title: 'Users: read',
   description:
-    'Reads users. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\nEach action returns a list of User in Users. Read-only.',
+    'Reads users in the Xero Accounting API. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\nEach action returns a list of User in Users (EmailAddress, FirstName, IsSubscriber, LastName, OrganisationRole, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
   inputSchema: {
     type: 'object',
     properties: {
-      action: { type: 'string', enum: ['get_user', 'get_users'] },
-      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      UserID: { type: 'string', format: 'uuid' },
+      action: {
+        type: 'string',
+        enum: ['get_user', 'get_users'],
+        description: 'The action to perform; the tool description says what each needs.',
+      },
+      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      'If-Modified-Since': {
+        type: 'string',
+        description: 'Only records created or modified since this timestamp will be returned',
+        format: 'date-time',
+      },
+      UserID: { type: 'string', description: 'Unique identifier for a User', format: 'uuid' },
+      order: { type: 'string', description: 'Order by an any element' },
+      where: { type: 'string', description: 'Filter by an any element' },
+      response_format: {
+        type: 'string',
+        description:
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
+        enum: ['concise', 'detailed'],
+        default: 'concise',
+      },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
     get_user: {
@@ -34,6 +57,7 @@ export const usersReadTool = defineTool({
       arguments: { UserID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Users', keep: ['UserID', 'FirstName', 'LastName'] }] },
       argumentsSchema: { properties: { UserID: { type: 'string', format: 'uuid' } } },
     },
     get_users: {
@@ -43,13 +67,8 @@ export const usersReadTool = defineTool({
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
-      },
+      concise: { lists: [{ field: 'Users', keep: ['UserID', 'FirstName', 'LastName'] }] },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
   },
 });
