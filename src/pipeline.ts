@@ -3,13 +3,20 @@ import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
 import { loadSpec, readSpecSource } from './load/load-spec.js';
+import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo } from './cache/work-memo.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
+import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
+<<<<<<< HEAD
 import type { PlannedArguments, PlannerOptions, PreviousNames } from './plan/drafts.js';
+=======
+import { pointerOf } from './diagnostics/json-pointer.js';
+import type { PreviousNames } from './plan/drafts.js';
+>>>>>>> main
 import type { Surface } from './surface/surface.js';
 import type { ApiModel } from './model/api-model.js';
 import { addCredentials } from './model/add-credentials.js';
@@ -151,9 +158,11 @@ export async function runGenerate(options: GenerateRunOptions): Promise<Generate
   return settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics));
 }
 
-async function generateStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {
+async function generateStages(given: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {
   const timings = emptyTimings();
-  if (!checkOptions(options, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
+  if (!checkOptions(given, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
+  // Icon files are read into data: URIs first, so that the regeneration cache keys on the images, not their paths.
+  const options = given.icons ? { ...given, icons: await embedIconSources(given.icons, diagnostics, given.overridesFile) } : given;
   const modelled = await modelStages(options, diagnostics, timings);
   if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
@@ -185,10 +194,14 @@ async function generateStages(options: ResolvedOptions & Observers, diagnostics:
   const prefix = options.prefix ?? model.extension.prefix;
   // The emitter (and prettier's printer with it) loads only in a run that emits: `plan` and `diff` never do.
   const { emitProject } = await import('./emit/emit-project.js');
+  const servedNames = [...plan.tools.map((tool) => tool.name), ...(served.search?.tools.map((tool) => tool.name) ?? [])];
+  const icons = iconSet(options.icons, model.logo, servedNames, diagnostics, options.overridesFile);
   const files = await emitProject(plan, {
+    ...(icons ? { icons } : {}),
     ...(options.packageName ? { packageName: options.packageName } : {}),
     target: options.target,
     deploy: options.deploy,
+    ...confirmOf(options, plan, diagnostics),
     ...(served.search ? { search: served.search } : {}),
     ...(prefix ? { prefix } : {}),
     ...(memo ? { memo } : {}),
@@ -204,6 +217,17 @@ async function generateStages(options: ResolvedOptions & Observers, diagnostics:
   if (result.ok && result.write && result.write.edited.length === 0)
     await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
   return result;
+}
+
+/** The configuration's confirmation policies for the emitter; a per-tool one for no tool that deletes is warned of. */
+function confirmOf(options: ResolvedOptions, plan: ToolPlan, diagnostics: Diagnostics): { confirm?: ConfirmDefaults } {
+  const { defaults, unmatched } = confirmDefaults(plan, options.confirm);
+  for (const name of unmatched)
+    diagnostics.warn('OTM_CONFIG_INVALID', `confirm.tools names no tool of the plan that deletes: ${JSON.stringify(name)}.`, {
+      pointer: pointerOf('confirm', 'tools', name),
+      hint: 'Use the names of destructive tools that `openapi-to-mcp plan` shows; mark an operation destructive with operations.<id>.annotations.destructiveHint.',
+    });
+  return defaults ? { confirm: defaults } : {};
 }
 
 /** What the stages before planning leave: a model to plan, a cached run to replay, or a failure (in diagnostics). */

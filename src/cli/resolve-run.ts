@@ -51,7 +51,7 @@ export async function resolveRun(flags: ParsedFlags, cwd: string): Promise<Resol
     options: {
       ...rest,
       ...(merged.spec !== undefined ? { spec } : {}),
-      ...(configFile && merged.operations ? { overridesFile: configFile } : {}),
+      ...(configFile && (merged.operations || merged.icons) ? { overridesFile: configFile } : {}),
     },
     quiet: merged.quiet ?? false,
     verbose: merged.verbose ?? false,

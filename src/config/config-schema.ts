@@ -1,3 +1,4 @@
+import { CONFIRM_POLICIES, type ConfirmOptions } from '../emit/confirm-defaults.js';
 import type { OperationOverride as ModelOperationOverride } from '../model/apply-overrides.js';
 import { PARAMETER_TYPES } from '../model/reconcile-parameter-types.js';
 
@@ -205,6 +206,20 @@ export const CONFIG_SCHEMA = {
         tools: stringList('Every action of these tools.'),
       },
     },
+    confirm: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Whether the generated server asks the user before a tool that deletes sends its request: `ask` asks a client that declares form elicitation and sends for one that cannot, `require` refuses one that cannot, `off` never asks. The deployment's `<PREFIX>_CONFIRM_TOOLS` and `<PREFIX>_CONFIRM` win, per tool first.",
+      properties: {
+        policy: { type: 'string', enum: CONFIRM_POLICIES, default: 'ask', description: 'For every tool that deletes.' },
+        tools: {
+          type: 'object',
+          description: 'Per tool that deletes, by the names `openapi-to-mcp plan` shows; they win over `policy`.',
+          additionalProperties: { type: 'string', enum: CONFIRM_POLICIES },
+        },
+      },
+    },
     prefix: { type: 'string', minLength: 1, description: 'Namespace for tool names (`github` → `github_issues_read`).' },
     envPrefix: {
       type: 'string',
@@ -291,6 +306,21 @@ export const CONFIG_SCHEMA = {
         remove: { type: 'array', description: 'Never mark these properties.', items: headerEntry(false) },
       },
     },
+    icons: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Icons the server and its tools show in clients: each a path (relative to this file) or a data: URI of a PNG, JPEG, WebP or SVG image of at most 32 KiB, embedded in the server at generation (nothing is fetched, at generation or at run time). Default for the server: the description's info.x-logo when it is a data: URI.",
+      properties: {
+        server: { type: 'string', minLength: 1, description: "The server's icon (serverInfo)." },
+        tools: { type: 'string', minLength: 1, description: "Every tool's icon, unless byTool gives one (default: the server's)." },
+        byTool: {
+          type: 'object',
+          description: 'Icons of single tools, by tool name (`openapi-to-mcp plan` lists them).',
+          additionalProperties: { type: 'string', minLength: 1 },
+        },
+      },
+    },
     renameTools: {
       type: 'object',
       description: 'Deliberate renames of tools the lock file pins: `{ old_name: new_name }`.',
@@ -346,6 +376,7 @@ export type UserConfig = {
   name?: string;
   credentials?: ConfiguredCredential[];
   sharedCredentials?: { operations?: string[]; tags?: string[]; tools?: string[] };
+  confirm?: ConfirmOptions;
   prefix?: string;
   envPrefix?: string;
   strategy?: 'auto' | 'per-operation' | 'by-tag';
@@ -365,6 +396,7 @@ export type UserConfig = {
     remove?: Array<{ tool?: string; property: string }>;
   };
   renameTools?: Record<string, string>;
+  icons?: { server?: string; tools?: string; byTool?: Record<string, string> };
   refRoot?: string;
   allowRemoteRefs?: boolean;
   maxInputMb?: number;

@@ -26,6 +26,17 @@ export function resolveConfigPaths(config: UserConfig, base: string): UserConfig
     ...(config.spec !== undefined ? { spec: local(config.spec) as string } : {}),
     ...(config.out !== undefined ? { out: local(config.out) as string } : {}),
     ...(config.refRoot !== undefined ? { refRoot: local(config.refRoot) as string } : {}),
+    ...(config.icons !== undefined ? { icons: iconPaths(config.icons, base) } : {}),
+  };
+}
+
+/** Icon file paths relative to the configuration file; `data:` URIs (and URLs, which are refused later) stay. */
+function iconPaths(icons: NonNullable<UserConfig['icons']>, base: string): NonNullable<UserConfig['icons']> {
+  const local = (value: string) => (/^(data:|https?:\/\/)/i.test(value) ? value : path.resolve(base, value));
+  return {
+    ...(icons.server !== undefined ? { server: local(icons.server) } : {}),
+    ...(icons.tools !== undefined ? { tools: local(icons.tools) } : {}),
+    ...(icons.byTool ? { byTool: Object.fromEntries(Object.entries(icons.byTool).map(([name, value]) => [name, local(value)])) } : {}),
   };
 }
 
@@ -39,6 +50,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.packageName !== undefined ? { packageName: config.packageName } : {}),
     ...(config.target !== undefined ? { target: config.target } : {}),
     ...(config.deploy !== undefined ? { deploy: config.deploy } : {}),
+    ...(config.confirm ? { confirm: config.confirm } : {}),
     ...(config.refRoot !== undefined ? { refRoot: config.refRoot } : {}),
     ...(config.allowRemoteRefs !== undefined ? { allowRemoteRefs: config.allowRemoteRefs } : {}),
     ...(config.maxInputMb !== undefined ? { maxInputBytes: megabytes(config.maxInputMb) } : {}),
@@ -62,6 +74,7 @@ export function toRunOptions(config: UserConfig & { spec: string }): GenerateSet
     ...(config.headers ? { headers: config.headers } : {}),
     ...(config.operations ? { overrides: config.operations } : {}),
     ...(config.renameTools ? { renameTools: config.renameTools } : {}),
+    ...(config.icons ? { icons: config.icons } : {}),
     select: {
       ...(include.tags ? { includeTags: include.tags } : {}),
       ...(exclude.tags ? { excludeTags: exclude.tags } : {}),

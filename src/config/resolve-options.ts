@@ -1,5 +1,7 @@
+import type { ConfirmOptions } from '../emit/confirm-defaults.js';
 import type { Target } from '../emit/emit-project.js';
 import type { LoadOptions } from '../load/load-spec.js';
+import type { IconSources } from '../load/read-icons.js';
 import type { AddedCredential } from '../model/add-credentials.js';
 import type { OperationOverride } from '../model/apply-overrides.js';
 import type { HeaderOptions } from '../plan/drafts.js';
@@ -29,6 +31,8 @@ export type PlanSettings = Omit<LoadOptions, 'maxInputBytes'> &
     name?: string;
     /** Credentials the description does not declare, added as security schemes. */
     credentials?: AddedCredential[];
+    /** The server's and the tools' icons: file paths or `data:` URIs, embedded at generation. */
+    icons?: IconSources;
   };
 
 /** The options of a generation as a caller gives them: a plan's, and where and how the project is written. */
@@ -47,6 +51,8 @@ export type GenerateSettings = PlanSettings & {
   cache?: boolean;
   /** Also write the deployment files (Docker, Kubernetes, MCP Bundle manifest). */
   deploy?: boolean;
+  /** Whether the generated server asks the user before a tool that deletes sends its request. */
+  confirm?: ConfirmOptions;
 };
 
 /** The one options type the stages are given: a caller's settings with every default applied. */

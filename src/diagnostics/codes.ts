@@ -111,6 +111,22 @@ export const DIAGNOSTIC_CATALOG = {
     title: 'The configuration is invalid',
     fix: 'Correct the option named in the message; `openapi-to-mcp --help` lists every option.',
   },
+  OTM_ICON_INVALID: {
+    title: 'A configured icon is not a usable image',
+    fix: 'Give a PNG, JPEG, WebP or script-free SVG file (or data: URI) whose content is the type it says; the server is generated without that icon.',
+  },
+  OTM_ICON_TOO_LARGE: {
+    title: 'An icon is larger than 32 KiB, or `tools/list` would repeat it past 256 KiB in all',
+    fix: 'Give a smaller image (64×64 pixels, or an SVG), or icons to a few tools with `icons.byTool`: every tool that shows an icon repeats it in tools/list.',
+  },
+  OTM_ICON_REMOTE: {
+    title: 'An icon is given as a URL, which generation does not fetch',
+    fix: 'Download the image and give its file path or a data: URI in `icons` of the configuration: the server embeds icons and never fetches them.',
+  },
+  OTM_ICON_UNKNOWN_TOOL: {
+    title: '`icons.byTool` names a tool the plan does not have',
+    fix: 'Use a tool name that `openapi-to-mcp plan` lists (the message suggests the closest).',
+  },
   OTM_EXTENSION_INVALID: {
     title: 'An x-mcp extension has the wrong shape',
     fix: 'See the README section on the x-mcp extension for the accepted fields.',

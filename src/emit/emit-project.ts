@@ -1,9 +1,14 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
+import { RESPONSE_FORMAT } from '../plan/describe/concise-view.js';
+import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
+import { iconsSource } from './icons-source.js';
+import type { IconSet } from '../load/read-icons.js';
 import { toolFileName } from './identifiers.js';
 import { Compact, printJsonDocument, type PrintValue } from './print/print-value.js';
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
@@ -23,6 +28,9 @@ export const RUNTIME_MODULES = [
   'check-arguments.ts',
   'compile-arguments.ts',
   'concise.ts',
+  'confirmation-settings.ts',
+  'confirmation-text.ts',
+  'confirmation.ts',
   'declared-values.ts',
   'define-tool.ts',
   'env-file.ts',
@@ -32,12 +40,16 @@ export const RUNTIME_MODULES = [
   'http.ts',
   'log.ts',
   'mcp-auth.ts',
+  'operation-handles.ts',
+  'operation-status.ts',
   'output.ts',
   'per-user-tools.ts',
   'placeholders.ts',
   'rate-limit.ts',
+  'read-result-link.ts',
   'redact.ts',
   'request.ts',
+  'result-link.ts',
   'results.ts',
   'sealing-keys.ts',
   'serialize.ts',
@@ -109,6 +121,10 @@ export type EmitOptions = {
   memo?: EmitMemo;
   /** Also the deployment files: Docker, Kubernetes, the MCP Bundle manifest. */
   deploy?: boolean;
+  /** The server's and the tools' icons, embedded in `src/icons.ts`. */
+  icons?: IconSet;
+  /** The configuration's confirmation policies, as `src/api.ts` carries them (confirm-defaults.ts). */
+  confirm?: ConfirmDefaults;
 };
 
 /** The regeneration cache's hooks: work an earlier run did from the same inputs. */
@@ -153,8 +169,9 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
     generated(...pair(toolsIndexSource(toolFiles)));
   }
   generated(...pair(routedToolsSource(toolFiles, Boolean(search))));
-  generated(...pair(apiSource(plan, packageName)));
+  generated(...pair(apiSource(plan, packageName, options.confirm)));
   generated(...pair(schemasSource(plan)));
+  generated(...pair(iconsSource(options.icons)));
   // Static modules are stored already formatted (a unit test keeps them so).
   const perUser = plan.api.userAuth !== undefined;
   for (const module of [...RUNTIME_MODULES, ...(search ? SEARCH_RUNTIME_MODULES : []), ...(perUser ? PER_USER_RUNTIME_MODULES : [])].sort())
@@ -172,10 +189,11 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
 
   const deploy = options.deploy ?? false;
   const view = {
-    ...projectView(plan, packageName, search),
+    ...projectView(plan, packageName, search, options.confirm),
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
+    longRunning: plan.tools.some((tool) => tool.actions.some((action) => action.longRunning)),
     workers: target === 'workers',
     deploy,
   };
@@ -230,15 +248,17 @@ function pair(file: { path: string; content: string }): [string, string] {
 
 /**
  * On the search surface the plan's tools are not listed: they route calls, and the catalog holds each action's own
- * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` is taken);
+ * schema. Their input schema keeps only what the runtime reads from it (whether `response_format` and
+ * `operation_status` are taken);
  * Microsoft Graph's grouped schemas were 23 MB of modules loaded at every start for nothing.
  */
 function routingOnly(tool: ToolModel): ToolModel {
   const properties = (tool.inputSchema['properties'] ?? {}) as JsonObject;
-  const kept = Object.hasOwn(properties, 'response_format') ? { response_format: properties['response_format'] as JsonValue } : undefined;
+  const kept: JsonObject = {};
+  for (const name of [RESPONSE_FORMAT, OPERATION_STATUS]) if (Object.hasOwn(properties, name)) kept[name] = properties[name] as JsonValue;
   return {
     ...tool,
-    inputSchema: { type: 'object', ...(kept ? { properties: kept } : {}) },
+    inputSchema: { type: 'object', ...(Object.keys(kept).length > 0 ? { properties: kept } : {}) },
     // The call tools run what the per-user modes offer; the view's text and schema are the search results' business.
     ...(tool.perUser ? { perUser: { actions: tool.perUser.actions } } : {}),
   };
@@ -262,7 +282,7 @@ function uniqueFileNames(names: string[]): string[] {
   });
 }
 
-function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined) {
+function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined, confirm?: ConfirmDefaults) {
   const server = plan.api.servers[0];
   const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
   const resourceName = dnsLabel(packageName);
@@ -297,6 +317,7 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       kind: toolKind(tool.annotations),
       actionCount: tool.actions.length,
     })),
+    confirmation: confirmationView(plan, confirm),
     defaultBaseUrl: server?.url ?? '(none: set the base URL)',
     serverVariables: (server?.variables ?? []).map((variable) => ({
       name: variable.name,
@@ -309,6 +330,17 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
     clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
     clientEnvList,
   };
+}
+
+/**
+ * The tools whose actions the server confirms with the user before sending (templates/runtime/confirmation.ts), by
+ * the names `<PREFIX>_CONFIRM_TOOLS` takes; false when nothing the API offers is destructive.
+ */
+function confirmationView(plan: ToolPlan, confirm: ConfirmDefaults | undefined) {
+  const tools = plan.tools.filter((tool) => tool.annotations.destructiveHint === true).map((tool) => tool.name);
+  if (tools.length === 0) return false;
+  const configured = Object.entries(confirm?.tools ?? {}).map(([name, policy]) => `${name}=${policy}`);
+  return { tools, example: tools[0], policy: confirm?.policy ?? 'ask', configured: configured.join(',') };
 }
 
 /** The search surface for the README: its tools. */

@@ -4,6 +4,7 @@ import type { BodyKind, ServerModel } from '../model/api-model.js';
 import { defaultStyle } from '../model/build-parameters.js';
 import type { ActionModel, ArgumentRoute, CredentialModel, PerUserToolModel, ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { setOwn } from '../kernel/json.js';
+import type { ConfirmDefaults } from './confirm-defaults.js';
 import { argumentsTypeName, toolConstName, toolFileName } from './identifiers.js';
 import { plainImport } from './print/print-imports.js';
 import { printTypeAlias } from './print/print-type.js';
@@ -133,6 +134,7 @@ export function toolSource(tool: ToolModel, fileName = toolFileName(tool.name)):
           ...(action.route.headers ? { headers: new Compact(action.route.headers) } : {}),
           ...(action.pagination ? { pagination: new Compact(action.pagination) } : {}),
           ...(action.concise ? { concise: new Compact(action.concise as PrintValue) } : {}),
+          ...(action.longRunning ? { longRunning: true } : {}),
           ...(action.argumentsSchema ? { argumentsSchema: new Compact(action.argumentsSchema) } : {}),
         },
       ]),
@@ -206,7 +208,7 @@ export function schemasSource(plan: ToolPlan): { path: string; content: string }
 }
 
 /** `src/api.ts`: the API's name, servers, credentials and how users sign in. */
-export function apiSource(plan: ToolPlan, packageName: string): { path: string; content: string } {
+export function apiSource(plan: ToolPlan, packageName: string, confirm?: ConfirmDefaults): { path: string; content: string } {
   const definition = {
     name: packageName,
     title: commentText(plan.api.title, 120),
@@ -215,6 +217,7 @@ export function apiSource(plan: ToolPlan, packageName: string): { path: string; 
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
     ...(plan.api.userAuth ? { userAuth: plan.api.userAuth } : {}),
+    ...(confirm ? { confirm } : {}),
   };
   const path = 'src/api.ts';
   const content = moduleText(

@@ -115,6 +115,8 @@ export type OperationModel = {
   declaredHeaders?: Array<[string, string]>;
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
+  /** It may answer before its work is done (a `202` with a `Location`, `x-ms-long-running-operation`): see long-running.ts. */
+  longRunning?: true;
   /** Alternatives (any one suffices); each lists schemes that apply together. Empty: no authentication. */
   security: SecurityRequirement[];
   /** Effective servers: operation, then path item, then document. */
@@ -137,6 +139,8 @@ export type ApiModel = {
   schemas: Record<string, SchemaModel>;
   /** Document-level `x-mcp` settings. */
   extension: { prefix?: string };
+  /** `info.x-logo.url` as written (a URL or a `data:` URI): the server's icon when it is embedded data. */
+  logo?: string;
 };
 
 export type { JsonObject, JsonValue };

@@ -20,6 +20,7 @@ import { buildServers2, buildServers3 } from './build-servers.js';
 import { isClientHeader, isCredentialParameter, schemeForParameter } from './credential-parameters.js';
 import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
+import { isLongRunning } from './long-running.js';
 import { readOperationExtension } from './read-extension.js';
 import { identifyingSlug, nameSlug, titleSlug } from './identify-api.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
@@ -80,6 +81,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
   const title = stringOf(info['title'])?.trim() ?? 'API';
   const description = stringOf(info['description']);
   const rootExtension = isJsonObject(root['x-mcp']) ? root['x-mcp'] : {};
+  const logo = isJsonObject(info['x-logo']) ? stringOf(info['x-logo']['url'])?.trim() : undefined;
   return {
     title,
     version: info['version'] === undefined ? '0.0.0' : textOf(info['version']),
@@ -93,6 +95,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     operations,
     schemas: schemas.defs,
     extension: typeof rootExtension['prefix'] === 'string' ? { prefix: rootExtension['prefix'] } : {},
+    ...(logo ? { logo } : {}),
   };
 }
 
@@ -176,6 +179,12 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
   const operationId = stringOf(operation['operationId'])?.trim();
   const summary = stringOf(operation['summary']);
   const description = stringOf(operation['description']);
+  const responses = buildResponses(
+    operation['responses'],
+    childPointer(pointer, 'responses'),
+    context.swagger2 ? stringList(operation['produces'] ?? context.produces) : undefined,
+    context,
+  );
   return {
     key: `${method.toUpperCase()} ${pathKey}`,
     id: operationId ?? deriveOperationId(method, pathKey),
@@ -189,12 +198,8 @@ function buildOperation(input: OperationInput, context: Context): OperationModel
     parameters: separateCredentials(completePathParameters(parameters, pathKey, pointer, context), security, pointer, context),
     ...(declaredHeaders.length > 0 ? { declaredHeaders } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: buildResponses(
-      operation['responses'],
-      childPointer(pointer, 'responses'),
-      context.swagger2 ? stringList(operation['produces'] ?? context.produces) : undefined,
-      context,
-    ),
+    responses,
+    ...(isLongRunning(operation, responses) ? { longRunning: true as const } : {}),
     security,
     servers: (context.swagger2 ? undefined : (buildServers3(operation['servers']) ?? input.pathServers)) ?? context.rootServers,
     extension: readOperationExtension(operation['x-mcp'], pointer, context.diagnostics),

@@ -172,11 +172,18 @@ function majorityBeliefs(
       [ParameterType, number],
     ];
     if (agreeing < 2 || !(dissenting === 1 || dissenting * 10 <= members.length)) continue;
+    const dissent = members.find(([, type]) => type !== majority)?.[1] as ParameterType;
+    // Others whose schema could not hold the dissent's values mean something else by the name (Xero's timeframe is
+    // MONTH|QUARTER|YEAR in two reports and a number of months in a third): they are no evidence.
+    const alike = members.filter(
+      ([pointer, type]) => type === majority && couldHold((byPointer.get(pointer) as Definition).parameter.schema, schemas, dissent),
+    ).length;
+    if (alike < 2) continue;
     for (const [pointer, type] of members) {
       if (!widens(majority, type) || pinned.has(pointer) || believed.has(pointer)) continue;
       const { parameter } = byPointer.get(pointer) as Definition;
       if (!onlyTyped(parameter.schema, schemas, majority)) continue;
-      const others = `${agreeing} other definition${agreeing > 1 ? 's' : ''}`;
+      const others = `${alike} other definition${alike > 1 ? 's' : ''}`;
       out.set(pointer, {
         type: majority,
         reason: `the ${others} of a ${parameter.in} parameter ${JSON.stringify(parameter.name)} type it ${majority}`,
@@ -205,6 +212,19 @@ function onlyTyped(schema: SchemaModel, schemas: Record<string, SchemaModel>, ty
   const values = [...examplesOf(node, schemas), ...(node['default'] !== undefined ? [node['default']] : [])];
   return values.every(
     (value) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && readsAs(String(value), type),
+  );
+}
+
+/** Whether a schema takes values of another type as text: no enum without one, no pattern, no format but a width. */
+function couldHold(schema: SchemaModel, schemas: Record<string, SchemaModel>, type: ParameterType): boolean {
+  const node = resolved(schema, schemas);
+  if (!isJsonObject(node)) return false;
+  if (typeof node['format'] === 'string' && !WIDTHS.has(node['format'])) return false;
+  if (node['pattern'] !== undefined) return false;
+  const values = node['enum'];
+  return (
+    !Array.isArray(values) ||
+    values.some((value) => (typeof value === 'string' || typeof value === 'number') && readsAs(String(value), type))
   );
 }
 

@@ -78,6 +78,8 @@ export type ActionModel = {
   pagination?: PaginationModel;
   /** How list results shrink when the model asks for `response_format: concise`. */
   concise?: ConciseModel;
+  /** The operation may answer before its work is done: its answer's status follow-up is offered (`operation_status`). */
+  longRunning?: true;
   /**
    * The description's full rules for the action's arguments, keyed by tool argument names (`properties`, and for
    * flattened bodies `dependentRequired`/`anyOf`); `$ref`s point into `ToolPlan.argumentDefs`. The generated server

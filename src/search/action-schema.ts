@@ -3,6 +3,7 @@ import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft } from '../plan/drafts.js';
 import { withResponseFormat } from '../plan/describe/concise-view.js';
 import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
+import { withOperationStatus } from '../plan/describe/operation-status.js';
 import { buildToolSchema } from '../plan/arguments/tool-schema.js';
 import { jsonLength } from '../plan/build/listed-length.js';
 
@@ -25,7 +26,8 @@ const MAX_BUNDLED_DEFS = 48;
 /**
  * The input schema of one action on its own: only the arguments it takes, each with its own description and type
  * (a grouped tool's schema merges the arguments of its actions and notes which action uses which), `required` as the
- * action needs them, and `response_format` where the static plan offers a concise view of the action's lists.
+ * action needs them, `response_format` where the static plan offers a concise view of the action's lists, and
+ * `operation_status` where the action may answer before its work is done.
  */
 export function actionInputSchema(
   draft: ActionDraft,
@@ -40,7 +42,8 @@ export function actionInputSchema(
   let schema: JsonObject = {};
   for (const level of levels) {
     const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema) as JsonObject;
-    schema = concise ? withResponseFormat(built, [''], 1, level).schema : built;
+    const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
+    schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
     if ((jsonLength(schema) as number) <= MAX_SCHEMA_CHARS) break;
   }
   return schema;

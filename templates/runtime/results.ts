@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { conciseValue } from './concise.js';
 import type { UpstreamResponse } from './http.js';
 import { redactJson, redactSecrets } from './redact.js';
+import type { FullAnswerLink } from './result-link.js';
 import type { ActionRoute, PaginationHint } from './types.js';
 
 /** Characters per token of JSON and prose, roughly; results are bounded in characters from the token budget. */
@@ -18,6 +19,8 @@ export type ResultOptions = {
   actionName: string;
   /** `concise` (the default where the route has a concise view) or `detailed`. */
   responseFormat?: 'concise' | 'detailed';
+  /** Where a read's whole answer can be read when the result is cut (result-link.ts). */
+  fullAnswer?: FullAnswerLink;
 };
 
 export function successResult(response: UpstreamResponse, route: ActionRoute, options: ResultOptions): CallToolResult {
@@ -27,11 +30,17 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     notes.push(`The response was larger than the server reads (${response.body.byteLength} bytes kept); it was cut.`);
   if (response.body.byteLength === 0) {
     return textResult([
-      `Done: the API answered ${response.status} ${response.statusText || ''}`.trim() + ' with no content.',
+      `${response.status === 202 ? 'Accepted' : 'Done'}: the API answered ${response.status} ${response.statusText || ''}`.trim() +
+        ' with no content.',
       ...notes,
     ]);
   }
   const maxChars = options.maxResultTokens * CHARS_PER_TOKEN;
+  // A cut result keeps its preview and links to the whole answer.
+  const linked = (result: CallToolResult, wasCut: boolean): CallToolResult =>
+    wasCut && options.fullAnswer && !response.truncated
+      ? { ...result, content: [...result.content, ...options.fullAnswer(response.body.byteLength, mediaType)] }
+      : result;
   if (isJson(mediaType) || (mediaType === '' && looksLikeJson(response.body))) {
     const text = Buffer.from(response.body).toString('utf8');
     let value: unknown;
@@ -53,13 +62,16 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     if (note) notes.push(note);
     const paging = pagingNote(response, route, bounded);
     if (paging) notes.push(paging);
-    return {
-      content: [
-        { type: 'text', text: JSON.stringify(bounded) },
-        ...notes.map((text) => ({ type: 'text' as const, text })),
-      ],
-      structuredContent: bounded !== null && typeof bounded === 'object' ? bounded : { value: bounded },
-    };
+    return linked(
+      {
+        content: [
+          { type: 'text', text: JSON.stringify(bounded) },
+          ...notes.map((text) => ({ type: 'text' as const, text })),
+        ],
+        structuredContent: bounded !== null && typeof bounded === 'object' ? bounded : { value: bounded },
+      },
+      note !== undefined,
+    );
   }
   if (mediaType.startsWith('image/') && response.body.byteLength <= MAX_INLINE_BINARY && !response.truncated) {
     return {
@@ -70,13 +82,17 @@ export function successResult(response: UpstreamResponse, route: ActionRoute, op
     };
   }
   if (isTextual(mediaType)) {
-    return textResult([cut(redactSecrets(Buffer.from(response.body).toString('utf8')), maxChars), ...notes]);
+    const text = redactSecrets(Buffer.from(response.body).toString('utf8'));
+    return linked(textResult([cut(text, maxChars), ...notes]), text.length > maxChars);
   }
   if (response.body.byteLength > MAX_INLINE_BINARY) {
-    return textResult([
-      `The API returned ${response.body.byteLength} bytes of ${mediaType || 'binary data'}, too large to pass to the model.`,
-      ...notes,
-    ]);
+    return linked(
+      textResult([
+        `The API returned ${response.body.byteLength} bytes of ${mediaType || 'binary data'}, too large to pass to the model.`,
+        ...notes,
+      ]),
+      true,
+    );
   }
   return {
     content: [
@@ -101,11 +117,11 @@ export function errorText(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-function isJson(mediaType: string): boolean {
+export function isJson(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json') || mediaType === 'text/json';
 }
 
-function isTextual(mediaType: string): boolean {
+export function isTextual(mediaType: string): boolean {
   return (
     mediaType === '' ||
     mediaType.startsWith('text/') ||
@@ -113,7 +129,7 @@ function isTextual(mediaType: string): boolean {
   );
 }
 
-function looksLikeJson(body: Uint8Array): boolean {
+export function looksLikeJson(body: Uint8Array): boolean {
   const first = Buffer.from(body.subarray(0, 64)).toString('utf8').trimStart()[0];
   return first === '{' || first === '[';
 }

@@ -20,7 +20,7 @@ export const tools: HandledTool[] = surface.tools.map(({ role, ...tool }) =>
       }
     : {
         ...tool,
-        handle: (args, settings, signal) => callAction(role, args, surface.names, settings, signal),
+        handle: (args, settings, signal, confirm) => callAction(role, args, surface.names, settings, signal, confirm),
         compile: compileActionValidators,
         ...(offeredOf(role) ? {} : { perUser: false as const }),
       },

@@ -1,6 +1,7 @@
 // Runtime types of the generated server. regenerate instead of editing.
 
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { ConfirmDefaults } from './confirmation-settings.js';
 import type { Settings } from './settings.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -78,6 +79,8 @@ export type ActionRoute = {
   pagination?: PaginationHint;
   /** Set when the action's list results have a concise view (`response_format`). */
   concise?: ConciseView;
+  /** The operation may answer before its work is done: a status follow-up is offered (operation-status.ts). */
+  longRunning?: true;
   /**
    * The description's full rules for the arguments (JSON Schema 2020-12 keyed by argument names; `#/$defs/<name>`
    * points into src/schemas.ts), checked before any request is sent. Absent when there is nothing to check.
@@ -157,12 +160,26 @@ export type HandledTool = {
   description: string;
   annotations: ToolAnnotations;
   inputSchema: { type: 'object'; [keyword: string]: unknown };
-  handle: (args: Record<string, unknown>, settings: Settings, signal?: AbortSignal) => Promise<CallToolResult>;
+  handle: (
+    args: Record<string, unknown>,
+    settings: Settings,
+    signal?: AbortSignal,
+    confirm?: ConfirmCall,
+  ) => Promise<CallToolResult | InputRequiredResult>;
   /** Compiles the validators the handler uses later (see compileValidators in server.ts). */
   compile?: () => void;
   /** False: not listed in the per-user upstream modes (a call tool whose class they offer no action of). */
   perUser?: false;
 };
+
+/**
+ * Confirms a destructive call of a routed tool with the user before it is sent (confirmation.ts): an answer that
+ * sends nothing (a question, a refusal), or `undefined` to send it.
+ */
+export type ConfirmCall = (
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+) => Promise<CallToolResult | InputRequiredResult | undefined>;
 
 /** What `tools/list` shows: routed tools (the static surface) or handled ones (the search surface). */
 export type ServedTool = ToolDefinition | HandledTool;
@@ -185,6 +202,8 @@ export type ApiDefinition = {
   credentials: Credential[];
   /** How users sign in to the API, for the per-user upstream modes (`<PREFIX>_UPSTREAM_AUTH`). */
   userAuth?: UserAuth;
+  /** The generator configuration's confirmation policies (`confirm`); unset: ask before every deletion. */
+  confirm?: ConfirmDefaults;
 };
 
 /**

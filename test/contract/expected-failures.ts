@@ -22,6 +22,30 @@ export type ExpectedFailure = {
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
   {
+    description: 'sendgrid-v3',
+    operations: ['GET /contactdb/segments/{segment_id}/recipients'],
+    pass: 'both',
+    kind: 'description',
+    pointer: '#/paths/~1contactdb~1segments~1{segment_id}~1recipients/parameters/0',
+    reason:
+      'SendGrid types segment_id integer here and string on /contactdb/segments/{segment_id} and the Marketing ' +
+      'segments: the server takes it as a string (OTM_PARAMETER_TYPE_BELIEVED, pinnable), so a numeric id passes ' +
+      'as the same text, and the sample string the contract run sends is no integer.',
+    match: 'Request path parameter segment_id must be integer',
+  },
+  {
+    description: 'apis-guru-sendgrid',
+    operations: ['GET /contactdb/segments/{segment_id}/recipients'],
+    pass: 'both',
+    kind: 'description',
+    pointer: '#/paths/~1contactdb~1segments~1{segment_id}~1recipients/parameters/0',
+    reason:
+      'SendGrid types segment_id integer here and string on /contactdb/segments/{segment_id} and the Marketing ' +
+      'segments: the server takes it as a string (OTM_PARAMETER_TYPE_BELIEVED, pinnable), so a numeric id passes ' +
+      'as the same text, and the sample string the contract run sends is no integer.',
+    match: 'Request path parameter segment_id must be integer',
+  },
+  {
     description: 'slack-web',
     operations: '*',
     pass: 'both',

@@ -168,6 +168,28 @@ describe('upstream token exchange: each user’s token is exchanged for one mean
     expect(calls.every((call) => call.sub === 'alice')).toBe(true);
   });
 
+  it('answers a cut result’s link with the reader’s own token: the link names the request, not who made it', async () => {
+    const alice = users.get('alice')!;
+    const bob = users.get('bob')!;
+    const original = api.reply;
+    const long = 'X'.repeat(60_000);
+    api.reply = async (request) => {
+      const answer = await original(request);
+      return request.path === '/board/3/2' && answer.status === undefined ? { body: JSON.stringify(long) } : answer;
+    };
+    try {
+      calls.length = 0;
+      const result = await alice.client.callTool({ name: 'board_read', arguments: { action: 'get_square', row: 3, column: 2 } });
+      const link = (result.content as Array<{ type: string; uri?: string }>).find((item) => item.type === 'resource_link');
+      expect(link?.uri, textOf(result)).toBeDefined();
+      const read = await bob.client.readResource({ uri: link?.uri as string });
+      expect((read.contents[0] as { text?: string }).text).toBe(JSON.stringify(long));
+      expect(calls.map((call) => `${call.sub} ${call.path} ${call.active}`)).toEqual(['alice /board/3/2 true', 'bob /board/3/2 true']);
+    } finally {
+      api.reply = original;
+    }
+  });
+
   it('refuses forged tokens, tokens for another audience and tokens that name no user', async () => {
     await expectChallenge(await rawCall('forged-token-0123456789'), 'Token is not active');
     // The API's token (exchanged for alice) is not a token for this server.

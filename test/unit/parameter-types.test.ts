@@ -51,7 +51,7 @@ describe('a parameter type the description contradicts', () => {
     expect(parameter('getArticle', 'help_center_id').schema).toEqual({ type: 'string' });
   });
 
-  it("takes SendGrid's one integer segment_id as the string the three other paths say", async () => {
+  it("takes SendGrid's one integer segment_id as the string the other paths say (the uuid one means another segment)", async () => {
     const { parameter, believed } = await modelOf('sendgrid-segment-ids.json');
     expect(parameter('GET_contactdb-segments-segment_id-recipients', 'segment_id').schema).toEqual({
       type: 'string',
@@ -59,7 +59,7 @@ describe('a parameter type the description contradicts', () => {
     });
     expect(believed.map((item) => [item.message, item.pointer])).toEqual([
       [
-        'GET /contactdb/segments/{segment_id}/recipients: the path parameter "segment_id" is typed integer, but the 3 other definitions of a path parameter "segment_id" type it string; the model and the server take it as a string.',
+        'GET /contactdb/segments/{segment_id}/recipients: the path parameter "segment_id" is typed integer, but the 2 other definitions of a path parameter "segment_id" type it string; the model and the server take it as a string.',
         '#/paths/~1contactdb~1segments~1{segment_id}~1recipients/parameters/0',
       ],
     ]);
@@ -92,6 +92,36 @@ describe('a parameter type the description contradicts', () => {
     expect(result.diagnostics.filter((item) => item.code === 'OTM_PARAMETER_TYPE_BELIEVED')).toEqual([]);
     const types = result.model?.operations.map((operation) => (operation.parameters[0]?.schema as { type: string }).type);
     expect(types).toEqual(['integer', 'integer', 'integer', 'string', 'number']);
+  });
+
+  it('keeps a dissent the others cannot mean: an enum of words or a format holds no number', async () => {
+    // Xero: timeframe is MONTH|QUARTER|YEAR in two reports and a number of months (1, 3, 12) in BudgetSummary.
+    const words = { type: 'string', enum: ['MONTH', 'QUARTER', 'YEAR'] };
+    const spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: Object.fromEntries(
+        [
+          ['/balance', words],
+          ['/profit', words],
+          ['/uuid', { type: 'string', format: 'uuid' }],
+          ['/budget', { type: 'integer' }],
+        ].map(([path, schema]) => [
+          path,
+          {
+            get: {
+              operationId: `get${String(path).slice(1)}`,
+              parameters: [{ name: 'timeframe', in: 'query', schema }],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        ]),
+      ),
+    });
+    const result = await runPlan({ spec: '-', readStdin: async () => spec, validate: false });
+    expect(result.diagnostics.filter((item) => item.code === 'OTM_PARAMETER_TYPE_BELIEVED')).toEqual([]);
+    const budget = result.model?.operations.find((operation) => operation.id === 'getbudget');
+    expect((budget?.parameters[0]?.schema as { type: string }).type).toBe('integer');
   });
 
   it('keeps the type the configuration pins, either way, without a warning', async () => {

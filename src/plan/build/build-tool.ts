@@ -2,6 +2,7 @@ import type { SchemaModel } from '../../model/api-model.js';
 import type { BuiltTool, Siblings, ToolDraft } from '../drafts.js';
 import { isIdempotentMethod } from '../select/classify-intent.js';
 import { withResponseFormat } from '../describe/concise-view.js';
+import { withOperationStatus } from '../describe/operation-status.js';
 import { describeTool, descriptionDetail } from '../describe/describe-tool.js';
 import { applyHeaders } from '../headers/apply-headers.js';
 import { looseOutputSchema } from '../describe/output-schema.js';
@@ -32,9 +33,15 @@ export function buildTool(draft: ToolDraft, context: BuildToolContext): BuiltToo
   const built = buildToolSchema(draft.actions, context.defs, draft.detail, marked, context.phrases);
   const operations = draft.actions.map((action) => action.draft.operation);
   const concise = operations.map((operation) => (draft.intent === 'read' ? context.conciseViews.get(operation.key) : undefined));
-  const { schema: inputSchema, offered } = withResponseFormat(
+  const { schema: formatted, offered } = withResponseFormat(
     applyHeaders(built.schema, draft.headers.marked, context.defs),
     draft.actions.filter((_, index) => concise[index]).map((action) => action.name),
+    draft.actions.length,
+    draft.detail,
+  );
+  const { schema: inputSchema } = withOperationStatus(
+    formatted,
+    draft.actions.filter((action) => action.draft.operation.longRunning).map((action) => action.name),
     draft.actions.length,
     draft.detail,
   );
@@ -94,6 +101,7 @@ function actionsOf(draft: ToolDraft, context: BuildToolContext, concise: Readonl
       route: context.routes.get(action.draft.operation.key) as RouteModel,
       ...(action.summary.pagination ? { pagination: action.summary.pagination } : {}),
       ...(concise[index] ? { concise: concise[index] } : {}),
+      ...(action.draft.operation.longRunning ? { longRunning: true as const } : {}),
     }));
     byOffer.set(offered, actions);
   }

@@ -293,7 +293,9 @@ function prefixLength(prefix: string | undefined): number {
 
 function finalName(base: string, prefix: string | undefined, suffix: string, maxLength = MAX_NAME_LENGTH): string {
   const cleanPrefix = prefix ? `${snakeCase(prefix)}_` : '';
-  const room = maxLength - cleanPrefix.length - suffix.length;
+  // A name that would start with a digit gains `op_`, which has to fit in the length too.
+  const lead = /^[A-Za-z_]/.test(`${cleanPrefix}${base}`) ? 0 : LEAD.length;
+  const room = maxLength - cleanPrefix.length - suffix.length - lead;
   return leadingLetter(`${cleanPrefix}${shorten(base, room)}${suffix}`);
 }
 
@@ -312,8 +314,11 @@ function shorten(name: string, max: number): string {
   return result.length <= max ? result : name.slice(0, max).replace(/_+$/, '');
 }
 
+/** What a name that would start with a digit begins with instead. */
+const LEAD = 'op_';
+
 function leadingLetter(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_-]/g, '_');
-  const named = /^[A-Za-z_]/.test(cleaned) ? cleaned : `op_${cleaned}`.slice(0, 64);
+  const named = /^[A-Za-z_]/.test(cleaned) ? cleaned : `${LEAD}${cleaned}`.slice(0, 64);
   return named in Object.prototype ? `${named}_op` : named;
 }

@@ -113,4 +113,15 @@ describe('tool names', () => {
     for (const name of await names({ maxNameLength: 24 })) expect(name.length, name).toBeLessThanOrEqual(24);
     expect(await names({})).toContain('sage_voice_read');
   });
+
+  it('keep the length when a name that starts with a digit gains op_', async () => {
+    const paths = crud('/3dprinters', '/3dprinters/{printer}', 'printer');
+    const { plan } = await planOf(openapi(paths), { maxNameLength: 16 });
+    const names = plan.tools.map((tool) => tool.name);
+    expect(
+      names.every((name) => name.startsWith('op_3d')),
+      names.join(),
+    ).toBe(true);
+    for (const name of names) expect(name.length, name).toBeLessThanOrEqual(16);
+  });
 });

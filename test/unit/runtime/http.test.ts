@@ -17,6 +17,7 @@ const settings: Settings = {
   maxConcurrentCalls: 4,
   maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
+  confirmation: { policy: 'off', tools: new Map(), keys: [], keySource: 'process' },
 };
 
 type Seen = { method: string; path: string; authorization?: string; body: string };

@@ -13,6 +13,7 @@ const settings: Settings = {
   maxConcurrentCalls: 1,
   maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
+  confirmation: { policy: 'off', tools: new Map(), keys: [], keySource: 'process' },
 };
 const withBase = (url: string): Settings => ({ ...settings, baseUrl: url });
 

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the special_events_read tool. */
 export type SpecialEventsReadArguments = {
-  action: 'get_special_event' | 'list_special_events';
+  action: 'get' | 'list';
   endDate?: string;
   eventId?: string;
   limit?: number;
@@ -17,7 +17,7 @@ export const specialEventsReadTool = defineTool({
   name: 'special_events_read',
   title: 'Special events: read',
   description:
-    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use special_events_delete.\nActions:\n- get_special_event(eventId)\n- list_special_events(endDate?, limit?, page?, startDate?)\nIt returns, by action: get_special_event a SpecialEvent (name, dates, eventDescription, eventId, location, …); list_special_events a list of SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
+    'Reads special events in the Redocly Museum API. Use it to look up special events; to create or update use special_events_write, to delete or remove use special_events_delete.\nActions:\n- get(eventId)\n- list(endDate?, limit?, page?, startDate?)\nIt returns, by action: get a SpecialEvent (name, dates, eventDescription, eventId, location, …); list a list of SpecialEvent (name, dates, eventDescription, eventId, location, …). Lists with paging arguments come in pages: the result says when there is a next page and how to ask for it. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -26,7 +26,7 @@ export const specialEventsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_special_event', 'list_special_events'],
+        enum: ['get', 'list'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       endDate: {
@@ -45,7 +45,7 @@ export const specialEventsReadTool = defineTool({
       response_format: {
         type: 'string',
         description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For list_special_events.',
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For list.',
         enum: ['concise', 'detailed'],
         default: 'concise',
       },
@@ -54,7 +54,7 @@ export const specialEventsReadTool = defineTool({
     additionalProperties: false,
   },
   actions: {
-    get_special_event: {
+    get: {
       operationId: 'getSpecialEvent',
       method: 'get',
       path: '/special-events/{eventId}',
@@ -62,7 +62,7 @@ export const specialEventsReadTool = defineTool({
       security: [['MuseumPlaceholderAuth']],
       argumentsSchema: { properties: { eventId: { type: 'string', format: 'uuid' } } },
     },
-    list_special_events: {
+    list: {
       operationId: 'listSpecialEvents',
       method: 'get',
       path: '/special-events',

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the special_events_write tool. */
 export type SpecialEventsWriteArguments = {
-  action: 'create_special_event' | 'update_special_event';
+  action: 'create' | 'update';
   dates?: unknown;
   eventDescription?: unknown;
   eventId?: unknown | string;
@@ -17,7 +17,7 @@ export const specialEventsWriteTool = defineTool({
   name: 'special_events_write',
   title: 'Special events: create and update',
   description:
-    'Creates and updates special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use special_events_delete.\nActions:\n- create_special_event(dates, eventDescription, location, name, price, eventId?)\n- update_special_event(eventId, dates?, eventDescription?, location?, name?, price?)\nEach action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
+    'Creates and updates special events in the Redocly Museum API. Use it to create or update special events; to look up use special_events_read, to delete or remove use special_events_delete.\nActions:\n- create(dates, eventDescription, location, name, price, eventId?)\n- update(eventId, dates?, eventDescription?, location?, name?, price?)\nEach action returns a SpecialEvent (name, dates, eventDescription, eventId, location, …). It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -27,7 +27,7 @@ export const specialEventsWriteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['create_special_event', 'update_special_event'],
+        enum: ['create', 'update'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       dates: { $ref: '#/$defs/EventDates' },
@@ -57,7 +57,7 @@ export const specialEventsWriteTool = defineTool({
     },
   },
   actions: {
-    create_special_event: {
+    create: {
       operationId: 'createSpecialEvent',
       method: 'post',
       path: '/special-events',
@@ -83,7 +83,7 @@ export const specialEventsWriteTool = defineTool({
         },
       },
     },
-    update_special_event: {
+    update: {
       operationId: 'updateSpecialEvent',
       method: 'patch',
       path: '/special-events/{eventId}',

@@ -3,7 +3,12 @@
 // arguments against the action's own schema, then calls it exactly as its routed tool would (same request building,
 // credentials, headers, hooks and errors).
 
-import type { CallToolResult, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  JsonSchemaType,
+  JsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import { catalog } from '../search/catalog.js';
 import { actionOf, findActions, inputSchemaOf } from './action-search.js';
 import { callTool } from './call-tool.js';
@@ -12,6 +17,7 @@ import { offeredPerUser } from './per-user-tools.js';
 import { errorText } from './results.js';
 import type { CatalogEntry, Intent, SurfaceDefinition } from './search-types.js';
 import type { Settings } from './settings.js';
+import type { ConfirmCall } from './types.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -30,7 +36,8 @@ export async function callAction(
   names: SurfaceDefinition['names'],
   settings: Settings,
   signal?: AbortSignal,
-): Promise<CallToolResult> {
+  confirm?: ConfirmCall,
+): Promise<CallToolResult | InputRequiredResult> {
   const id = String(args['action'] ?? '');
   const entry = actionOf(id);
   const perUser = Boolean(settings.upstreamAuth);
@@ -60,6 +67,9 @@ export async function callAction(
     return errorText(
       `The arguments do not match the inputSchema of ${id}: ${checked.errorMessage}. Correct them and call again; nothing was sent.`,
     );
+  // A destructive action is confirmed as on the static surface, under its routed tool's name.
+  const confirmation = await confirm?.(entry.tool, input);
+  if (confirmation) return confirmation;
   return callTool(entry.tool, input, settings, signal);
 }
 

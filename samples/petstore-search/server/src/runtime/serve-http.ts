@@ -16,6 +16,7 @@ import {
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { api } from '../api.js';
 import { bodyBoundsProblem } from './argument-bounds.js';
+import { checkConfirmationSettings } from './confirmation.js';
 import { routedTools } from '../tools/routed.js';
 import { log } from './log.js';
 import { perUserReport } from './per-user-tools.js';
@@ -43,6 +44,7 @@ export function createFetchHandler(
   settings: Settings,
   http: HttpOptions,
 ): (request: Request, peer?: Peer) => Promise<Response> {
+  checkConfirmationSettings(settings);
   const limiters = new SubjectRateLimiters(settings.rateLimitPerMinute);
   const inFlight = new ConcurrencyLimiter(settings.maxConcurrentCalls);
   // Tool calls, not requests: a JSON-RPC batch of the older protocol runs many calls from one request.

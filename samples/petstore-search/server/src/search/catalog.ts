@@ -23,9 +23,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"petId":{"type":"integer","description":"Pet id to delete","format":"int64"}},"required":["petId"],"additionalProperties":false}',
   },
-  'pet_read.find_pets_by_status': {
+  'pet_read.find_by_status': {
     tool: petReadTool,
-    action: 'find_pets_by_status',
+    action: 'find_by_status',
     intent: 'read',
     summary: 'Finds Pets by status',
     method: 'get',
@@ -33,9 +33,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"status":{"type":"string","description":"Status values that need to be considered for filter","enum":["available","pending","sold"],"default":"available"},"response_format":{"type":"string","description":"concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.","enum":["concise","detailed"],"default":"concise"}},"additionalProperties":false}',
   },
-  'pet_read.find_pets_by_tags': {
+  'pet_read.find_by_tags': {
     tool: petReadTool,
-    action: 'find_pets_by_tags',
+    action: 'find_by_tags',
     intent: 'read',
     summary: 'Finds Pets by tags',
     method: 'get',
@@ -43,9 +43,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"tags":{"type":"array","description":"Tags to filter by","items":{"type":"string"}},"response_format":{"type":"string","description":"concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.","enum":["concise","detailed"],"default":"concise"}},"additionalProperties":false}',
   },
-  'pet_read.get_pet_by_id': {
+  'pet_read.get': {
     tool: petReadTool,
-    action: 'get_pet_by_id',
+    action: 'get',
     intent: 'read',
     summary: 'Find pet by ID',
     method: 'get',
@@ -53,9 +53,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"petId":{"type":"integer","description":"ID of pet to return","format":"int64"}},"required":["petId"],"additionalProperties":false}',
   },
-  'pet_write.add_pet': {
+  'pet_write.add': {
     tool: petWriteTool,
-    action: 'add_pet',
+    action: 'add',
     intent: 'write',
     summary: 'Add a new pet to the store',
     method: 'post',
@@ -63,9 +63,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"name":{"type":"string"},"photoUrls":{"type":"array","items":{"type":"string"}},"category":{"$ref":"#/$defs/Category"},"id":{"type":"integer","format":"int64"},"status":{"type":"string","description":"pet status in the store","enum":["available","pending","sold"]},"tags":{"type":"array","items":{"$ref":"#/$defs/Tag"}}},"required":["name","photoUrls"],"additionalProperties":false,"$defs":{"Category":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}},"Tag":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}}}}',
   },
-  'pet_write.update_pet': {
+  'pet_write.update': {
     tool: petWriteTool,
-    action: 'update_pet',
+    action: 'update',
     intent: 'write',
     summary: 'Update an existing pet',
     method: 'put',
@@ -73,9 +73,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"name":{"type":"string"},"photoUrls":{"type":"array","items":{"type":"string"}},"category":{"$ref":"#/$defs/Category"},"id":{"type":"integer","format":"int64"},"status":{"type":"string","description":"pet status in the store","enum":["available","pending","sold"]},"tags":{"type":"array","items":{"$ref":"#/$defs/Tag"}}},"required":["name","photoUrls"],"additionalProperties":false,"$defs":{"Category":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}},"Tag":{"type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"}}}}}',
   },
-  'pet_write.update_pet_with_form': {
+  'pet_write.update_with_form': {
     tool: petWriteTool,
-    action: 'update_pet_with_form',
+    action: 'update_with_form',
     intent: 'write',
     summary: 'Updates a pet in the store with form data',
     method: 'post',
@@ -142,9 +142,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"username":{"type":"string","description":"The name that needs to be deleted"}},"required":["username"],"additionalProperties":false}',
   },
-  'user_read.get_user_by_name': {
+  'user_read.get_by_name': {
     tool: userReadTool,
-    action: 'get_user_by_name',
+    action: 'get_by_name',
     intent: 'read',
     summary: 'Get user by user name',
     method: 'get',
@@ -152,9 +152,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"username":{"type":"string","description":"The name that needs to be fetched. Use user1 for testing"}},"required":["username"],"additionalProperties":false}',
   },
-  'user_read.login_user': {
+  'user_read.login': {
     tool: userReadTool,
-    action: 'login_user',
+    action: 'login',
     intent: 'read',
     summary: 'Logs user into the system',
     method: 'get',
@@ -162,18 +162,18 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"username":{"type":"string","description":"The user name for login"}},"additionalProperties":false}',
   },
-  'user_read.logout_user': {
+  'user_read.logout': {
     tool: userReadTool,
-    action: 'logout_user',
+    action: 'logout',
     intent: 'read',
     summary: 'Logs out current logged in user session',
     method: 'get',
     path: '/user/logout',
     inputSchema: '{"type":"object","properties":{},"additionalProperties":false}',
   },
-  'user_write.create_user': {
+  'user_write.create': {
     tool: userWriteTool,
-    action: 'create_user',
+    action: 'create',
     intent: 'write',
     summary: 'Create user',
     method: 'post',
@@ -181,9 +181,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"email":{"type":"string"},"firstName":{"type":"string"},"id":{"type":"integer","format":"int64"},"lastName":{"type":"string"},"password":{"type":"string"},"phone":{"type":"string"},"userStatus":{"type":"integer","description":"User Status","format":"int32"},"username":{"type":"string"}},"additionalProperties":false}',
   },
-  'user_write.create_users_with_list_input': {
+  'user_write.create_with_list_input': {
     tool: userWriteTool,
-    action: 'create_users_with_list_input',
+    action: 'create_with_list_input',
     intent: 'write',
     summary: 'Creates list of users with given input array',
     method: 'post',
@@ -191,9 +191,9 @@ export const catalog: Record<string, CatalogEntry> = {
     inputSchema:
       '{"type":"object","properties":{"request_body":{"type":"array","items":{"$ref":"#/$defs/User"}}},"additionalProperties":false,"$defs":{"User":{"type":"object","properties":{"email":{"type":"string"},"firstName":{"type":"string"},"id":{"type":"integer","format":"int64"},"lastName":{"type":"string"},"password":{"type":"string"},"phone":{"type":"string"},"userStatus":{"type":"integer","description":"User Status","format":"int32"},"username":{"type":"string"}}}}}',
   },
-  'user_write.update_user': {
+  'user_write.update': {
     tool: userWriteTool,
-    action: 'update_user',
+    action: 'update',
     intent: 'write',
     summary: 'Update user resource',
     method: 'put',

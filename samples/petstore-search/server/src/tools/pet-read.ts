@@ -11,7 +11,7 @@ export const petReadTool = defineTool({
   name: 'pet_read',
   title: 'Pet, including find status and find tags: read',
   description:
-    'Reads pet and their find status and find tags in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use pet_delete.\nActions:\n- find_pets_by_status(status?)\n- find_pets_by_tags(tags?)\n- get_pet_by_id(petId): find pet by ID\nIt returns, by action: find_pets_by_status a list of Pet (id, name, status, category, photoUrls, …); find_pets_by_tags a list of Pet (id, name, status, category, photoUrls, …); get_pet_by_id a Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
+    'Reads pet and their find status and find tags in the Swagger Petstore. Use it to look up pet; to create or update use pet_write, to delete or remove use pet_delete.\nActions:\n- find_by_status(status?)\n- find_by_tags(tags?)\n- get(petId): find pet by ID\nIt returns, by action: find_by_status a list of Pet (id, name, status, category, photoUrls, …); find_by_tags a list of Pet (id, name, status, category, photoUrls, …); get a Pet (id, name, status, category, photoUrls, …). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -21,14 +21,14 @@ export const petReadTool = defineTool({
       response_format: {
         type: 'string',
         description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For find_pets_by_status, find_pets_by_tags.',
+          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For find_by_status, find_by_tags.',
         enum: ['concise', 'detailed'],
         default: 'concise',
       },
     },
   },
   actions: {
-    find_pets_by_status: {
+    find_by_status: {
       operationId: 'findPetsByStatus',
       method: 'get',
       path: '/pet/findByStatus',
@@ -38,7 +38,7 @@ export const petReadTool = defineTool({
       concise: { lists: [{ keep: ['id', 'name', 'status'] }] },
       argumentsSchema: { properties: { status: { type: 'string', enum: ['available', 'pending', 'sold'] } } },
     },
-    find_pets_by_tags: {
+    find_by_tags: {
       operationId: 'findPetsByTags',
       method: 'get',
       path: '/pet/findByTags',
@@ -48,7 +48,7 @@ export const petReadTool = defineTool({
       concise: { lists: [{ keep: ['id', 'name', 'status'] }] },
       argumentsSchema: { properties: { tags: { type: 'array', items: { type: 'string' } } } },
     },
-    get_pet_by_id: {
+    get: {
       operationId: 'getPetById',
       method: 'get',
       path: '/pet/{petId}',

@@ -9,14 +9,14 @@ export const petWriteTool = defineTool({
   name: 'pet_write',
   title: 'Pet, including image: create and update',
   description:
-    'Creates and updates pet and their image in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add_pet(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update_pet(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_pet_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns, by action: add_pet a Pet (id, name, status, category, photoUrls, …); update_pet a Pet (id, name, status, category, photoUrls, …); update_pet_with_form a Pet (id, name, status, category, photoUrls, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
+    'Creates and updates pet and their image in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns, by action: add a Pet (id, name, status, category, photoUrls, …); update a Pet (id, name, status, category, photoUrls, …); update_with_form a Pet (id, name, status, category, photoUrls, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
   },
   inputSchema: { type: 'object' },
   actions: {
-    add_pet: {
+    add: {
       operationId: 'addPet',
       method: 'post',
       path: '/pet',
@@ -35,7 +35,7 @@ export const petWriteTool = defineTool({
         },
       },
     },
-    update_pet: {
+    update: {
       operationId: 'updatePet',
       method: 'put',
       path: '/pet',
@@ -54,7 +54,7 @@ export const petWriteTool = defineTool({
         },
       },
     },
-    update_pet_with_form: {
+    update_with_form: {
       operationId: 'updatePetWithForm',
       method: 'post',
       path: '/pet/{petId}',

@@ -9,14 +9,14 @@ export const userWriteTool = defineTool({
   name: 'user_write',
   title: 'User, including list: create and update',
   description:
-    'Creates and updates user and their list in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use user_delete.\nActions:\n- create_user(email?, firstName?, id?, lastName?, password?, phone?, userStatus?, username?)\n- create_users_with_list_input(request_body?): creates list of users with given input array\n- update_user(username, body_username?, email?, firstName?, id?, lastName?, password?, phone?, userStatus?): update user resource\nIt returns, by action: create_user an User (id, email, firstName, lastName, password, …); create_users_with_list_input an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
+    'Creates and updates user and their list in the Swagger Petstore. Use it to create or update user; to look up use user_read, to delete or remove use user_delete.\nActions:\n- create(email?, firstName?, id?, lastName?, password?, phone?, userStatus?, username?)\n- create_with_list_input(request_body?): creates list of users with given input array\n- update(username, body_username?, email?, firstName?, id?, lastName?, password?, phone?, userStatus?): update user resource\nIt returns, by action: create an User (id, email, firstName, lastName, password, …); create_with_list_input an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
   },
   inputSchema: { type: 'object' },
   actions: {
-    create_user: {
+    create: {
       operationId: 'createUser',
       method: 'post',
       path: '/user',
@@ -36,7 +36,7 @@ export const userWriteTool = defineTool({
         properties: { id: { type: 'integer', format: 'int64' }, userStatus: { type: 'integer', format: 'int32' } },
       },
     },
-    create_users_with_list_input: {
+    create_with_list_input: {
       operationId: 'createUsersWithListInput',
       method: 'post',
       path: '/user/createWithList',
@@ -45,7 +45,7 @@ export const userWriteTool = defineTool({
       accepts: ['application/json', 'application/xml'],
       argumentsSchema: { properties: { request_body: { type: 'array', items: { $ref: '#/$defs/User' } } } },
     },
-    update_user: {
+    update: {
       operationId: 'updateUser',
       method: 'put',
       path: '/user/{username}',

@@ -8,10 +8,12 @@ import { breachMessage } from './argument-errors.js';
 import { subjectLabel } from './callers.js';
 import { checkArguments, sentArguments } from './check-arguments.js';
 import { ArgumentError, ConfigurationError, SignInError } from './errors.js';
-import { send, UpstreamFailure } from './http.js';
+import { send, UpstreamFailure, type UpstreamResponse } from './http.js';
 import { log } from './log.js';
 import { redact } from './redact.js';
+import { offersStatus, OPERATION_STATUS, statusCall, statusFollowUp } from './operation-status.js';
 import { buildRequest } from './request.js';
+import { fullAnswerLink } from './result-link.js';
 import { errorText, successResult } from './results.js';
 import type { Settings } from './settings.js';
 import type { ActionRoute, CallContext, ToolDefinition } from './types.js';
@@ -75,14 +77,23 @@ export async function checkCall(tool: ToolDefinition, args: Record<string, unkno
   return { ok: true, action, route, multi, args: sent };
 }
 
+/** Turns a successful answer into the result; reading a result link wants the whole answer instead. */
+export type AnswerOf = (response: UpstreamResponse, route: ActionRoute) => CallToolResult;
+
 export async function callTool(
   tool: ToolDefinition,
   input: Record<string, unknown>,
   settings: Settings,
   signal?: AbortSignal,
+  answerOf?: AnswerOf,
 ): Promise<CallToolResult> {
   // Only what the client sent: an argument named `constructor` must not read Object's constructor when left out.
-  const checked = await checkCall(tool, Object.assign(Object.create(null) as Record<string, unknown>, input));
+  const given = Object.assign(Object.create(null) as Record<string, unknown>, input);
+  // `operation_status` follows an accepted call of a long-running action (operation-status.ts).
+  const checked =
+    given[OPERATION_STATUS] !== undefined && offersStatus(tool)
+      ? statusCall(tool, given, settings)
+      : await checkCall(tool, given);
   if (!checked.ok) return errorText(checked.problem);
   const { action, route, multi, args } = checked;
   const actionNames = Object.keys(tool.actions);
@@ -103,12 +114,17 @@ export async function callTool(
     await hooks.afterResponse?.(response, context);
     if (response.status >= 400) return httpErrorResult(response, errorContext);
     if (response.redirectedTo !== undefined) return redirectResult(response, errorContext);
-    return successResult(response, route, {
+    if (answerOf) return answerOf(response, route);
+    const fullAnswer = fullAnswerLink(tool, multi ? action : '', input);
+    const followUp = statusFollowUp(tool, multi ? action : '', route, response, request.baseUrl, settings);
+    const result = successResult(response, route, {
+      ...(fullAnswer ? { fullAnswer } : {}),
       maxResultTokens: settings.maxResultTokens,
       toolName: tool.name,
       actionName: multi ? action : '',
       responseFormat: args[RESPONSE_FORMAT] === 'detailed' ? 'detailed' : 'concise',
     });
+    return followUp ? { ...result, content: [...result.content, { type: 'text', text: followUp }] } : result;
   } catch (error) {
     if (error instanceof SignInError) {
       // The identity provider refused this user: over HTTP the answer becomes a 401 that signs them in again.

@@ -3,7 +3,9 @@
 
 import { api } from '../api.js';
 import type { Caller } from './callers.js';
+import { confirmationSettings, type ConfirmationSettings } from './confirmation-settings.js';
 import type { McpAuthSettings } from './mcp-auth.js';
+import { parseSealingKeys } from './sealing-keys.js';
 import { checkedUrl, publicOrigin, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
 
 export type Settings = {
@@ -35,8 +37,12 @@ export type Settings = {
     auth?: McpAuthSettings;
   };
   logLevel: 'error' | 'warn' | 'info' | 'debug';
+  /** Whether destructive actions are confirmed with the user first (confirmation.ts). */
+  confirmation: ConfirmationSettings;
   /** Calls the API as each signed-in user (`<PREFIX>_UPSTREAM_AUTH`); unset: with the environment's credentials. */
   upstreamAuth?: UpstreamAuthSettings;
+  /** Keys of long-running operations' status handles (`<PREFIX>_HANDLE_KEYS`), newest first; see operation-handles.ts. */
+  handleKeys?: Uint8Array[];
   /** Set per request, never at start: the signed-in user a call is made for, with their token for the API. */
   caller?: Caller;
 };
@@ -109,7 +115,15 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
     maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
+    confirmation: confirmationSettings(read, (name) => `${api.envPrefix}_${name}`, api.confirm),
   };
+  // The same keys on every replica let any of them open a handle another made; the oauth mode's keys serve too.
+  const handleKeys = read('HANDLE_KEYS')
+    ? 'HANDLE_KEYS'
+    : read('OAUTH_SEALING_KEYS')
+      ? 'OAUTH_SEALING_KEYS'
+      : undefined;
+  if (handleKeys) settings.handleKeys = parseSealingKeys(read(handleKeys) as string, `${api.envPrefix}_${handleKeys}`);
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
     if (!Number.isInteger(port) || port < 0 || port > 65535)

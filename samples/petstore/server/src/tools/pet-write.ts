@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the pet_write tool. */
 export type PetWriteArguments = {
-  action: 'add_pet' | 'update_pet' | 'update_pet_with_form' | 'upload_file';
+  action: 'add' | 'update' | 'update_with_form' | 'upload_file';
   additionalMetadata?: string;
   category?: unknown;
   id?: number;
@@ -20,7 +20,7 @@ export const petWriteTool = defineTool({
   name: 'pet_write',
   title: 'Pet, including image: create and update',
   description:
-    'Creates and updates pet and their image in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add_pet(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update_pet(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_pet_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns, by action: add_pet a Pet (id, name, status, category, photoUrls, …); update_pet a Pet (id, name, status, category, photoUrls, …); update_pet_with_form a Pet (id, name, status, category, photoUrls, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
+    'Creates and updates pet and their image in the Swagger Petstore. Use it to create or update pet; to look up use pet_read, to delete or remove use pet_delete.\nActions:\n- add(name, photoUrls, category?, id?, status?, tags?): add a new pet to the store\n- update(name, photoUrls, category?, id?, status?, tags?): update an existing pet\n- update_with_form(petId, name?, status?): updates a pet in the store with form data\n- upload_file(petId, additionalMetadata?, request_body?): uploads an image\nIt returns, by action: add a Pet (id, name, status, category, photoUrls, …); update a Pet (id, name, status, category, photoUrls, …); update_with_form a Pet (id, name, status, category, photoUrls, …); the others the API’s JSON response. It changes data in the API but never deletes it.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -30,7 +30,7 @@ export const petWriteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['add_pet', 'update_pet', 'update_pet_with_form', 'upload_file'],
+        enum: ['add', 'update', 'update_with_form', 'upload_file'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       additionalMetadata: { type: 'string', description: 'Additional Metadata' },
@@ -54,7 +54,7 @@ export const petWriteTool = defineTool({
     },
   },
   actions: {
-    add_pet: {
+    add: {
       operationId: 'addPet',
       method: 'post',
       path: '/pet',
@@ -73,7 +73,7 @@ export const petWriteTool = defineTool({
         },
       },
     },
-    update_pet: {
+    update: {
       operationId: 'updatePet',
       method: 'put',
       path: '/pet',
@@ -92,7 +92,7 @@ export const petWriteTool = defineTool({
         },
       },
     },
-    update_pet_with_form: {
+    update_with_form: {
       operationId: 'updatePetWithForm',
       method: 'post',
       path: '/pet/{petId}',

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the user_read tool. */
 export type UserReadArguments = {
-  action: 'get_user_by_name' | 'login_user' | 'logout_user';
+  action: 'get_by_name' | 'login' | 'logout';
   username?: string;
 };
 
@@ -12,7 +12,7 @@ export const userReadTool = defineTool({
   name: 'user_read',
   title: 'User, including login and logout: read',
   description:
-    'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- login_user(username?): logs user into the system\n- logout_user: logs out current logged in user session\nIt returns, by action: get_user_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
+    'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_by_name(username)\n- login(username?): logs user into the system\n- logout: logs out current logged in user session\nIt returns, by action: get_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },
@@ -21,7 +21,7 @@ export const userReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_user_by_name', 'login_user', 'logout_user'],
+        enum: ['get_by_name', 'login', 'logout'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       username: { type: 'string', description: 'The name that needs to be fetched. Use user1 for testing' },
@@ -30,14 +30,14 @@ export const userReadTool = defineTool({
     additionalProperties: false,
   },
   actions: {
-    get_user_by_name: {
+    get_by_name: {
       operationId: 'getUserByName',
       method: 'get',
       path: '/user/{username}',
       arguments: { username: 'path' },
       accepts: ['application/json', 'application/xml'],
     },
-    login_user: {
+    login: {
       operationId: 'loginUser',
       method: 'get',
       path: '/user/login',
@@ -45,23 +45,23 @@ export const userReadTool = defineTool({
       security: [['password_query']],
       accepts: ['application/json', 'application/xml'],
     },
-    logout_user: {
+    logout: {
       operationId: 'logoutUser',
       method: 'get',
       path: '/user/logout',
     },
   },
   perUser: {
-    actions: ['get_user_by_name', 'logout_user'],
+    actions: ['get_by_name', 'logout'],
     title: 'User, including login and logout: read',
     description:
-      'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_user_by_name(username)\n- logout_user: logs out current logged in user session\nIt returns, by action: get_user_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
+      'Reads user and their login and logout in the Swagger Petstore. Use it to look up user; to create or update use user_write, to delete or remove use user_delete.\nActions:\n- get_by_name(username)\n- logout: logs out current logged in user session\nIt returns, by action: get_by_name an User (id, email, firstName, lastName, password, …); the others the API’s JSON response. Read-only: it never changes anything.',
     inputSchema: {
       type: 'object',
       properties: {
         action: {
           type: 'string',
-          enum: ['get_user_by_name', 'logout_user'],
+          enum: ['get_by_name', 'logout'],
           description: 'The action to perform; the tool description says what each needs.',
         },
         username: { type: 'string', description: 'The name that needs to be fetched. Use user1 for testing' },

@@ -4,20 +4,23 @@
 // tool's first call: Ajv compiling every schema at start-up was most of a large server's cold start (and per request
 // it would cost milliseconds on every call), while `tools/list` only needs the JSON Schemas themselves.
 
-import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
-import type { JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { fromJsonSchema, isInputRequiredResult, McpServer } from '@modelcontextprotocol/server';
+import type { Icon, JsonSchemaType, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { api } from '../api.js';
 import { registerCustomTools } from '../custom/tools.js';
+import { iconsByTool, serverIcons, toolIcons } from '../icons.js';
 import { tools } from '../tools/index.js';
 import { argumentBoundsProblem } from './argument-bounds.js';
 import { callTool, checkCall } from './call-tool.js';
 import { checkedInput } from './check-arguments.js';
+import { confirmBeforeSending } from './confirmation.js';
 import { conformOutput } from './output.js';
 import { type ConcurrencyLimiter, RateLimiter } from './rate-limit.js';
 import { errorText } from './results.js';
 import type { Settings } from './settings.js';
-import type { ServedTool, ToolDefinition } from './types.js';
+import type { ConfirmCall, ServedTool, ToolDefinition } from './types.js';
 import { perUserTool } from './per-user-tools.js';
+import { registerResultLinks } from './read-result-link.js';
 import { OwnPropertiesValidator, withoutFormats, withoutPrototypes } from './validate-input.js';
 
 const validator = new OwnPropertiesValidator();
@@ -142,6 +145,12 @@ export function compileValidators(): void {
   }
 }
 
+/** A tool's icons (src/icons.ts, embedded at generation): its own, else every tool's; none when none are given. */
+function iconsOf(name: string): { icons?: Icon[] } {
+  const icons = Object.hasOwn(iconsByTool, name) ? iconsByTool[name] : toolIcons;
+  return icons && icons.length > 0 ? { icons } : {};
+}
+
 /** How long clients may cache `tools/list`: the list only changes when the server is regenerated and redeployed. */
 const LIST_TTL_MS = 5 * 60_000;
 
@@ -155,15 +164,17 @@ export function createServer(
   calls?: ConcurrencyLimiter,
 ): McpServer {
   const server = new McpServer(
-    { name: api.name, version: api.version },
+    { name: api.name, version: api.version, ...(serverIcons.length > 0 ? { icons: serverIcons } : {}) },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       cacheHints: {
         'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
         'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
       },
     },
   );
+  const clientCapabilities = () => server.server.getClientCapabilities();
   for (const { tool, input, output } of settings.upstreamAuth ? perUserServed() : registrations) {
     server.registerTool(
       tool.name,
@@ -173,6 +184,7 @@ export function createServer(
         inputSchema: input.schema,
         ...(output ? { outputSchema: output.schema } : {}),
         annotations: tool.annotations,
+        ...iconsOf(tool.name),
       },
       async (args, context) => {
         const wait = limiter.take();
@@ -184,8 +196,16 @@ export function createServer(
         if (calls && !(await calls.enter(signal)))
           return errorText('The server is busy with other calls: call again in a few seconds.');
         try {
+          // A destructive action is confirmed with the user first, or refused, or sent (confirmation.ts).
+          const confirm: ConfirmCall = (routed, input) =>
+            confirmBeforeSending(routed, input, context, settings, clientCapabilities);
+          const confirmation = 'handle' in tool ? undefined : await confirm(tool, args);
+          if (confirmation) return confirmation;
           const result =
-            'handle' in tool ? await tool.handle(args, settings, signal) : await callTool(tool, args, settings, signal);
+            'handle' in tool
+              ? await tool.handle(args, settings, signal, confirm)
+              : await callTool(tool, args, settings, signal);
+          if (isInputRequiredResult(result)) return result;
           return output ? conformOutput(result, output.schema) : result;
         } finally {
           calls?.leave();
@@ -193,6 +213,7 @@ export function createServer(
       },
     );
   }
+  registerResultLinks(server, settings, limiter);
   registerCustomTools(server, settings);
   return server;
 }

@@ -4,28 +4,19 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the accounts_read tool. */
 export type AccountsReadArguments = {
-  action:
-    | 'get_account'
-    | 'get_account_attachment_by_file_name'
-    | 'get_account_attachment_by_id'
-    | 'get_account_attachments'
-    | 'get_accounts';
+  action: 'get_account' | 'get_accounts' | 'get_attachment' | 'get_attachment_by_file_name' | 'get_attachments';
   'xero-tenant-id': string;
   AccountID?: string;
   AttachmentID?: string;
   FileName?: string;
-  'If-Modified-Since'?: string;
   contentType?: string;
-  order?: string;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const accountsReadTool = defineTool({
   name: 'accounts_read',
   title: 'Accounts, including attachments: read',
   description:
-    'Reads accounts and their attachments. To change them use accounts_write; to delete use accounts_delete.\nActions (most also need AccountID, xero-tenant-id):\n- get_account\n- get_account_attachment_by_file_name(FileName, contentType)\n- get_account_attachment_by_id(AttachmentID, contentType)\n- get_account_attachments\n- get_accounts(If-Modified-Since?, order?, where?): retrieves the full chart of accounts\nIt returns, by action: get_account a list of Account in Accounts; get_account_attachments a list of Attachment in Attachments; the others the API’s JSON response. Read-only.',
+    'Reads accounts and their attachments. To change them use accounts_write; to delete use accounts_delete.\nActions (most also need AccountID, xero-tenant-id):\n- get_account\n- get_accounts(If-Modified-Since?, order?, where?): retrieves the full chart of accounts\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_attachments\nIt returns, by action: get_account a list of Account in Accounts; get_accounts a list of Account in Accounts; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -34,32 +25,20 @@ export const accountsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: [
-          'get_account',
-          'get_account_attachment_by_file_name',
-          'get_account_attachment_by_id',
-          'get_account_attachments',
-          'get_accounts',
-        ],
-        description: 'The action to perform; the tool description says what each needs.',
+        enum: ['get_account', 'get_accounts', 'get_attachment', 'get_attachment_by_file_name', 'get_attachments'],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AccountID: {
         type: 'string',
-        description: 'Unique identifier for Account object. Required except for get_accounts.',
+        description: 'Required except for get_accounts.',
         format: 'uuid',
         'x-mcp-header': 'Account-Id',
       },
-      AttachmentID: { type: 'string', description: 'Unique identifier for Attachment object', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
+      AttachmentID: { type: 'string', format: 'uuid' },
+      FileName: { type: 'string' },
       contentType: { type: 'string' },
-      order: { type: 'string', description: 'Order by an any element' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
     get_account: {
@@ -69,27 +48,24 @@ export const accountsReadTool = defineTool({
       arguments: { AccountID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: {
-        lists: [
-          {
-            field: 'Accounts',
-            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
-          },
-        ],
-      },
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
-    get_account_attachment_by_file_name: {
-      operationId: 'getAccountAttachmentByFileName',
+    get_accounts: {
+      operationId: 'getAccounts',
       method: 'get',
-      path: '/Accounts/{AccountID}/Attachments/{FileName}',
-      arguments: { AccountID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
+      path: '/Accounts',
+      arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
+      required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
-    get_account_attachment_by_id: {
+    get_attachment: {
       operationId: 'getAccountAttachmentById',
       method: 'get',
       path: '/Accounts/{AccountID}/Attachments/{AttachmentID}',
@@ -101,32 +77,24 @@ export const accountsReadTool = defineTool({
         properties: { AccountID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
       },
     },
-    get_account_attachments: {
+    get_attachment_by_file_name: {
+      operationId: 'getAccountAttachmentByFileName',
+      method: 'get',
+      path: '/Accounts/{AccountID}/Attachments/{FileName}',
+      arguments: { AccountID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
+    },
+    get_attachments: {
       operationId: 'getAccountAttachments',
       method: 'get',
       path: '/Accounts/{AccountID}/Attachments',
       arguments: { AccountID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Attachments', keep: ['AttachmentID', 'FileName', 'MimeType'] }] },
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
-    },
-    get_accounts: {
-      operationId: 'getAccounts',
-      method: 'get',
-      path: '/Accounts',
-      arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      concise: {
-        lists: [
-          {
-            field: 'Accounts',
-            keep: ['AccountID', 'BankAccountNumber', 'BankAccountType', 'TaxType', 'ReportingCodeName'],
-          },
-        ],
-      },
-      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
   },
 });

@@ -4,11 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the accounts_write tool. */
 export type AccountsWriteArguments = {
-  action:
-    | 'create_account'
-    | 'create_account_attachment_by_file_name'
-    | 'update_account'
-    | 'update_account_attachment_by_file_name';
+  action: 'create' | 'create_attachment_by_file_name' | 'update' | 'update_attachment_by_file_name';
   'xero-tenant-id': string;
   AccountID?: string;
   FileName?: string;
@@ -20,7 +16,7 @@ export const accountsWriteTool = defineTool({
   name: 'accounts_write',
   title: 'Accounts, including attachments: create and update',
   description:
-    'Creates and updates accounts and their attachments. To look them up use accounts_read; to delete use accounts_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_account(AccountID?, AddToWatchlist?, BankAccountNumber?, BankAccountType?, Code?, CurrencyCode?, Description?, EnablePaymentsToAccount?, Name?, ReportingCode?, ShowInExpenseClaims?, Status?, TaxType?, Type?, ValidationErrors?): creates a new chart of accounts\n- create_account_attachment_by_file_name(AccountID, FileName, request_body)\n- update_account(AccountID, Accounts?): updates a chart of accounts\n- update_account_attachment_by_file_name(AccountID, FileName, request_body): updates attachment on a specific account by filename\nIt returns, by action: create_account a list of Account in Accounts; create_account_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates accounts and their attachments. To look them up use accounts_read; to delete use accounts_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(AccountID?, AddToWatchlist?, BankAccountNumber?, BankAccountType?, Code?, CurrencyCode?, Description?, EnablePaymentsToAccount?, Name?, ReportingCode?, ShowInExpenseClaims?, Status?, TaxType?, Type?, ValidationErrors?): creates a new chart of accounts\n- create_attachment_by_file_name(AccountID, FileName, request_body)\n- update(AccountID, Accounts?): updates a chart of accounts\n- update_attachment_by_file_name(AccountID, FileName, request_body): updates attachment on a specific account by filename\nIt returns, by action: create a list of Account in Accounts; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -30,24 +26,18 @@ export const accountsWriteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: [
-          'create_account',
-          'create_account_attachment_by_file_name',
-          'update_account',
-          'update_account_attachment_by_file_name',
-        ],
-        description: 'The action to perform; the tool description says what each needs.',
+        enum: ['create', 'create_attachment_by_file_name', 'update', 'update_attachment_by_file_name'],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AccountID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
       request_body: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_account: {
+    create: {
       operationId: 'createAccount',
       method: 'put',
       path: '/Accounts',
@@ -93,7 +83,7 @@ export const accountsWriteTool = defineTool({
         },
       },
     },
-    create_account_attachment_by_file_name: {
+    create_attachment_by_file_name: {
       operationId: 'createAccountAttachmentByFileName',
       method: 'put',
       path: '/Accounts/{AccountID}/Attachments/{FileName}',
@@ -109,7 +99,7 @@ export const accountsWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { AccountID: { type: 'string', format: 'uuid' } } },
     },
-    update_account: {
+    update: {
       operationId: 'updateAccount',
       method: 'post',
       path: '/Accounts/{AccountID}',
@@ -124,7 +114,7 @@ export const accountsWriteTool = defineTool({
         },
       },
     },
-    update_account_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateAccountAttachmentByFileName',
       method: 'post',
       path: '/Accounts/{AccountID}/Attachments/{FileName}',

@@ -4,20 +4,18 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the bank_transfers_delete tool. */
 export type BankTransfersDeleteArguments = {
-  action: 'deletes_one_or_more_bank_transfers' | 'deletes_specific_bank_transfer';
+  action: 'deletes_one_or_more' | 'deletes_specific';
   'xero-tenant-id': string;
   BankTransferID?: string;
-  BankTransfers?: Record<string, unknown>[];
   'Idempotency-Key'?: string;
   Status?: string;
-  summarizeErrors?: boolean;
 };
 
 export const bankTransfersDeleteTool = defineTool({
   name: 'bank_transfers_delete',
   title: 'Bank transfers: delete',
   description:
-    'Deletes bank transfers in the Xero Accounting API. Use it to delete or remove bank transfers; to look up use bank_transfers_read, to create or update use bank_transfers_write.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- deletes_one_or_more_bank_transfers(BankTransfers?, summarizeErrors?)\n- deletes_specific_bank_transfer(BankTransferID, Status)\nEach action returns a list of BankTransfer in BankTransfers (Amount, Date, FromBankAccount, FromIsReconciled, FromTracking, …). It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes bank transfers. To look them up use bank_transfers_read; to change them use bank_transfers_write.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- deletes_one_or_more(BankTransfers?, summarizeErrors?)\n- deletes_specific(BankTransferID, Status)\nEach action returns a list of BankTransfer in BankTransfers. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -27,35 +25,18 @@ export const bankTransfersDeleteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['deletes_one_or_more_bank_transfers', 'deletes_specific_bank_transfer'],
+        enum: ['deletes_one_or_more', 'deletes_specific'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BankTransferID: {
-        type: 'string',
-        description: 'Xero generated unique identifier for a bank transfer',
-        format: 'uuid',
-      },
-      BankTransfers: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { BankTransferID: { type: 'string', format: 'uuid' }, Status: { type: 'string' } },
-          required: ['BankTransferID', 'Status'],
-        },
-      },
-      'Idempotency-Key': {
-        type: 'string',
-        description: 'This allows you to safely retry requests without the risk of duplicate processing',
-      },
-      Status: { type: 'string', description: 'The status of the bank transfer' },
-      summarizeErrors: { type: 'boolean' },
+      BankTransferID: { type: 'string', format: 'uuid' },
+      'Idempotency-Key': { type: 'string' },
+      Status: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
-    deletes_one_or_more_bank_transfers: {
+    deletes_one_or_more: {
       operationId: 'deleteBankTransfers',
       method: 'post',
       path: '/BankTransfers',
@@ -69,10 +50,13 @@ export const bankTransfersDeleteTool = defineTool({
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
-        properties: { BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransferDelete' } } },
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransferDelete' } },
+        },
       },
     },
-    deletes_specific_bank_transfer: {
+    deletes_specific: {
       operationId: 'deleteBankTransfer',
       method: 'post',
       path: '/BankTransfers/{BankTransferID}',

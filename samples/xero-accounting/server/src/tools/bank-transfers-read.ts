@@ -5,12 +5,12 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the bank_transfers_read tool. */
 export type BankTransfersReadArguments = {
   action:
-    | 'get_bank_transfer'
-    | 'get_bank_transfer_attachment_by_file_name'
-    | 'get_bank_transfer_attachment_by_id'
-    | 'get_bank_transfer_history'
-    | 'retrieves_all_bank_transfers'
-    | 'retrieves_attachments_from_specific_transfer';
+    | 'get'
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_history'
+    | 'retrieves_all'
+    | 'retrieves_attachments_from_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
   BankTransferID?: string;
@@ -22,7 +22,7 @@ export const bankTransfersReadTool = defineTool({
   name: 'bank_transfers_read',
   title: 'Bank transfers, including attachments and history: read',
   description:
-    'Reads bank transfers and their attachments and history. To change them use bank_transfers_write; to delete use bank_transfers_delete.\nActions (most also need BankTransferID, xero-tenant-id):\n- get_bank_transfer\n- get_bank_transfer_attachment_by_file_name(FileName, contentType)\n- get_bank_transfer_attachment_by_id(AttachmentID, contentType)\n- get_bank_transfer_history\n- retrieves_all_bank_transfers(If-Modified-Since?, includeDeleted?, order?, where?)\n- retrieves_attachments_from_specific_transfer\nIt returns, by action: get_bank_transfer a list of BankTransfer in BankTransfers; get_bank_transfer_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Read-only.',
+    'Reads bank transfers and their attachments and history. To change them use bank_transfers_write; to delete use bank_transfers_delete.\nActions (most also need BankTransferID, xero-tenant-id):\n- get\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_history\n- retrieves_all(If-Modified-Since?, includeDeleted?, order?, where?)\n- retrieves_attachments_from_specific\nIt returns, by action: get a list of BankTransfer in BankTransfers; get_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -32,29 +32,24 @@ export const bankTransfersReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'get_bank_transfer',
-          'get_bank_transfer_attachment_by_file_name',
-          'get_bank_transfer_attachment_by_id',
-          'get_bank_transfer_history',
-          'retrieves_all_bank_transfers',
-          'retrieves_attachments_from_specific_transfer',
+          'get',
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_history',
+          'retrieves_all',
+          'retrieves_attachments_from_specific',
         ],
-        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
-      BankTransferID: {
-        type: 'string',
-        description: 'Required except for retrieves_all_bank_transfers.',
-        format: 'uuid',
-      },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      BankTransferID: { type: 'string', description: 'Required except for retrieves_all.', format: 'uuid' },
+      FileName: { type: 'string' },
       contentType: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_bank_transfer: {
+    get: {
       operationId: 'getBankTransfer',
       method: 'get',
       path: '/BankTransfers/{BankTransferID}',
@@ -63,17 +58,7 @@ export const bankTransfersReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
-    get_bank_transfer_attachment_by_file_name: {
-      operationId: 'getBankTransferAttachmentByFileName',
-      method: 'get',
-      path: '/BankTransfers/{BankTransferID}/Attachments/{FileName}',
-      arguments: { BankTransferID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
-    },
-    get_bank_transfer_attachment_by_id: {
+    get_attachment: {
       operationId: 'getBankTransferAttachmentById',
       method: 'get',
       path: '/BankTransfers/{BankTransferID}/Attachments/{AttachmentID}',
@@ -88,7 +73,17 @@ export const bankTransfersReadTool = defineTool({
         },
       },
     },
-    get_bank_transfer_history: {
+    get_attachment_by_file_name: {
+      operationId: 'getBankTransferAttachmentByFileName',
+      method: 'get',
+      path: '/BankTransfers/{BankTransferID}/Attachments/{FileName}',
+      arguments: { BankTransferID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
+    },
+    get_history: {
       operationId: 'getBankTransferHistory',
       method: 'get',
       path: '/BankTransfers/{BankTransferID}/History',
@@ -97,7 +92,7 @@ export const bankTransfersReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_all_bank_transfers: {
+    retrieves_all: {
       operationId: 'getBankTransfers',
       method: 'get',
       path: '/BankTransfers',
@@ -119,7 +114,7 @@ export const bankTransfersReadTool = defineTool({
         },
       },
     },
-    retrieves_attachments_from_specific_transfer: {
+    retrieves_attachments_from_specific: {
       operationId: 'getBankTransferAttachments',
       method: 'get',
       path: '/BankTransfers/{BankTransferID}/Attachments',

@@ -4,11 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the bank_transfers_write tool. */
 export type BankTransfersWriteArguments = {
-  action:
-    | 'create_bank_transfer'
-    | 'create_bank_transfer_attachment_by_file_name'
-    | 'create_bank_transfer_history_record'
-    | 'update_bank_transfer_attachment_by_file_name';
+  action: 'create' | 'create_attachment_by_file_name' | 'create_history_record' | 'update_attachment_by_file_name';
   'xero-tenant-id': string;
   BankTransferID?: string;
   FileName?: string;
@@ -20,7 +16,7 @@ export const bankTransfersWriteTool = defineTool({
   name: 'bank_transfers_write',
   title: 'Bank transfers, including attachments and history: create and update',
   description:
-    'Creates and updates bank transfers and their attachments and history. To look them up use bank_transfers_read; to delete use bank_transfers_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_bank_transfer(BankTransfers?)\n- create_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\n- create_bank_transfer_history_record(BankTransferID, HistoryRecords?)\n- update_bank_transfer_attachment_by_file_name(BankTransferID, FileName, request_body)\nIt returns, by action: create_bank_transfer a list of BankTransfer in BankTransfers; create_bank_transfer_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates bank transfers and their attachments and history. To look them up use bank_transfers_read; to delete use bank_transfers_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(BankTransfers?)\n- create_attachment_by_file_name(BankTransferID, FileName, request_body)\n- create_history_record(BankTransferID, HistoryRecords?)\n- update_attachment_by_file_name(BankTransferID, FileName, request_body)\nIt returns, by action: create a list of BankTransfer in BankTransfers; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -30,24 +26,18 @@ export const bankTransfersWriteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: [
-          'create_bank_transfer',
-          'create_bank_transfer_attachment_by_file_name',
-          'create_bank_transfer_history_record',
-          'update_bank_transfer_attachment_by_file_name',
-        ],
-        description: 'The action to perform; the tool description says what each needs.',
+        enum: ['create', 'create_attachment_by_file_name', 'create_history_record', 'update_attachment_by_file_name'],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       BankTransferID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
       request_body: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_bank_transfer: {
+    create: {
       operationId: 'createBankTransfer',
       method: 'put',
       path: '/BankTransfers',
@@ -57,7 +47,7 @@ export const bankTransfersWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { BankTransfers: { type: 'array', items: { $ref: '#/$defs/BankTransfer' } } } },
     },
-    create_bank_transfer_attachment_by_file_name: {
+    create_attachment_by_file_name: {
       operationId: 'createBankTransferAttachmentByFileName',
       method: 'put',
       path: '/BankTransfers/{BankTransferID}/Attachments/{FileName}',
@@ -73,7 +63,7 @@ export const bankTransfersWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { BankTransferID: { type: 'string', format: 'uuid' } } },
     },
-    create_bank_transfer_history_record: {
+    create_history_record: {
       operationId: 'createBankTransferHistoryRecord',
       method: 'put',
       path: '/BankTransfers/{BankTransferID}/History',
@@ -93,7 +83,7 @@ export const bankTransfersWriteTool = defineTool({
         },
       },
     },
-    update_bank_transfer_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateBankTransferAttachmentByFileName',
       method: 'post',
       path: '/BankTransfers/{BankTransferID}/Attachments/{FileName}',

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the branding_themes_read tool. */
 export type BrandingThemesReadArguments = {
-  action: 'get_branding_theme' | 'get_branding_theme_payment_services' | 'retrieves_all_branding_themes';
+  action: 'get' | 'get_payment_services' | 'retrieves_all';
   'xero-tenant-id': string;
   BrandingThemeID?: string;
   response_format?: 'concise' | 'detailed';
@@ -14,7 +14,7 @@ export const brandingThemesReadTool = defineTool({
   name: 'branding_themes_read',
   title: 'Branding themes, including payment services: read',
   description:
-    'Reads branding themes and their payment services in the Xero Accounting API. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get_branding_theme(BrandingThemeID): retrieves a specific branding theme using a unique branding theme Id\n- get_branding_theme_payment_services(BrandingThemeID)\n- retrieves_all_branding_themes\nIt returns, by action: get_branding_theme a list of BrandingTheme in BrandingThemes (BrandingThemeID, LogoUrl, Name, SortOrder, Type); get_branding_theme_payment_services a list of PaymentService in PaymentServices (PayNowText, PaymentServiceID, PaymentServiceName, PaymentServiceType, PaymentServiceUrl, …); retrieves_all_branding_themes a list of BrandingTheme in BrandingThemes (BrandingThemeID, LogoUrl, Name, SortOrder, Type). Read-only: it never changes anything.',
+    'Reads branding themes and their payment services. Use it to look up branding themes.\nActions (all also need xero-tenant-id):\n- get(BrandingThemeID)\n- get_payment_services(BrandingThemeID)\n- retrieves_all\nIt returns, by action: get a list of BrandingTheme in BrandingThemes; get_payment_services a list of PaymentService in PaymentServices; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -23,24 +23,18 @@ export const brandingThemesReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_branding_theme', 'get_branding_theme_payment_services', 'retrieves_all_branding_themes'],
+        enum: ['get', 'get_payment_services', 'retrieves_all'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BrandingThemeID: { type: 'string', description: 'Unique identifier for a Branding Theme', format: 'uuid' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      BrandingThemeID: { type: 'string', format: 'uuid' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,
   },
   actions: {
-    get_branding_theme: {
+    get: {
       operationId: 'getBrandingTheme',
       method: 'get',
       path: '/BrandingThemes/{BrandingThemeID}',
@@ -50,7 +44,7 @@ export const brandingThemesReadTool = defineTool({
       concise: { lists: [{ field: 'BrandingThemes', keep: ['BrandingThemeID'] }] },
       argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
-    get_branding_theme_payment_services: {
+    get_payment_services: {
       operationId: 'getBrandingThemePaymentServices',
       method: 'get',
       path: '/BrandingThemes/{BrandingThemeID}/PaymentServices',
@@ -62,7 +56,7 @@ export const brandingThemesReadTool = defineTool({
       },
       argumentsSchema: { properties: { BrandingThemeID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_all_branding_themes: {
+    retrieves_all: {
       operationId: 'getBrandingThemes',
       method: 'get',
       path: '/BrandingThemes',

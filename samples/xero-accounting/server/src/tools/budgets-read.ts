@@ -4,23 +4,20 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the budgets_read tool. */
 export type BudgetsReadArguments = {
-  action: 'get_budget' | 'get_budgets' | 'get_report_budget_summary';
+  action: 'get_budget' | 'get_budgets';
   'xero-tenant-id': string;
   BudgetID?: string;
   DateFrom?: string;
   DateTo?: string;
   IDs?: string;
-  date?: string;
-  periods?: number;
-  timeframe?: string;
   response_format?: 'concise' | 'detailed';
 };
 
 export const budgetsReadTool = defineTool({
   name: 'budgets_read',
-  title: 'Budgets, including budget summary: read',
+  title: 'Budgets: read',
   description:
-    'Reads budgets and their budget summary. Use it to look up budgets.\nActions (all also need xero-tenant-id):\n- get_budget(BudgetID, DateFrom?, DateTo?): retrieves a specific budget\n- get_budgets(DateFrom?, DateTo?, IDs?): retrieve a list of budgets\n- get_report_budget_summary(date?, periods?, timeframe?)\nIt returns, by action: get_budget a list of Budget in Budgets; get_budgets a list of Budget in Budgets; the others the API’s JSON response. Read-only.',
+    'Reads budgets. Use it to look up budgets.\nActions (all also need xero-tenant-id; all also take optional DateFrom, DateTo):\n- get_budget(BudgetID): retrieves a specific budget\n- get_budgets(IDs?): retrieve a list of budgets\nEach action returns a list of Budget in Budgets. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -29,7 +26,7 @@ export const budgetsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_budget', 'get_budgets', 'get_report_budget_summary'],
+        enum: ['get_budget', 'get_budgets'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -37,9 +34,6 @@ export const budgetsReadTool = defineTool({
       DateFrom: { type: 'string', description: 'Filter by end date', format: 'date' },
       DateTo: { type: 'string', description: 'Filter by start date', format: 'date' },
       IDs: { type: 'string', description: 'Filter by BudgetID', items: { type: 'string', format: 'uuid' } },
-      date: { type: 'string', description: 'The date for the Bank Summary report e.g', format: 'date' },
-      periods: { type: 'integer', description: 'The number of periods to compare' },
-      timeframe: { type: 'string', description: 'The period size to compare to' },
       response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
@@ -82,16 +76,6 @@ export const budgetsReadTool = defineTool({
           DateFrom: { type: 'string', format: 'date' },
         },
       },
-    },
-    get_report_budget_summary: {
-      operationId: 'getReportBudgetSummary',
-      method: 'get',
-      path: '/Reports/BudgetSummary',
-      arguments: { date: 'query', periods: 'query', timeframe: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      concise: { lists: [{ field: 'Reports', keep: ['ReportID', 'ReportName', 'ReportTitle', 'ReportType'] }] },
-      argumentsSchema: { properties: { date: { type: 'string', format: 'date' } } },
     },
   },
 });

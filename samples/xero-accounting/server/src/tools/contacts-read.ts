@@ -5,19 +5,16 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the contacts_read tool. */
 export type ContactsReadArguments = {
   action:
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_attachments'
+    | 'get_by_number'
+    | 'get_cis_settings'
     | 'get_contact'
-    | 'get_contact_attachment_by_file_name'
-    | 'get_contact_attachment_by_id'
-    | 'get_contact_attachments'
-    | 'get_contact_by_contact_number'
-    | 'get_contact_cis_settings'
-    | 'get_contact_group'
-    | 'get_contact_groups'
     | 'get_contacts'
-    | 'retrieves_history_records_for_specific_contact';
+    | 'retrieves_history_records_for_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
-  ContactGroupID?: string;
   ContactID?: string;
   ContactNumber?: string;
   FileName?: string;
@@ -26,9 +23,9 @@ export type ContactsReadArguments = {
 
 export const contactsReadTool = defineTool({
   name: 'contacts_read',
-  title: 'Contacts, including attachments, contact groups, cis settings and history: read',
+  title: 'Contacts, including attachments, cis settings and history: read',
   description:
-    'Reads contacts and their attachments, contact groups, cis settings and 1 more. To change them use contacts_write.\nActions (all also need xero-tenant-id):\n- get_contact(ContactID)\n- get_contact_attachment_by_file_name(ContactID, FileName, contentType)\n- get_contact_attachment_by_id(ContactID, AttachmentID, contentType)\n- get_contact_attachments(ContactID)\n- get_contact_by_contact_number(ContactNumber)\n- get_contact_cis_settings(ContactID)\n- get_contact_group(ContactGroupID)\n- get_contact_groups(order?, where?): retrieves the contact Id and name of each contact group\n- get_contacts(IDs?, If-Modified-Since?, includeArchived?, order?, page?, pageSize?, searchTerm?, summaryOnly?, where?): retrieves all contacts in a Xero organisation\n- retrieves_history_records_for_specific_contact(ContactID)\nIt returns, by action: get_contact a Contacts; get_contact_attachments a list of Attachment in Attachments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads contacts and their attachments, cis settings and history. To change them use contacts_write.\nActions (all also need xero-tenant-id):\n- get_attachment(ContactID, AttachmentID, contentType)\n- get_attachment_by_file_name(ContactID, FileName, contentType)\n- get_attachments(ContactID)\n- get_by_number(ContactNumber)\n- get_cis_settings(ContactID)\n- get_contact(ContactID)\n- get_contacts(IDs?, If-Modified-Since?, includeArchived?, order?, page?, pageSize?, searchTerm?, summaryOnly?, where?): retrieves all contacts in a Xero organisation\n- retrieves_history_records_for_specific(ContactID)\nIt returns, by action: get_attachments a list of Attachment in Attachments; get_by_number a Contacts; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -38,21 +35,18 @@ export const contactsReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_attachments',
+          'get_by_number',
+          'get_cis_settings',
           'get_contact',
-          'get_contact_attachment_by_file_name',
-          'get_contact_attachment_by_id',
-          'get_contact_attachments',
-          'get_contact_by_contact_number',
-          'get_contact_cis_settings',
-          'get_contact_group',
-          'get_contact_groups',
           'get_contacts',
-          'retrieves_history_records_for_specific_contact',
+          'retrieves_history_records_for_specific',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
-      ContactGroupID: { type: 'string', format: 'uuid' },
       ContactID: { type: 'string', format: 'uuid' },
       ContactNumber: { type: 'string' },
       FileName: { type: 'string' },
@@ -61,26 +55,7 @@ export const contactsReadTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_contact: {
-      operationId: 'getContact',
-      method: 'get',
-      path: '/Contacts/{ContactID}',
-      arguments: { ContactID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
-    },
-    get_contact_attachment_by_file_name: {
-      operationId: 'getContactAttachmentByFileName',
-      method: 'get',
-      path: '/Contacts/{ContactID}/Attachments/{FileName}',
-      arguments: { ContactID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
-    },
-    get_contact_attachment_by_id: {
+    get_attachment: {
       operationId: 'getContactAttachmentById',
       method: 'get',
       path: '/Contacts/{ContactID}/Attachments/{AttachmentID}',
@@ -92,7 +67,17 @@ export const contactsReadTool = defineTool({
         properties: { ContactID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
       },
     },
-    get_contact_attachments: {
+    get_attachment_by_file_name: {
+      operationId: 'getContactAttachmentByFileName',
+      method: 'get',
+      path: '/Contacts/{ContactID}/Attachments/{FileName}',
+      arguments: { ContactID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
+    },
+    get_attachments: {
       operationId: 'getContactAttachments',
       method: 'get',
       path: '/Contacts/{ContactID}/Attachments',
@@ -101,7 +86,7 @@ export const contactsReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
-    get_contact_by_contact_number: {
+    get_by_number: {
       operationId: 'getContactByContactNumber',
       method: 'get',
       path: '/Contacts/{ContactNumber}',
@@ -109,7 +94,7 @@ export const contactsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
     },
-    get_contact_cis_settings: {
+    get_cis_settings: {
       operationId: 'getContactCISSettings',
       method: 'get',
       path: '/Contacts/{ContactID}/CISSettings',
@@ -118,23 +103,14 @@ export const contactsReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
-    get_contact_group: {
-      operationId: 'getContactGroup',
+    get_contact: {
+      operationId: 'getContact',
       method: 'get',
-      path: '/ContactGroups/{ContactGroupID}',
-      arguments: { ContactGroupID: 'path', 'xero-tenant-id': 'header' },
+      path: '/Contacts/{ContactID}',
+      arguments: { ContactID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: { properties: { ContactGroupID: { type: 'string', format: 'uuid' } } },
-    },
-    get_contact_groups: {
-      operationId: 'getContactGroups',
-      method: 'get',
-      path: '/ContactGroups',
-      arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
     get_contacts: {
       operationId: 'getContacts',
@@ -169,7 +145,7 @@ export const contactsReadTool = defineTool({
         },
       },
     },
-    retrieves_history_records_for_specific_contact: {
+    retrieves_history_records_for_specific: {
       operationId: 'getContactHistory',
       method: 'get',
       path: '/Contacts/{ContactID}/History',

@@ -5,28 +5,27 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the contacts_write tool. */
 export type ContactsWriteArguments = {
   action:
-    | 'create_contact_attachment_by_file_name'
-    | 'create_contact_group'
-    | 'create_contact_group_contacts'
-    | 'create_contact_history'
-    | 'create_contacts'
-    | 'update_contact'
-    | 'update_contact_attachment_by_file_name'
-    | 'update_contact_group'
-    | 'update_or_create_contacts';
+    | 'create'
+    | 'create_attachment_by_file_name'
+    | 'create_history'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
-  ContactGroupID?: string;
   ContactID?: string;
+  Contacts?: Record<string, unknown>[];
   FileName?: string;
   'Idempotency-Key'?: string;
+  Warnings?: Record<string, unknown>[];
+  pagination?: Record<string, unknown>;
   request_body?: string;
 };
 
 export const contactsWriteTool = defineTool({
   name: 'contacts_write',
-  title: 'Contacts, including attachments, contact groups and history: create and update',
+  title: 'Contacts, including attachments and history: create and update',
   description:
-    'Creates and updates contacts and their attachments, contact groups and history. To look them up use contacts_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_contact_attachment_by_file_name(ContactID, FileName, request_body)\n- create_contact_group(ContactGroups?)\n- create_contact_group_contacts(ContactGroupID, Contacts?, Warnings?, pagination?)\n- create_contact_history(ContactID, HistoryRecords?): creates a new history record for a specific contact\n- create_contacts(Contacts?, Warnings?, pagination?, summarizeErrors?): creates multiple contacts (bulk) in a Xero organisation\n- update_contact(ContactID, Contacts?, Warnings?, pagination?): updates a specific contact in a Xero organisation\n- update_contact_attachment_by_file_name(ContactID, FileName, request_body)\n- update_contact_group(ContactGroupID, ContactGroups?)\n- update_or_create_contacts(Contacts?, Warnings?, pagination?, summarizeErrors?)\nIt returns, by action: create_contact_attachment_by_file_name a list of Attachment in Attachments; create_contact_group a list of ContactGroup in ContactGroups; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates contacts and their attachments and history. To look them up use contacts_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(Contacts?, Warnings?, pagination?, summarizeErrors?): creates multiple contacts (bulk) in a Xero organisation\n- create_attachment_by_file_name(ContactID, FileName, request_body)\n- create_history(ContactID, HistoryRecords?): creates a new history record for a specific contact\n- update(ContactID, Contacts?, Warnings?, pagination?): updates a specific contact in a Xero organisation\n- update_attachment_by_file_name(ContactID, FileName, request_body)\n- update_or_create(Contacts?, Warnings?, pagination?, summarizeErrors?)\nIt returns, by action: create a Contacts; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -37,93 +36,35 @@ export const contactsWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_contact_attachment_by_file_name',
-          'create_contact_group',
-          'create_contact_group_contacts',
-          'create_contact_history',
-          'create_contacts',
-          'update_contact',
-          'update_contact_attachment_by_file_name',
-          'update_contact_group',
-          'update_or_create_contacts',
+          'create',
+          'create_attachment_by_file_name',
+          'create_history',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      ContactGroupID: { type: 'string', format: 'uuid' },
       ContactID: { type: 'string', format: 'uuid' },
+      Contacts: { type: 'array', items: { type: 'object' } },
       FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
+      Warnings: { type: 'array', items: { type: 'object' } },
+      pagination: {
+        type: 'object',
+        properties: {
+          itemCount: { type: 'integer' },
+          page: { type: 'integer' },
+          pageCount: { type: 'integer' },
+          pageSize: { type: 'integer' },
+        },
+      },
       request_body: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_contact_attachment_by_file_name: {
-      operationId: 'createContactAttachmentByFileName',
-      method: 'put',
-      path: '/Contacts/{ContactID}/Attachments/{FileName}',
-      arguments: {
-        ContactID: 'path',
-        FileName: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        request_body: { in: 'body-whole', file: true },
-      },
-      required: ['xero-tenant-id', 'request_body'],
-      body: { kind: 'binary', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
-    },
-    create_contact_group: {
-      operationId: 'createContactGroup',
-      method: 'put',
-      path: '/ContactGroups',
-      arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', ContactGroups: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } } } },
-    },
-    create_contact_group_contacts: {
-      operationId: 'createContactGroupContacts',
-      method: 'put',
-      path: '/ContactGroups/{ContactGroupID}/Contacts',
-      arguments: {
-        ContactGroupID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        Contacts: 'body',
-        Warnings: 'body',
-        pagination: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          ContactGroupID: { type: 'string', format: 'uuid' },
-          Contacts: { type: 'array', items: { $ref: '#/$defs/Contact' } },
-          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
-          pagination: { $ref: '#/$defs/Pagination' },
-        },
-      },
-    },
-    create_contact_history: {
-      operationId: 'createContactHistory',
-      method: 'put',
-      path: '/Contacts/{ContactID}/History',
-      arguments: { ContactID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          ContactID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_contacts: {
+    create: {
       operationId: 'createContacts',
       method: 'put',
       path: '/Contacts',
@@ -147,7 +88,38 @@ export const contactsWriteTool = defineTool({
         },
       },
     },
-    update_contact: {
+    create_attachment_by_file_name: {
+      operationId: 'createContactAttachmentByFileName',
+      method: 'put',
+      path: '/Contacts/{ContactID}/Attachments/{FileName}',
+      arguments: {
+        ContactID: 'path',
+        FileName: 'path',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        request_body: { in: 'body-whole', file: true },
+      },
+      required: ['xero-tenant-id', 'request_body'],
+      body: { kind: 'binary', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
+    },
+    create_history: {
+      operationId: 'createContactHistory',
+      method: 'put',
+      path: '/Contacts/{ContactID}/History',
+      arguments: { ContactID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          ContactID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
+    },
+    update: {
       operationId: 'updateContact',
       method: 'post',
       path: '/Contacts/{ContactID}',
@@ -171,7 +143,7 @@ export const contactsWriteTool = defineTool({
         },
       },
     },
-    update_contact_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateContactAttachmentByFileName',
       method: 'post',
       path: '/Contacts/{ContactID}/Attachments/{FileName}',
@@ -187,27 +159,7 @@ export const contactsWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ContactID: { type: 'string', format: 'uuid' } } },
     },
-    update_contact_group: {
-      operationId: 'updateContactGroup',
-      method: 'post',
-      path: '/ContactGroups/{ContactGroupID}',
-      arguments: {
-        ContactGroupID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        ContactGroups: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          ContactGroupID: { type: 'string', format: 'uuid' },
-          ContactGroups: { type: 'array', items: { $ref: '#/$defs/ContactGroup' } },
-        },
-      },
-    },
-    update_or_create_contacts: {
+    update_or_create: {
       operationId: 'updateOrCreateContacts',
       method: 'post',
       path: '/Contacts',

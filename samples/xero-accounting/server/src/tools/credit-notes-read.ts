@@ -5,26 +5,25 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the credit_notes_read tool. */
 export type CreditNotesReadArguments = {
   action:
-    | 'get_credit_note'
-    | 'get_credit_note_as_pdf'
-    | 'get_credit_note_attachment_by_file_name'
-    | 'get_credit_note_attachment_by_id'
-    | 'get_credit_note_history'
-    | 'retrieves_any_credit_notes'
-    | 'retrieves_attachments_for_specific_credit_notes';
+    | 'get'
+    | 'get_as_pdf'
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_history'
+    | 'retrieves_any'
+    | 'retrieves_attachments_for_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
   CreditNoteID?: string;
   FileName?: string;
   contentType?: string;
-  unitdp?: number;
 };
 
 export const creditNotesReadTool = defineTool({
   name: 'credit_notes_read',
   title: 'Credit notes, including attachments, history and pdf: read',
   description:
-    'Reads credit notes and their attachments, history and pdf. To change them use credit_notes_write.\nActions (most also need CreditNoteID, xero-tenant-id):\n- get_credit_note(unitdp?)\n- get_credit_note_as_pdf: retrieves credit notes as PDF files\n- get_credit_note_attachment_by_file_name(FileName, contentType)\n- get_credit_note_attachment_by_id(AttachmentID, contentType)\n- get_credit_note_history: retrieves history records of a specific credit note\n- retrieves_any_credit_notes(If-Modified-Since?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_attachments_for_specific_credit_notes\nIt returns, by action: get_credit_note a CreditNotes; get_credit_note_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads credit notes and their attachments, history and pdf. To change them use credit_notes_write.\nActions (most also need CreditNoteID, xero-tenant-id):\n- get(unitdp?)\n- get_as_pdf: retrieves credit notes as PDF files\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_history: retrieves history records of a specific credit note\n- retrieves_any(If-Modified-Since?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_attachments_for_specific\nIt returns, by action: get a CreditNotes; get_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -34,36 +33,36 @@ export const creditNotesReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'get_credit_note',
-          'get_credit_note_as_pdf',
-          'get_credit_note_attachment_by_file_name',
-          'get_credit_note_attachment_by_id',
-          'get_credit_note_history',
-          'retrieves_any_credit_notes',
-          'retrieves_attachments_for_specific_credit_notes',
+          'get',
+          'get_as_pdf',
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_history',
+          'retrieves_any',
+          'retrieves_attachments_for_specific',
         ],
-        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
-      CreditNoteID: { type: 'string', description: 'Required except for retrieves_any_credit_notes.', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      CreditNoteID: { type: 'string', description: 'Required except for retrieves_any.', format: 'uuid' },
+      FileName: { type: 'string' },
       contentType: { type: 'string' },
-      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_credit_note: {
+    get: {
       operationId: 'getCreditNote',
       method: 'get',
       path: '/CreditNotes/{CreditNoteID}',
       arguments: { CreditNoteID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
+      argumentsSchema: {
+        properties: { CreditNoteID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } },
+      },
     },
-    get_credit_note_as_pdf: {
+    get_as_pdf: {
       operationId: 'getCreditNoteAsPdf',
       method: 'get',
       path: '/CreditNotes/{CreditNoteID}/pdf',
@@ -73,17 +72,7 @@ export const creditNotesReadTool = defineTool({
       accepts: ['application/pdf'],
       argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
-    get_credit_note_attachment_by_file_name: {
-      operationId: 'getCreditNoteAttachmentByFileName',
-      method: 'get',
-      path: '/CreditNotes/{CreditNoteID}/Attachments/{FileName}',
-      arguments: { CreditNoteID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
-    },
-    get_credit_note_attachment_by_id: {
+    get_attachment: {
       operationId: 'getCreditNoteAttachmentById',
       method: 'get',
       path: '/CreditNotes/{CreditNoteID}/Attachments/{AttachmentID}',
@@ -98,7 +87,17 @@ export const creditNotesReadTool = defineTool({
         },
       },
     },
-    get_credit_note_history: {
+    get_attachment_by_file_name: {
+      operationId: 'getCreditNoteAttachmentByFileName',
+      method: 'get',
+      path: '/CreditNotes/{CreditNoteID}/Attachments/{FileName}',
+      arguments: { CreditNoteID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
+    },
+    get_history: {
       operationId: 'getCreditNoteHistory',
       method: 'get',
       path: '/CreditNotes/{CreditNoteID}/History',
@@ -107,7 +106,7 @@ export const creditNotesReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_any_credit_notes: {
+    retrieves_any: {
       operationId: 'getCreditNotes',
       method: 'get',
       path: '/CreditNotes',
@@ -128,12 +127,13 @@ export const creditNotesReadTool = defineTool({
           where: { type: 'string' },
           order: { type: 'string' },
           page: { type: 'integer' },
+          unitdp: { type: 'integer' },
           pageSize: { type: 'integer' },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },
       },
     },
-    retrieves_attachments_for_specific_credit_notes: {
+    retrieves_attachments_for_specific: {
       operationId: 'getCreditNoteAttachments',
       method: 'get',
       path: '/CreditNotes/{CreditNoteID}/Attachments',

@@ -5,13 +5,13 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the credit_notes_write tool. */
 export type CreditNotesWriteArguments = {
   action:
-    | 'create_credit_note_allocation'
-    | 'create_credit_note_history'
-    | 'create_credit_notes'
-    | 'creates_attachment_for_specific_credit_note'
-    | 'update_credit_note'
-    | 'update_credit_note_attachment_by_file_name'
-    | 'update_or_create_credit_notes';
+    | 'create'
+    | 'create_allocation'
+    | 'create_history'
+    | 'creates_attachment_for_specific'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
   CreditNoteID?: string;
   FileName?: string;
@@ -23,7 +23,7 @@ export const creditNotesWriteTool = defineTool({
   name: 'credit_notes_write',
   title: 'Credit notes, including attachments, allocations and history: create and update',
   description:
-    'Creates and updates credit notes and their attachments, allocations and history. To look them up use credit_notes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_credit_note_allocation(CreditNoteID, Allocations?, summarizeErrors?)\n- create_credit_note_history(CreditNoteID, HistoryRecords?): retrieves history records of a specific credit note\n- create_credit_notes(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?)\n- creates_attachment_for_specific_credit_note(CreditNoteID, FileName, request_body, IncludeOnline?)\n- update_credit_note(CreditNoteID, CreditNotes?, Warnings?, pagination?, unitdp?)\n- update_credit_note_attachment_by_file_name(CreditNoteID, FileName, request_body)\n- update_or_create_credit_notes(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?): updates or creates one or more credit notes\nIt returns, by action: create_credit_note_allocation a list of Allocation in Allocations; create_credit_note_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates credit notes and their attachments, allocations and history. To look them up use credit_notes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?)\n- create_allocation(CreditNoteID, Allocations?, summarizeErrors?)\n- create_history(CreditNoteID, HistoryRecords?): retrieves history records of a specific credit note\n- creates_attachment_for_specific(CreditNoteID, FileName, request_body, IncludeOnline?)\n- update(CreditNoteID, CreditNotes?, Warnings?, pagination?, unitdp?)\n- update_attachment_by_file_name(CreditNoteID, FileName, request_body)\n- update_or_create(CreditNotes?, Warnings?, pagination?, summarizeErrors?, unitdp?): updates or creates one or more credit notes\nIt returns, by action: create a CreditNotes; create_allocation a list of Allocation in Allocations; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -34,13 +34,13 @@ export const creditNotesWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_credit_note_allocation',
-          'create_credit_note_history',
-          'create_credit_notes',
-          'creates_attachment_for_specific_credit_note',
-          'update_credit_note',
-          'update_credit_note_attachment_by_file_name',
-          'update_or_create_credit_notes',
+          'create',
+          'create_allocation',
+          'create_history',
+          'creates_attachment_for_specific',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -52,49 +52,7 @@ export const creditNotesWriteTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_credit_note_allocation: {
-      operationId: 'createCreditNoteAllocation',
-      method: 'put',
-      path: '/CreditNotes/{CreditNoteID}/Allocations',
-      arguments: {
-        CreditNoteID: 'path',
-        summarizeErrors: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        Allocations: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          CreditNoteID: { type: 'string', format: 'uuid' },
-          summarizeErrors: { type: 'boolean' },
-          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
-        },
-      },
-    },
-    create_credit_note_history: {
-      operationId: 'createCreditNoteHistory',
-      method: 'put',
-      path: '/CreditNotes/{CreditNoteID}/History',
-      arguments: {
-        CreditNoteID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        HistoryRecords: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          CreditNoteID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_credit_notes: {
+    create: {
       operationId: 'createCreditNotes',
       method: 'put',
       path: '/CreditNotes',
@@ -120,7 +78,49 @@ export const creditNotesWriteTool = defineTool({
         },
       },
     },
-    creates_attachment_for_specific_credit_note: {
+    create_allocation: {
+      operationId: 'createCreditNoteAllocation',
+      method: 'put',
+      path: '/CreditNotes/{CreditNoteID}/Allocations',
+      arguments: {
+        CreditNoteID: 'path',
+        summarizeErrors: 'query',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        Allocations: 'body',
+      },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          summarizeErrors: { type: 'boolean' },
+          Allocations: { type: 'array', items: { $ref: '#/$defs/Allocation' } },
+        },
+      },
+    },
+    create_history: {
+      operationId: 'createCreditNoteHistory',
+      method: 'put',
+      path: '/CreditNotes/{CreditNoteID}/History',
+      arguments: {
+        CreditNoteID: 'path',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        HistoryRecords: 'body',
+      },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          CreditNoteID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
+    },
+    creates_attachment_for_specific: {
       operationId: 'createCreditNoteAttachmentByFileName',
       method: 'put',
       path: '/CreditNotes/{CreditNoteID}/Attachments/{FileName}',
@@ -139,7 +139,7 @@ export const creditNotesWriteTool = defineTool({
         properties: { CreditNoteID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
       },
     },
-    update_credit_note: {
+    update: {
       operationId: 'updateCreditNote',
       method: 'post',
       path: '/CreditNotes/{CreditNoteID}',
@@ -165,7 +165,7 @@ export const creditNotesWriteTool = defineTool({
         },
       },
     },
-    update_credit_note_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateCreditNoteAttachmentByFileName',
       method: 'post',
       path: '/CreditNotes/{CreditNoteID}/Attachments/{FileName}',
@@ -181,7 +181,7 @@ export const creditNotesWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { CreditNoteID: { type: 'string', format: 'uuid' } } },
     },
-    update_or_create_credit_notes: {
+    update_or_create: {
       operationId: 'updateOrCreateCreditNotes',
       method: 'post',
       path: '/CreditNotes',

@@ -13,7 +13,7 @@ export const currenciesReadTool = defineTool({
   name: 'currencies_read',
   title: 'Retrieves currencies for your Xero organisation',
   description:
-    'Retrieves currencies for your Xero organisation in the Xero Accounting API. Use it to look up currencies. It needs xero-tenant-id. Optional: order, where. It returns a list of Currency in Currencies (Code, Description). Read-only: it never changes anything.',
+    'Retrieves currencies for your Xero organisation in the Xero Accounting API. Use it to look up currencies; to create or update use currencies_write. It needs xero-tenant-id. Optional: order, where. It returns a list of Currency in Currencies (Code, Description). Read-only: it never changes anything.',
   annotations: {
     readOnlyHint: true,
   },

@@ -4,20 +4,16 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the expense_claims_read tool. */
 export type ExpenseClaimsReadArguments = {
-  action: 'get_expense_claim' | 'get_expense_claim_history' | 'retrieves_expense_claims';
+  action: 'get' | 'get_history' | 'retrieves';
   'xero-tenant-id': string;
   ExpenseClaimID?: string;
-  'If-Modified-Since'?: string;
-  order?: string;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const expenseClaimsReadTool = defineTool({
   name: 'expense_claims_read',
   title: 'Expense claims, including history: read',
   description:
-    'Reads expense claims and their history in the Xero Accounting API. Use it to look up expense claims; to create or update use expense_claims_write.\nActions (all also need xero-tenant-id):\n- get_expense_claim(ExpenseClaimID)\n- get_expense_claim_history(ExpenseClaimID): retrieves history records of a specific expense claim\n- retrieves_expense_claims(If-Modified-Since?, order?, where?)\nIt returns, by action: get_expense_claim a list of ExpenseClaim in ExpenseClaims (ExpenseClaimID, Payments, ReceiptID, Receipts, Status, …); get_expense_claim_history a list of HistoryRecord in HistoryRecords (Changes, Details, User); retrieves_expense_claims a list of ExpenseClaim in ExpenseClaims (ExpenseClaimID, Payments, ReceiptID, Receipts, Status, …). Read-only: it never changes anything.',
+    'Reads expense claims and their history. To change them use expense_claims_write.\nActions (all also need xero-tenant-id):\n- get(ExpenseClaimID)\n- get_history(ExpenseClaimID): retrieves history records of a specific expense claim\n- retrieves(If-Modified-Since?, order?, where?)\nIt returns, by action: get a list of ExpenseClaim in ExpenseClaims; get_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -26,37 +22,25 @@ export const expenseClaimsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_expense_claim', 'get_expense_claim_history', 'retrieves_expense_claims'],
+        enum: ['get', 'get_history', 'retrieves'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       ExpenseClaimID: { type: 'string', format: 'uuid' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
-      order: { type: 'string', description: 'Order by an any element' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): listed items keep identifying fields only; detailed: all. For get_expense_claim, retrieves_expense_claims.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
-    get_expense_claim: {
+    get: {
       operationId: 'getExpenseClaim',
       method: 'get',
       path: '/ExpenseClaims/{ExpenseClaimID}',
       arguments: { ExpenseClaimID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'ExpenseClaims', keep: ['ExpenseClaimID', 'ReceiptID'] }] },
       argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
-    get_expense_claim_history: {
+    get_history: {
       operationId: 'getExpenseClaimHistory',
       method: 'get',
       path: '/ExpenseClaims/{ExpenseClaimID}/History',
@@ -65,15 +49,20 @@ export const expenseClaimsReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ExpenseClaimID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_expense_claims: {
+    retrieves: {
       operationId: 'getExpenseClaims',
       method: 'get',
       path: '/ExpenseClaims',
       arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'ExpenseClaims', keep: ['ExpenseClaimID', 'ReceiptID'] }] },
-      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
   },
 });

@@ -4,11 +4,10 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the expense_claims_write tool. */
 export type ExpenseClaimsWriteArguments = {
-  action: 'create_expense_claim_history' | 'create_expense_claims' | 'update_expense_claim';
+  action: 'create' | 'create_history' | 'update';
   'xero-tenant-id': string;
   ExpenseClaimID?: string;
   ExpenseClaims?: Record<string, unknown>[];
-  HistoryRecords?: Record<string, unknown>[];
   'Idempotency-Key'?: string;
 };
 
@@ -16,7 +15,7 @@ export const expenseClaimsWriteTool = defineTool({
   name: 'expense_claims_write',
   title: 'Expense claims, including history: create and update',
   description:
-    'Creates and updates expense claims and their history. To look them up use expense_claims_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_expense_claim_history(ExpenseClaimID, HistoryRecords?): creates a history record for a specific expense claim\n- create_expense_claims(ExpenseClaims?)\n- update_expense_claim(ExpenseClaimID, ExpenseClaims?)\nIt returns, by action: create_expense_claim_history a list of HistoryRecord in HistoryRecords; create_expense_claims a list of ExpenseClaim in ExpenseClaims; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates expense claims and their history. To look them up use expense_claims_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(ExpenseClaims?)\n- create_history(ExpenseClaimID, HistoryRecords?): creates a history record for a specific expense claim\n- update(ExpenseClaimID, ExpenseClaims?)\nIt returns, by action: create a list of ExpenseClaim in ExpenseClaims; create_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -24,41 +23,26 @@ export const expenseClaimsWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['create_expense_claim_history', 'create_expense_claims', 'update_expense_claim'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
+      action: { type: 'string', enum: ['create', 'create_history', 'update'] },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       ExpenseClaimID: { type: 'string', format: 'uuid' },
-      ExpenseClaims: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            ExpenseClaimID: { type: 'string' },
-            Payments: { type: 'array' },
-            ReceiptID: { type: 'string' },
-            Receipts: { type: 'array' },
-            Status: { type: 'string', enum: ['SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED'] },
-            User: { type: 'object' },
-          },
-        },
-      },
-      HistoryRecords: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { Changes: { type: 'string' }, Details: { type: 'string' }, User: { type: 'string' } },
-        },
-      },
+      ExpenseClaims: { type: 'array', items: { type: 'object' } },
       'Idempotency-Key': { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
-    create_expense_claim_history: {
+    create: {
+      operationId: 'createExpenseClaims',
+      method: 'put',
+      path: '/ExpenseClaims',
+      arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', ExpenseClaims: 'body' },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } } } },
+    },
+    create_history: {
       operationId: 'createExpenseClaimHistory',
       method: 'put',
       path: '/ExpenseClaims/{ExpenseClaimID}/History',
@@ -78,17 +62,7 @@ export const expenseClaimsWriteTool = defineTool({
         },
       },
     },
-    create_expense_claims: {
-      operationId: 'createExpenseClaims',
-      method: 'put',
-      path: '/ExpenseClaims',
-      arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', ExpenseClaims: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ExpenseClaims: { type: 'array', items: { $ref: '#/$defs/ExpenseClaim' } } } },
-    },
-    update_expense_claim: {
+    update: {
       operationId: 'updateExpenseClaim',
       method: 'post',
       path: '/ExpenseClaims/{ExpenseClaimID}',

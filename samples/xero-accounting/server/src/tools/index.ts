@@ -4,21 +4,29 @@ import type { ToolDefinition } from '../runtime/types.js';
 import { accountsDeleteTool } from './accounts-delete.js';
 import { accountsReadTool } from './accounts-read.js';
 import { accountsWriteTool } from './accounts-write.js';
-import { allocationsDeleteTool } from './allocations-delete.js';
+import { bankTransactionsReadTool } from './bank-transactions-read.js';
+import { bankTransactionsWriteTool } from './bank-transactions-write.js';
 import { bankTransfersDeleteTool } from './bank-transfers-delete.js';
 import { bankTransfersReadTool } from './bank-transfers-read.js';
 import { bankTransfersWriteTool } from './bank-transfers-write.js';
+import { batchPaymentsDeleteTool } from './batch-payments-delete.js';
+import { batchPaymentsReadTool } from './batch-payments-read.js';
+import { batchPaymentsWriteTool } from './batch-payments-write.js';
 import { brandingThemesReadTool } from './branding-themes-read.js';
 import { budgetsReadTool } from './budgets-read.js';
-import { contactsGroupsDeleteTool } from './contacts-groups-delete.js';
+import { contactGroupsDeleteTool } from './contact-groups-delete.js';
+import { contactGroupsReadTool } from './contact-groups-read.js';
+import { contactGroupsWriteTool } from './contact-groups-write.js';
 import { contactsReadTool } from './contacts-read.js';
 import { contactsWriteTool } from './contacts-write.js';
+import { creditNotesAllocationsDeleteTool } from './credit-notes-allocations-delete.js';
 import { creditNotesReadTool } from './credit-notes-read.js';
 import { creditNotesWriteTool } from './credit-notes-write.js';
 import { currenciesReadTool } from './currencies-read.js';
-import { currenciesSetupWriteTool } from './currencies-setup-write.js';
+import { currenciesWriteTool } from './currencies-write.js';
 import { expenseClaimsReadTool } from './expense-claims-read.js';
 import { expenseClaimsWriteTool } from './expense-claims-write.js';
+import { invoiceRemindersSettingsReadTool } from './invoice-reminders-settings-read.js';
 import { invoicesReadTool } from './invoices-read.js';
 import { invoicesWriteTool } from './invoices-write.js';
 import { itemsDeleteTool } from './items-delete.js';
@@ -26,50 +34,70 @@ import { itemsReadTool } from './items-read.js';
 import { itemsWriteTool } from './items-write.js';
 import { journalsReadTool } from './journals-read.js';
 import { linkedTransactionsDeleteTool } from './linked-transactions-delete.js';
+import { linkedTransactionsReadTool } from './linked-transactions-read.js';
+import { linkedTransactionsWriteTool } from './linked-transactions-write.js';
+import { manualJournalsReadTool } from './manual-journals-read.js';
 import { manualJournalsWriteTool } from './manual-journals-write.js';
 import { organisationReadTool } from './organisation-read.js';
+import { overpaymentsAllocationsDeleteTool } from './overpayments-allocations-delete.js';
+import { overpaymentsAllocationsWriteTool } from './overpayments-allocations-write.js';
+import { overpaymentsHistoryWriteTool } from './overpayments-history-write.js';
 import { overpaymentsReadTool } from './overpayments-read.js';
-import { overpaymentsWriteTool } from './overpayments-write.js';
+import { paymentServicesReadTool } from './payment-services-read.js';
+import { paymentServicesWriteTool } from './payment-services-write.js';
 import { paymentsDeleteTool } from './payments-delete.js';
 import { paymentsReadTool } from './payments-read.js';
 import { paymentsWriteTool } from './payments-write.js';
+import { prepaymentsAllocationsDeleteTool } from './prepayments-allocations-delete.js';
+import { prepaymentsAllocationsWriteTool } from './prepayments-allocations-write.js';
+import { prepaymentsHistoryWriteTool } from './prepayments-history-write.js';
 import { prepaymentsReadTool } from './prepayments-read.js';
-import { prepaymentsWriteTool } from './prepayments-write.js';
 import { purchaseOrdersReadTool } from './purchase-orders-read.js';
 import { purchaseOrdersWriteTool } from './purchase-orders-write.js';
 import { quotesReadTool } from './quotes-read.js';
 import { quotesWriteTool } from './quotes-write.js';
 import { receiptsReadTool } from './receipts-read.js';
 import { receiptsWriteTool } from './receipts-write.js';
+import { repeatingInvoicesReadTool } from './repeating-invoices-read.js';
+import { repeatingInvoicesWriteTool } from './repeating-invoices-write.js';
+import { reportsAgedReceivablesContactReadTool } from './reports-aged-receivables-contact-read.js';
 import { reportsReadTool } from './reports-read.js';
+import { reportsTenNinetyNineReadTool } from './reports-ten-ninety-nine-read.js';
+import { setupWriteTool } from './setup-write.js';
 import { taxRatesReadTool } from './tax-rates-read.js';
 import { taxRatesWriteTool } from './tax-rates-write.js';
 import { trackingCategoriesDeleteTool } from './tracking-categories-delete.js';
 import { trackingCategoriesReadTool } from './tracking-categories-read.js';
 import { trackingCategoriesWriteTool } from './tracking-categories-write.js';
-import { transactionsReadTool } from './transactions-read.js';
-import { transactionsWriteTool } from './transactions-write.js';
 import { usersReadTool } from './users-read.js';
 
 export const tools: ToolDefinition[] = [
   accountsDeleteTool,
   accountsReadTool,
   accountsWriteTool,
-  allocationsDeleteTool,
+  bankTransactionsReadTool,
+  bankTransactionsWriteTool,
   bankTransfersDeleteTool,
   bankTransfersReadTool,
   bankTransfersWriteTool,
+  batchPaymentsDeleteTool,
+  batchPaymentsReadTool,
+  batchPaymentsWriteTool,
   brandingThemesReadTool,
   budgetsReadTool,
-  contactsGroupsDeleteTool,
+  contactGroupsDeleteTool,
+  contactGroupsReadTool,
+  contactGroupsWriteTool,
   contactsReadTool,
   contactsWriteTool,
+  creditNotesAllocationsDeleteTool,
   creditNotesReadTool,
   creditNotesWriteTool,
   currenciesReadTool,
-  currenciesSetupWriteTool,
+  currenciesWriteTool,
   expenseClaimsReadTool,
   expenseClaimsWriteTool,
+  invoiceRemindersSettingsReadTool,
   invoicesReadTool,
   invoicesWriteTool,
   itemsDeleteTool,
@@ -77,28 +105,40 @@ export const tools: ToolDefinition[] = [
   itemsWriteTool,
   journalsReadTool,
   linkedTransactionsDeleteTool,
+  linkedTransactionsReadTool,
+  linkedTransactionsWriteTool,
+  manualJournalsReadTool,
   manualJournalsWriteTool,
   organisationReadTool,
+  overpaymentsAllocationsDeleteTool,
+  overpaymentsAllocationsWriteTool,
+  overpaymentsHistoryWriteTool,
   overpaymentsReadTool,
-  overpaymentsWriteTool,
+  paymentServicesReadTool,
+  paymentServicesWriteTool,
   paymentsDeleteTool,
   paymentsReadTool,
   paymentsWriteTool,
+  prepaymentsAllocationsDeleteTool,
+  prepaymentsAllocationsWriteTool,
+  prepaymentsHistoryWriteTool,
   prepaymentsReadTool,
-  prepaymentsWriteTool,
   purchaseOrdersReadTool,
   purchaseOrdersWriteTool,
   quotesReadTool,
   quotesWriteTool,
   receiptsReadTool,
   receiptsWriteTool,
+  repeatingInvoicesReadTool,
+  repeatingInvoicesWriteTool,
+  reportsAgedReceivablesContactReadTool,
   reportsReadTool,
+  reportsTenNinetyNineReadTool,
+  setupWriteTool,
   taxRatesReadTool,
   taxRatesWriteTool,
   trackingCategoriesDeleteTool,
   trackingCategoriesReadTool,
   trackingCategoriesWriteTool,
-  transactionsReadTool,
-  transactionsWriteTool,
   usersReadTool,
 ];

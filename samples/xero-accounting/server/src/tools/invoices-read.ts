@@ -5,34 +5,26 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the invoices_read tool. */
 export type InvoicesReadArguments = {
   action:
+    | 'get_as_pdf'
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_attachments'
     | 'get_invoice'
-    | 'get_invoice_as_pdf'
-    | 'get_invoice_attachment_by_file_name'
-    | 'get_invoice_attachment_by_id'
-    | 'get_invoice_attachments'
     | 'get_invoices'
-    | 'get_repeating_invoice'
-    | 'get_repeating_invoice_attachment_by_file_name'
-    | 'get_repeating_invoice_attachment_by_id'
-    | 'get_repeating_invoice_history'
-    | 'retrieves_attachments_from_specific_invoice'
-    | 'retrieves_history_records_for_specific_invoice'
-    | 'retrieves_invoice_reminder_settings'
-    | 'retrieves_repeating_invoices'
-    | 'retrieves_url_to_online_invoice';
+    | 'retrieves_history_records_for_specific'
+    | 'retrieves_url_to_online';
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
   InvoiceID?: string;
-  RepeatingInvoiceID?: string;
   contentType?: string;
 };
 
 export const invoicesReadTool = defineTool({
   name: 'invoices_read',
-  title: 'Invoices, including attachments, history, repeating invoices, online invoice, pdf and 1 more: read',
+  title: 'Invoices, including attachments, history, online invoice and pdf: read',
   description:
-    'Reads invoices and their attachments, history, repeating invoices and 3 more. To change them use invoices_write.\nActions (all also need xero-tenant-id):\n- get_invoice(InvoiceID, unitdp?)\n- get_invoice_as_pdf(InvoiceID): retrieves invoices or purchase bills as PDF files\n- get_invoice_attachment_by_file_name(InvoiceID, FileName, contentType)\n- get_invoice_attachment_by_id(InvoiceID, AttachmentID, contentType)\n- get_invoice_attachments(InvoiceID)\n- get_invoices(ContactIDs?, IDs?, If-Modified-Since?, InvoiceNumbers?, Statuses?, createdByMyApp?, includeArchived?, order?, page?, pageSize?, searchTerm?, summaryOnly?, unitdp?, where?): retrieves sales invoices or purchase bills\n- get_repeating_invoice(RepeatingInvoiceID)\n- get_repeating_invoice_attachment_by_file_name(RepeatingInvoiceID, FileName, contentType)\n- get_repeating_invoice_attachment_by_id(RepeatingInvoiceID, AttachmentID, contentType)\n- get_repeating_invoice_history(RepeatingInvoiceID)\n- retrieves_attachments_from_specific_invoice(RepeatingInvoiceID): retrieves attachments from a specific repeating invoice\n- retrieves_history_records_for_specific_invoice(InvoiceID)\n- retrieves_invoice_reminder_settings\n- retrieves_repeating_invoices(order?, where?)\n- retrieves_url_to_online_invoice(InvoiceID)\nIt returns, by action: get_invoice an Invoices; get_invoice_attachments a list of Attachment in Attachments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads invoices and their attachments, history, online invoice and 1 more. To change them use invoices_write.\nActions (most also need InvoiceID, xero-tenant-id):\n- get_as_pdf: retrieves invoices or purchase bills as PDF files\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_attachments\n- get_invoice(unitdp?)\n- get_invoices(ContactIDs?, IDs?, If-Modified-Since?, InvoiceNumbers?, Statuses?, createdByMyApp?, includeArchived?, order?, page?, pageSize?, searchTerm?, summaryOnly?, unitdp?, where?): retrieves sales invoices or purchase bills\n- retrieves_history_records_for_specific\n- retrieves_url_to_online\nIt returns, by action: get_attachments a list of Attachment in Attachments; get_invoice an Invoices; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -42,43 +34,26 @@ export const invoicesReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
+          'get_as_pdf',
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_attachments',
           'get_invoice',
-          'get_invoice_as_pdf',
-          'get_invoice_attachment_by_file_name',
-          'get_invoice_attachment_by_id',
-          'get_invoice_attachments',
           'get_invoices',
-          'get_repeating_invoice',
-          'get_repeating_invoice_attachment_by_file_name',
-          'get_repeating_invoice_attachment_by_id',
-          'get_repeating_invoice_history',
-          'retrieves_attachments_from_specific_invoice',
-          'retrieves_history_records_for_specific_invoice',
-          'retrieves_invoice_reminder_settings',
-          'retrieves_repeating_invoices',
-          'retrieves_url_to_online_invoice',
+          'retrieves_history_records_for_specific',
+          'retrieves_url_to_online',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
       FileName: { type: 'string' },
-      InvoiceID: { type: 'string', format: 'uuid' },
-      RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+      InvoiceID: { type: 'string', description: 'Required except for get_invoices.', format: 'uuid' },
       contentType: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_invoice: {
-      operationId: 'getInvoice',
-      method: 'get',
-      path: '/Invoices/{InvoiceID}',
-      arguments: { InvoiceID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
-    },
-    get_invoice_as_pdf: {
+    get_as_pdf: {
       operationId: 'getInvoiceAsPdf',
       method: 'get',
       path: '/Invoices/{InvoiceID}/pdf',
@@ -88,17 +63,7 @@ export const invoicesReadTool = defineTool({
       accepts: ['application/pdf'],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
-    get_invoice_attachment_by_file_name: {
-      operationId: 'getInvoiceAttachmentByFileName',
-      method: 'get',
-      path: '/Invoices/{InvoiceID}/Attachments/{FileName}',
-      arguments: { InvoiceID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    get_invoice_attachment_by_id: {
+    get_attachment: {
       operationId: 'getInvoiceAttachmentById',
       method: 'get',
       path: '/Invoices/{InvoiceID}/Attachments/{AttachmentID}',
@@ -110,7 +75,17 @@ export const invoicesReadTool = defineTool({
         properties: { InvoiceID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
       },
     },
-    get_invoice_attachments: {
+    get_attachment_by_file_name: {
+      operationId: 'getInvoiceAttachmentByFileName',
+      method: 'get',
+      path: '/Invoices/{InvoiceID}/Attachments/{FileName}',
+      arguments: { InvoiceID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
+    },
+    get_attachments: {
       operationId: 'getInvoiceAttachments',
       method: 'get',
       path: '/Invoices/{InvoiceID}/Attachments',
@@ -118,6 +93,15 @@ export const invoicesReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
+    },
+    get_invoice: {
+      operationId: 'getInvoice',
+      method: 'get',
+      path: '/Invoices/{InvoiceID}',
+      arguments: { InvoiceID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_invoices: {
       operationId: 'getInvoices',
@@ -162,64 +146,7 @@ export const invoicesReadTool = defineTool({
         },
       },
     },
-    get_repeating_invoice: {
-      operationId: 'getRepeatingInvoice',
-      method: 'get',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}',
-      arguments: { RepeatingInvoiceID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    get_repeating_invoice_attachment_by_file_name: {
-      operationId: 'getRepeatingInvoiceAttachmentByFileName',
-      method: 'get',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/Attachments/{FileName}',
-      arguments: { RepeatingInvoiceID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    get_repeating_invoice_attachment_by_id: {
-      operationId: 'getRepeatingInvoiceAttachmentById',
-      method: 'get',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/Attachments/{AttachmentID}',
-      arguments: {
-        RepeatingInvoiceID: 'path',
-        AttachmentID: 'path',
-        'xero-tenant-id': 'header',
-        contentType: 'header',
-      },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: {
-        properties: {
-          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
-          AttachmentID: { type: 'string', format: 'uuid' },
-        },
-      },
-    },
-    get_repeating_invoice_history: {
-      operationId: 'getRepeatingInvoiceHistory',
-      method: 'get',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/History',
-      arguments: { RepeatingInvoiceID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_attachments_from_specific_invoice: {
-      operationId: 'getRepeatingInvoiceAttachments',
-      method: 'get',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/Attachments',
-      arguments: { RepeatingInvoiceID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_history_records_for_specific_invoice: {
+    retrieves_history_records_for_specific: {
       operationId: 'getInvoiceHistory',
       method: 'get',
       path: '/Invoices/{InvoiceID}/History',
@@ -228,24 +155,7 @@ export const invoicesReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_invoice_reminder_settings: {
-      operationId: 'getInvoiceReminders',
-      method: 'get',
-      path: '/InvoiceReminders/Settings',
-      arguments: { 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-    },
-    retrieves_repeating_invoices: {
-      operationId: 'getRepeatingInvoices',
-      method: 'get',
-      path: '/RepeatingInvoices',
-      arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { where: { type: 'string' }, order: { type: 'string' } } },
-    },
-    retrieves_url_to_online_invoice: {
+    retrieves_url_to_online: {
       operationId: 'getOnlineInvoice',
       method: 'get',
       path: '/Invoices/{InvoiceID}/OnlineInvoice',

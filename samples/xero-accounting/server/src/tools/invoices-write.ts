@@ -5,32 +5,25 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the invoices_write tool. */
 export type InvoicesWriteArguments = {
   action:
-    | 'create_invoice_attachment_by_file_name'
-    | 'create_invoice_history'
-    | 'create_invoices'
-    | 'create_repeating_invoice_attachment_by_file_name'
-    | 'create_repeating_invoice_history'
-    | 'create_repeating_invoices'
-    | 'email_invoice'
-    | 'update_invoice'
-    | 'update_invoice_attachment_by_file_name'
-    | 'update_or_create_invoices'
-    | 'update_or_create_repeating_invoices'
-    | 'update_repeating_invoice'
-    | 'update_repeating_invoice_attachment_by_file_name';
+    | 'create'
+    | 'create_attachment_by_file_name'
+    | 'create_history'
+    | 'email'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
   FileName?: string;
   'Idempotency-Key'?: string;
   InvoiceID?: string;
-  RepeatingInvoiceID?: string;
   request_body?: string;
 };
 
 export const invoicesWriteTool = defineTool({
   name: 'invoices_write',
-  title: 'Invoices, including attachments, repeating invoices, history and email: create and update',
+  title: 'Invoices, including attachments, email and history: create and update',
   description:
-    'Creates and updates invoices and their attachments, repeating invoices, history and 1 more. To look them up use invoices_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_invoice_attachment_by_file_name(InvoiceID, FileName, request_body, IncludeOnline?)\n- create_invoice_history(InvoiceID, HistoryRecords?): creates a history record for a specific invoice\n- create_invoices(Invoices?, Warnings?, pagination?, summarizeErrors?, unitdp?): creates one or more sales invoices or purchase bills\n- create_repeating_invoice_attachment_by_file_name(RepeatingInvoiceID, FileName, request_body)\n- create_repeating_invoice_history(RepeatingInvoiceID, HistoryRecords?)\n- create_repeating_invoices(RepeatingInvoices?, summarizeErrors?): creates one or more repeating invoice templates\n- email_invoice(InvoiceID, Status?)\n- update_invoice(InvoiceID, Invoices?, Warnings?, pagination?, unitdp?): updates a specific sales invoices or purchase bills\n- update_invoice_attachment_by_file_name(InvoiceID, FileName, request_body)\n- update_or_create_invoices(Invoices?, Warnings?, pagination?, summarizeErrors?, unitdp?)\n- update_or_create_repeating_invoices(RepeatingInvoices?, summarizeErrors?)\n- update_repeating_invoice(RepeatingInvoiceID, RepeatingInvoices?): deletes a specific repeating invoice template\n- update_repeating_invoice_attachment_by_file_name(RepeatingInvoiceID, FileName, request_body)\nIt returns, by action: create_invoice_attachment_by_file_name a list of Attachment in Attachments; create_invoice_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates invoices and their attachments, email and history. To look them up use invoices_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(Invoices?, Warnings?, pagination?, summarizeErrors?, unitdp?): creates one or more sales invoices or purchase bills\n- create_attachment_by_file_name(InvoiceID, FileName, request_body, IncludeOnline?)\n- create_history(InvoiceID, HistoryRecords?): creates a history record for a specific invoice\n- email(InvoiceID, Status?)\n- update(InvoiceID, Invoices?, Warnings?, pagination?, unitdp?): updates a specific sales invoices or purchase bills\n- update_attachment_by_file_name(InvoiceID, FileName, request_body)\n- update_or_create(Invoices?, Warnings?, pagination?, summarizeErrors?, unitdp?)\nIt returns, by action: create an Invoices; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -41,66 +34,25 @@ export const invoicesWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_invoice_attachment_by_file_name',
-          'create_invoice_history',
-          'create_invoices',
-          'create_repeating_invoice_attachment_by_file_name',
-          'create_repeating_invoice_history',
-          'create_repeating_invoices',
-          'email_invoice',
-          'update_invoice',
-          'update_invoice_attachment_by_file_name',
-          'update_or_create_invoices',
-          'update_or_create_repeating_invoices',
-          'update_repeating_invoice',
-          'update_repeating_invoice_attachment_by_file_name',
+          'create',
+          'create_attachment_by_file_name',
+          'create_history',
+          'email',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
       InvoiceID: { type: 'string', format: 'uuid' },
-      RepeatingInvoiceID: { type: 'string', format: 'uuid' },
       request_body: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_invoice_attachment_by_file_name: {
-      operationId: 'createInvoiceAttachmentByFileName',
-      method: 'put',
-      path: '/Invoices/{InvoiceID}/Attachments/{FileName}',
-      arguments: {
-        InvoiceID: 'path',
-        FileName: 'path',
-        IncludeOnline: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        request_body: { in: 'body-whole', file: true },
-      },
-      required: ['xero-tenant-id', 'request_body'],
-      body: { kind: 'binary', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: { InvoiceID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
-      },
-    },
-    create_invoice_history: {
-      operationId: 'createInvoiceHistory',
-      method: 'put',
-      path: '/Invoices/{InvoiceID}/History',
-      arguments: { InvoiceID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          InvoiceID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_invoices: {
+    create: {
       operationId: 'createInvoices',
       method: 'put',
       path: '/Invoices',
@@ -126,13 +78,14 @@ export const invoicesWriteTool = defineTool({
         },
       },
     },
-    create_repeating_invoice_attachment_by_file_name: {
-      operationId: 'createRepeatingInvoiceAttachmentByFileName',
+    create_attachment_by_file_name: {
+      operationId: 'createInvoiceAttachmentByFileName',
       method: 'put',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/Attachments/{FileName}',
+      path: '/Invoices/{InvoiceID}/Attachments/{FileName}',
       arguments: {
-        RepeatingInvoiceID: 'path',
+        InvoiceID: 'path',
         FileName: 'path',
+        IncludeOnline: 'query',
         'xero-tenant-id': 'header',
         'Idempotency-Key': 'header',
         request_body: { in: 'body-whole', file: true },
@@ -140,49 +93,26 @@ export const invoicesWriteTool = defineTool({
       required: ['xero-tenant-id', 'request_body'],
       body: { kind: 'binary', required: true },
       security: [['OAuth2']],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
-    },
-    create_repeating_invoice_history: {
-      operationId: 'createRepeatingInvoiceHistory',
-      method: 'put',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/History',
-      arguments: {
-        RepeatingInvoiceID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        HistoryRecords: 'body',
+      argumentsSchema: {
+        properties: { InvoiceID: { type: 'string', format: 'uuid' }, IncludeOnline: { type: 'boolean' } },
       },
+    },
+    create_history: {
+      operationId: 'createInvoiceHistory',
+      method: 'put',
+      path: '/Invoices/{InvoiceID}/History',
+      arguments: { InvoiceID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
-          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
+          InvoiceID: { type: 'string', format: 'uuid' },
           HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
         },
       },
     },
-    create_repeating_invoices: {
-      operationId: 'createRepeatingInvoices',
-      method: 'put',
-      path: '/RepeatingInvoices',
-      arguments: {
-        summarizeErrors: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        RepeatingInvoices: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          summarizeErrors: { type: 'boolean' },
-          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
-        },
-      },
-    },
-    email_invoice: {
+    email: {
       operationId: 'emailInvoice',
       method: 'post',
       path: '/Invoices/{InvoiceID}/Email',
@@ -192,7 +122,7 @@ export const invoicesWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' }, Status: { type: 'string' } } },
     },
-    update_invoice: {
+    update: {
       operationId: 'updateInvoice',
       method: 'post',
       path: '/Invoices/{InvoiceID}',
@@ -218,7 +148,7 @@ export const invoicesWriteTool = defineTool({
         },
       },
     },
-    update_invoice_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateInvoiceAttachmentByFileName',
       method: 'post',
       path: '/Invoices/{InvoiceID}/Attachments/{FileName}',
@@ -234,7 +164,7 @@ export const invoicesWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { InvoiceID: { type: 'string', format: 'uuid' } } },
     },
-    update_or_create_invoices: {
+    update_or_create: {
       operationId: 'updateOrCreateInvoices',
       method: 'post',
       path: '/Invoices',
@@ -259,62 +189,6 @@ export const invoicesWriteTool = defineTool({
           pagination: { $ref: '#/$defs/Pagination' },
         },
       },
-    },
-    update_or_create_repeating_invoices: {
-      operationId: 'updateOrCreateRepeatingInvoices',
-      method: 'post',
-      path: '/RepeatingInvoices',
-      arguments: {
-        summarizeErrors: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        RepeatingInvoices: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          summarizeErrors: { type: 'boolean' },
-          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
-        },
-      },
-    },
-    update_repeating_invoice: {
-      operationId: 'updateRepeatingInvoice',
-      method: 'post',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}',
-      arguments: {
-        RepeatingInvoiceID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        RepeatingInvoices: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          RepeatingInvoiceID: { type: 'string', format: 'uuid' },
-          RepeatingInvoices: { type: 'array', items: { $ref: '#/$defs/RepeatingInvoice' } },
-        },
-      },
-    },
-    update_repeating_invoice_attachment_by_file_name: {
-      operationId: 'updateRepeatingInvoiceAttachmentByFileName',
-      method: 'post',
-      path: '/RepeatingInvoices/{RepeatingInvoiceID}/Attachments/{FileName}',
-      arguments: {
-        RepeatingInvoiceID: 'path',
-        FileName: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        request_body: { in: 'body-whole', file: true },
-      },
-      required: ['xero-tenant-id', 'request_body'],
-      body: { kind: 'binary', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { RepeatingInvoiceID: { type: 'string', format: 'uuid' } } },
     },
   },
 });

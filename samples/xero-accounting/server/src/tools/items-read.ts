@@ -4,21 +4,17 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the items_read tool. */
 export type ItemsReadArguments = {
-  action: 'get_item' | 'get_items' | 'retrieves_history_for_specific_item';
+  action: 'get_item' | 'get_items' | 'retrieves_history_for_specific';
   'xero-tenant-id': string;
-  'If-Modified-Since'?: string;
   ItemID?: string;
-  order?: string;
   unitdp?: number;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const itemsReadTool = defineTool({
   name: 'items_read',
   title: 'Items, including history: read',
   description:
-    'Reads items and their history in the Xero Accounting API. Use it to look up items; to create or update use items_write, to delete or remove use items_delete.\nActions (all also need xero-tenant-id):\n- get_item(ItemID, unitdp?): retrieves a specific item using a unique item Id\n- get_items(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_history_for_specific_item(ItemID)\nIt returns, by action: get_item a list of Item in Items (Code, Description, InventoryAssetAccountCode, IsPurchased, IsSold, …); get_items a list of Item in Items (Code, Description, InventoryAssetAccountCode, IsPurchased, IsSold, …); retrieves_history_for_specific_item a list of HistoryRecord in HistoryRecords (Changes, Details, User). Read-only: it never changes anything.',
+    'Reads items and their history. To change them use items_write; to delete use items_delete.\nActions (all also need xero-tenant-id):\n- get_item(ItemID, unitdp?): retrieves a specific item using a unique item Id\n- get_items(If-Modified-Since?, order?, unitdp?, where?)\n- retrieves_history_for_specific(ItemID)\nIt returns, by action: get_item a list of Item in Items; get_items a list of Item in Items; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -27,29 +23,14 @@ export const itemsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_item', 'get_items', 'retrieves_history_for_specific_item'],
+        enum: ['get_item', 'get_items', 'retrieves_history_for_specific'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'If-Modified-Since': {
-        type: 'string',
-        description: 'Only records created or modified since this timestamp will be returned',
-        format: 'date-time',
-      },
       ItemID: { type: 'string', format: 'uuid' },
-      order: { type: 'string', description: 'Order by an any element' },
       unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): listed items keep identifying fields only; detailed: all. For get_item, get_items.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
     get_item: {
@@ -59,7 +40,6 @@ export const itemsReadTool = defineTool({
       arguments: { ItemID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Items', keep: ['ItemID'] }] },
       argumentsSchema: { properties: { ItemID: { type: 'string', format: 'uuid' } } },
     },
     get_items: {
@@ -75,10 +55,15 @@ export const itemsReadTool = defineTool({
       },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Items', keep: ['ItemID'] }] },
-      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
-    retrieves_history_for_specific_item: {
+    retrieves_history_for_specific: {
       operationId: 'getItemHistory',
       method: 'get',
       path: '/Items/{ItemID}/History',

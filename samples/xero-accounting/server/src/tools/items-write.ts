@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the items_write tool. */
 export type ItemsWriteArguments = {
-  action: 'create_item_history' | 'create_items' | 'update_item' | 'update_or_create_items';
+  action: 'create' | 'create_history' | 'update' | 'update_or_create';
   'xero-tenant-id': string;
   'Idempotency-Key'?: string;
   ItemID?: string;
@@ -17,7 +17,7 @@ export const itemsWriteTool = defineTool({
   name: 'items_write',
   title: 'Items, including history: create and update',
   description:
-    'Creates and updates items and their history. To look them up use items_read; to delete use items_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_item_history(ItemID, HistoryRecords?): creates a history record for a specific item\n- create_items(Items?, summarizeErrors?, unitdp?): creates one or more items\n- update_item(ItemID, Items?, unitdp?)\n- update_or_create_items(Items?, summarizeErrors?, unitdp?): updates or creates one or more items\nIt returns, by action: create_item_history a list of HistoryRecord in HistoryRecords; create_items a list of Item in Items; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates items and their history. To look them up use items_read; to delete use items_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(Items?, summarizeErrors?, unitdp?): creates one or more items\n- create_history(ItemID, HistoryRecords?): creates a history record for a specific item\n- update(ItemID, Items?, unitdp?)\n- update_or_create(Items?, summarizeErrors?, unitdp?): updates or creates one or more items\nIt returns, by action: create a list of Item in Items; create_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -25,10 +25,7 @@ export const itemsWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['create_item_history', 'create_items', 'update_item', 'update_or_create_items'],
-      },
+      action: { type: 'string', enum: ['create', 'create_history', 'update', 'update_or_create'] },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       'Idempotency-Key': { type: 'string' },
       ItemID: { type: 'string', format: 'uuid' },
@@ -39,22 +36,7 @@ export const itemsWriteTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_item_history: {
-      operationId: 'createItemHistory',
-      method: 'put',
-      path: '/Items/{ItemID}/History',
-      arguments: { ItemID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          ItemID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_items: {
+    create: {
       operationId: 'createItems',
       method: 'put',
       path: '/Items',
@@ -70,7 +52,22 @@ export const itemsWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { Items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
     },
-    update_item: {
+    create_history: {
+      operationId: 'createItemHistory',
+      method: 'put',
+      path: '/Items/{ItemID}/History',
+      arguments: { ItemID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          ItemID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
+    },
+    update: {
       operationId: 'updateItem',
       method: 'post',
       path: '/Items/{ItemID}',
@@ -91,7 +88,7 @@ export const itemsWriteTool = defineTool({
         },
       },
     },
-    update_or_create_items: {
+    update_or_create: {
       operationId: 'updateOrCreateItems',
       method: 'post',
       path: '/Items',

@@ -4,31 +4,21 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the journals_read tool. */
 export type JournalsReadArguments = {
-  action:
-    | 'get_journal'
-    | 'get_journal_by_number'
-    | 'get_journals'
-    | 'get_manual_journal_attachment_by_file_name'
-    | 'get_manual_journal_attachment_by_id'
-    | 'retrieves_attachment_for_specific_manual_journal'
-    | 'retrieves_history_for_specific_manual_journal'
-    | 'retrieves_manual_journals'
-    | 'retrieves_specific_manual_journal';
+  action: 'get_by_number' | 'get_journal' | 'get_journals';
   'xero-tenant-id': string;
-  AttachmentID?: string;
-  FileName?: string;
   'If-Modified-Since'?: string;
   JournalID?: string;
   JournalNumber?: number;
-  ManualJournalID?: string;
-  contentType?: string;
+  offset?: number;
+  paymentsOnly?: boolean;
+  response_format?: 'concise' | 'detailed';
 };
 
 export const journalsReadTool = defineTool({
   name: 'journals_read',
-  title: 'Journals, including attachments, manual journals and history: read',
+  title: 'Journals: read',
   description:
-    'Reads journals and their attachments, manual journals and history. Use it to look up journals.\nActions (all also need xero-tenant-id):\n- get_journal(JournalID): retrieves a specific journal using a unique journal Id\n- get_journal_by_number(JournalNumber)\n- get_journals(If-Modified-Since?, paymentsOnly?)\n- get_manual_journal_attachment_by_file_name(ManualJournalID, FileName, contentType)\n- get_manual_journal_attachment_by_id(ManualJournalID, AttachmentID, contentType)\n- retrieves_attachment_for_specific_manual_journal(ManualJournalID)\n- retrieves_history_for_specific_manual_journal(ManualJournalID)\n- retrieves_manual_journals(If-Modified-Since?, order?, page?, pageSize?, where?)\n- retrieves_specific_manual_journal(ManualJournalID)\nIt returns, by action: get_journal a Journals; get_journal_by_number a Journals; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads journals. Use it to look up journals.\nActions (all also need xero-tenant-id):\n- get_by_number(JournalNumber)\n- get_journal(JournalID): retrieves a specific journal using a unique journal Id\n- get_journals(If-Modified-Since?, paymentsOnly?)\nEach action returns a Journals. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -37,30 +27,30 @@ export const journalsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: [
-          'get_journal',
-          'get_journal_by_number',
-          'get_journals',
-          'get_manual_journal_attachment_by_file_name',
-          'get_manual_journal_attachment_by_id',
-          'retrieves_attachment_for_specific_manual_journal',
-          'retrieves_history_for_specific_manual_journal',
-          'retrieves_manual_journals',
-          'retrieves_specific_manual_journal',
-        ],
+        enum: ['get_by_number', 'get_journal', 'get_journals'],
+        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      AttachmentID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string' },
       'If-Modified-Since': { type: 'string', format: 'date-time' },
       JournalID: { type: 'string', format: 'uuid' },
       JournalNumber: { type: 'integer' },
-      ManualJournalID: { type: 'string', format: 'uuid' },
-      contentType: { type: 'string' },
+      offset: { type: 'integer' },
+      paymentsOnly: { type: 'boolean' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
+    additionalProperties: false,
   },
   actions: {
+    get_by_number: {
+      operationId: 'getJournalByNumber',
+      method: 'get',
+      path: '/Journals/{JournalNumber}',
+      arguments: { JournalNumber: 'path', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      concise: { lists: [{ field: 'Journals', keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'] }] },
+    },
     get_journal: {
       operationId: 'getJournal',
       method: 'get',
@@ -68,15 +58,8 @@ export const journalsReadTool = defineTool({
       arguments: { JournalID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
+      concise: { lists: [{ field: 'Journals', keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'] }] },
       argumentsSchema: { properties: { JournalID: { type: 'string', format: 'uuid' } } },
-    },
-    get_journal_by_number: {
-      operationId: 'getJournalByNumber',
-      method: 'get',
-      path: '/Journals/{JournalNumber}',
-      arguments: { JournalNumber: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
     },
     get_journals: {
       operationId: 'getJournals',
@@ -85,90 +68,8 @@ export const journalsReadTool = defineTool({
       arguments: { offset: 'query', paymentsOnly: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          offset: { type: 'integer' },
-          paymentsOnly: { type: 'boolean' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-    get_manual_journal_attachment_by_file_name: {
-      operationId: 'getManualJournalAttachmentByFileName',
-      method: 'get',
-      path: '/ManualJournals/{ManualJournalID}/Attachments/{FileName}',
-      arguments: { ManualJournalID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
-    },
-    get_manual_journal_attachment_by_id: {
-      operationId: 'getManualJournalAttachmentById',
-      method: 'get',
-      path: '/ManualJournals/{ManualJournalID}/Attachments/{AttachmentID}',
-      arguments: { ManualJournalID: 'path', AttachmentID: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: {
-        properties: {
-          ManualJournalID: { type: 'string', format: 'uuid' },
-          AttachmentID: { type: 'string', format: 'uuid' },
-        },
-      },
-    },
-    retrieves_attachment_for_specific_manual_journal: {
-      operationId: 'getManualJournalAttachments',
-      method: 'get',
-      path: '/ManualJournals/{ManualJournalID}/Attachments',
-      arguments: { ManualJournalID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_history_for_specific_manual_journal: {
-      operationId: 'getManualJournalsHistory',
-      method: 'get',
-      path: '/ManualJournals/{ManualJournalID}/History',
-      arguments: { ManualJournalID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_manual_journals: {
-      operationId: 'getManualJournals',
-      method: 'get',
-      path: '/ManualJournals',
-      arguments: {
-        where: 'query',
-        order: 'query',
-        page: 'query',
-        pageSize: 'query',
-        'xero-tenant-id': 'header',
-        'If-Modified-Since': 'header',
-      },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
-      argumentsSchema: {
-        properties: {
-          where: { type: 'string' },
-          order: { type: 'string' },
-          page: { type: 'integer' },
-          pageSize: { type: 'integer' },
-          'If-Modified-Since': { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-    retrieves_specific_manual_journal: {
-      operationId: 'getManualJournal',
-      method: 'get',
-      path: '/ManualJournals/{ManualJournalID}',
-      arguments: { ManualJournalID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
+      concise: { lists: [{ field: 'Journals', keep: ['JournalID', 'SourceID', 'JournalNumber', 'SourceType'] }] },
+      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
     },
   },
 });

@@ -12,7 +12,7 @@ export const linkedTransactionsDeleteTool = defineTool({
   name: 'linked_transactions_delete',
   title: 'Deletes a specific linked transactions (billable expenses)',
   description:
-    'Deletes a specific linked transactions (billable expenses) in the Xero Accounting API. Use it to delete or remove linked transactions. It needs LinkedTransactionID and xero-tenant-id. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes a specific linked transactions (billable expenses) in the Xero Accounting API. Use it to delete or remove linked transactions; to look up use linked_transactions_read, to create or update use linked_transactions_write. It needs LinkedTransactionID and xero-tenant-id. It returns the API’s answer. It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -5,12 +5,12 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the manual_journals_write tool. */
 export type ManualJournalsWriteArguments = {
   action:
-    | 'create_manual_journal_attachment_by_file_name'
-    | 'create_manual_journal_history_record'
-    | 'create_manual_journals'
-    | 'update_manual_journal'
-    | 'update_manual_journal_attachment_by_file_name'
-    | 'update_or_create_manual_journals';
+    | 'create'
+    | 'create_attachment_by_file_name'
+    | 'create_history_record'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
   FileName?: string;
   'Idempotency-Key'?: string;
@@ -25,7 +25,7 @@ export const manualJournalsWriteTool = defineTool({
   name: 'manual_journals_write',
   title: 'Manual journals, including attachments and history: create and update',
   description:
-    'Creates and updates manual journals and their attachments and history. Use it to create or update manual journals.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_manual_journal_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- create_manual_journal_history_record(ManualJournalID, HistoryRecords?)\n- create_manual_journals(ManualJournals?, Warnings?, pagination?, summarizeErrors?): creates one or more manual journals\n- update_manual_journal(ManualJournalID, ManualJournals?, Warnings?, pagination?)\n- update_manual_journal_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- update_or_create_manual_journals(ManualJournals?, Warnings?, pagination?, summarizeErrors?)\nIt returns, by action: create_manual_journal_attachment_by_file_name a list of Attachment in Attachments; create_manual_journal_history_record a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates manual journals and their attachments and history. To look them up use manual_journals_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(ManualJournals?, Warnings?, pagination?, summarizeErrors?): creates one or more manual journals\n- create_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- create_history_record(ManualJournalID, HistoryRecords?)\n- update(ManualJournalID, ManualJournals?, Warnings?, pagination?)\n- update_attachment_by_file_name(ManualJournalID, FileName, request_body)\n- update_or_create(ManualJournals?, Warnings?, pagination?, summarizeErrors?)\nIt returns, by action: create a ManualJournals; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -36,12 +36,12 @@ export const manualJournalsWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_manual_journal_attachment_by_file_name',
-          'create_manual_journal_history_record',
-          'create_manual_journals',
-          'update_manual_journal',
-          'update_manual_journal_attachment_by_file_name',
-          'update_or_create_manual_journals',
+          'create',
+          'create_attachment_by_file_name',
+          'create_history_record',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -64,43 +64,7 @@ export const manualJournalsWriteTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_manual_journal_attachment_by_file_name: {
-      operationId: 'createManualJournalAttachmentByFileName',
-      method: 'put',
-      path: '/ManualJournals/{ManualJournalID}/Attachments/{FileName}',
-      arguments: {
-        ManualJournalID: 'path',
-        FileName: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        request_body: { in: 'body-whole', file: true },
-      },
-      required: ['xero-tenant-id', 'request_body'],
-      body: { kind: 'binary', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
-    },
-    create_manual_journal_history_record: {
-      operationId: 'createManualJournalHistoryRecord',
-      method: 'put',
-      path: '/ManualJournals/{ManualJournalID}/History',
-      arguments: {
-        ManualJournalID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        HistoryRecords: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          ManualJournalID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_manual_journals: {
+    create: {
       operationId: 'createManualJournals',
       method: 'put',
       path: '/ManualJournals',
@@ -124,7 +88,43 @@ export const manualJournalsWriteTool = defineTool({
         },
       },
     },
-    update_manual_journal: {
+    create_attachment_by_file_name: {
+      operationId: 'createManualJournalAttachmentByFileName',
+      method: 'put',
+      path: '/ManualJournals/{ManualJournalID}/Attachments/{FileName}',
+      arguments: {
+        ManualJournalID: 'path',
+        FileName: 'path',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        request_body: { in: 'body-whole', file: true },
+      },
+      required: ['xero-tenant-id', 'request_body'],
+      body: { kind: 'binary', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
+    },
+    create_history_record: {
+      operationId: 'createManualJournalHistoryRecord',
+      method: 'put',
+      path: '/ManualJournals/{ManualJournalID}/History',
+      arguments: {
+        ManualJournalID: 'path',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        HistoryRecords: 'body',
+      },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          ManualJournalID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
+    },
+    update: {
       operationId: 'updateManualJournal',
       method: 'post',
       path: '/ManualJournals/{ManualJournalID}',
@@ -148,7 +148,7 @@ export const manualJournalsWriteTool = defineTool({
         },
       },
     },
-    update_manual_journal_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateManualJournalAttachmentByFileName',
       method: 'post',
       path: '/ManualJournals/{ManualJournalID}/Attachments/{FileName}',
@@ -164,7 +164,7 @@ export const manualJournalsWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ManualJournalID: { type: 'string', format: 'uuid' } } },
     },
-    update_or_create_manual_journals: {
+    update_or_create: {
       operationId: 'updateOrCreateManualJournals',
       method: 'post',
       path: '/ManualJournals',

@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the organisation_read tool. */
 export type OrganisationReadArguments = {
-  action: 'get_organisation_actions' | 'get_organisations' | 'retrieves_cis_settings_for_xero_organistaion';
+  action: 'get' | 'get_actions' | 'retrieves_cis_settings_for_xero_organistaion';
   'xero-tenant-id': string;
   OrganisationID?: string;
   response_format?: 'concise' | 'detailed';
@@ -14,7 +14,7 @@ export const organisationReadTool = defineTool({
   name: 'organisation_read',
   title: 'Organisation, including actions and cis settings: read',
   description:
-    'Reads organisation and their actions and cis settings in the Xero Accounting API. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get_organisation_actions: retrieves a list of the key actions your app has permission to perform in the connected Xero organisation\n- get_organisations: retrieves Xero organisation details\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\nIt returns, by action: get_organisation_actions a list of Action in Actions (Name, Status); get_organisations a list of Organisation in Organisations (APIKey, Addresses, BaseCurrency, Class, CountryCode, …); retrieves_cis_settings_for_xero_organistaion a list of CISOrgSetting in CISSettings (CISContractorEnabled, CISSubContractorEnabled). Read-only: it never changes anything.',
+    'Reads organisation and their actions and cis settings. Use it to look up organisation.\nActions (all also need xero-tenant-id):\n- get: retrieves Xero organisation details\n- get_actions\n- retrieves_cis_settings_for_xero_organistaion(OrganisationID)\nIt returns, by action: get a list of Organisation in Organisations; get_actions a list of Action in Actions; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -23,37 +23,18 @@ export const organisationReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_organisation_actions', 'get_organisations', 'retrieves_cis_settings_for_xero_organistaion'],
+        enum: ['get', 'get_actions', 'retrieves_cis_settings_for_xero_organistaion'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      OrganisationID: {
-        type: 'string',
-        description: 'The unique Xero identifier for an organisation',
-        format: 'uuid',
-        'x-mcp-header': 'Organisation-Id',
-      },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field. For get_organisations.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      OrganisationID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Organisation-Id' },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,
   },
   actions: {
-    get_organisation_actions: {
-      operationId: 'getOrganisationActions',
-      method: 'get',
-      path: '/Organisation/Actions',
-      arguments: { 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-    },
-    get_organisations: {
+    get: {
       operationId: 'getOrganisations',
       method: 'get',
       path: '/Organisation',
@@ -77,6 +58,14 @@ export const organisationReadTool = defineTool({
           },
         ],
       },
+    },
+    get_actions: {
+      operationId: 'getOrganisationActions',
+      method: 'get',
+      path: '/Organisation/Actions',
+      arguments: { 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
     },
     retrieves_cis_settings_for_xero_organistaion: {
       operationId: 'getOrganisationCISSettings',

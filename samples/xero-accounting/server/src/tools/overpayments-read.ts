@@ -4,24 +4,16 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the overpayments_read tool. */
 export type OverpaymentsReadArguments = {
-  action: 'get_overpayment' | 'get_overpayments' | 'retrieves_history_records_of_overpayment';
+  action: 'get_overpayment' | 'get_overpayments' | 'retrieves_history_records';
   'xero-tenant-id': string;
-  'If-Modified-Since'?: string;
   OverpaymentID?: string;
-  References?: string[];
-  order?: string;
-  page?: number;
-  pageSize?: number;
-  unitdp?: number;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const overpaymentsReadTool = defineTool({
   name: 'overpayments_read',
   title: 'Overpayments, including history: read',
   description:
-    'Reads overpayments and their history. To change them use overpayments_write.\nActions (all also need xero-tenant-id):\n- get_overpayment(OverpaymentID)\n- get_overpayments(If-Modified-Since?, References?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_records_of_overpayment(OverpaymentID)\nIt returns, by action: get_overpayment an Overpayments; get_overpayments an Overpayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads overpayments and their history. Use it to look up overpayments.\nActions (all also need xero-tenant-id):\n- get_overpayment(OverpaymentID)\n- get_overpayments(If-Modified-Since?, References?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_records(OverpaymentID)\nIt returns, by action: get_overpayment an Overpayments; get_overpayments an Overpayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -30,22 +22,13 @@ export const overpaymentsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_overpayment', 'get_overpayments', 'retrieves_history_records_of_overpayment'],
+        enum: ['get_overpayment', 'get_overpayments', 'retrieves_history_records'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
       OverpaymentID: { type: 'string', format: 'uuid' },
-      References: { type: 'array', items: { type: 'string' } },
-      order: { type: 'string', description: 'Order by an any element' },
-      page: { type: 'integer' },
-      pageSize: { type: 'integer', description: 'Number of records to retrieve per page' },
-      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
     get_overpayment: {
@@ -55,7 +38,6 @@ export const overpaymentsReadTool = defineTool({
       arguments: { OverpaymentID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Overpayments', keep: ['OverpaymentID'] }] },
       argumentsSchema: { properties: { OverpaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_overpayments: {
@@ -75,15 +57,19 @@ export const overpaymentsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
-      concise: { lists: [{ field: 'Overpayments', keep: ['OverpaymentID'] }] },
       argumentsSchema: {
         properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
           References: { type: 'array', items: { type: 'string' } },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },
       },
     },
-    retrieves_history_records_of_overpayment: {
+    retrieves_history_records: {
       operationId: 'getOverpaymentHistory',
       method: 'get',
       path: '/Overpayments/{OverpaymentID}/History',

@@ -4,19 +4,17 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the payments_delete tool. */
 export type PaymentsDeleteArguments = {
-  action: 'delete_batch_payment' | 'delete_batch_payment_by_url_param' | 'delete_payment';
+  PaymentID: string;
   Status: string;
   'xero-tenant-id': string;
-  BatchPaymentID?: string;
   'Idempotency-Key'?: string;
-  PaymentID?: string;
 };
 
 export const paymentsDeleteTool = defineTool({
   name: 'payments_delete',
-  title: 'Payments, including batch payments: delete',
+  title: 'Updates a specific payment for invoices and credit notes',
   description:
-    'Deletes payments and their batch payments in the Xero Accounting API. Use it to delete or remove payments; to look up use payments_read, to create or update use payments_write.\nActions (all also need xero-tenant-id, Status; all also take optional Idempotency-Key):\n- delete_batch_payment(BatchPaymentID): updates a specific batch payment for invoices and credit notes\n- delete_batch_payment_by_url_param(BatchPaymentID): updates a specific batch payment for invoices and credit notes\n- delete_payment(PaymentID): updates a specific payment for invoices and credit notes\nIt returns, by action: delete_batch_payment a list of BatchPayment in BatchPayments (Account, Amount, Code, Date, DateString, …); delete_batch_payment_by_url_param a list of BatchPayment in BatchPayments (Account, Amount, Code, Date, DateString, …); delete_payment a Payments (Payments, Warnings, pagination). It deletes data and that cannot be undone: confirm with the user first.',
+    'Updates a specific payment for invoices and credit notes in the Xero Accounting API. Use it to delete or remove payments; to look up use payments_read, to create or update use payments_write. It needs PaymentID, xero-tenant-id and Status. Optional: Idempotency-Key. It returns a Payments (Payments, Warnings, pagination). It deletes data and that cannot be undone: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -24,49 +22,19 @@ export const paymentsDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['delete_batch_payment', 'delete_batch_payment_by_url_param', 'delete_payment'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      Status: { type: 'string', description: 'The status of the batch payment' },
+      PaymentID: { type: 'string', format: 'uuid' },
+      Status: { type: 'string', description: 'The status of the payment' },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BatchPaymentID: {
-        type: 'string',
-        description: 'The Xero generated unique identifier for the bank transaction (read-only)',
-        format: 'uuid',
-      },
       'Idempotency-Key': {
         type: 'string',
         description: 'This allows you to safely retry requests without the risk of duplicate processing',
       },
-      PaymentID: { type: 'string', format: 'uuid' },
     },
-    required: ['action', 'Status', 'xero-tenant-id'],
+    required: ['PaymentID', 'Status', 'xero-tenant-id'],
     additionalProperties: false,
   },
   actions: {
-    delete_batch_payment: {
-      operationId: 'deleteBatchPayment',
-      method: 'post',
-      path: '/BatchPayments',
-      arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', BatchPaymentID: 'body', Status: 'body' },
-      required: ['xero-tenant-id', 'BatchPaymentID', 'Status'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
-    },
-    delete_batch_payment_by_url_param: {
-      operationId: 'deleteBatchPaymentByUrlParam',
-      method: 'post',
-      path: '/BatchPayments/{BatchPaymentID}',
-      arguments: { BatchPaymentID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Status: 'body' },
-      required: ['xero-tenant-id', 'Status'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
-    },
-    delete_payment: {
+    '': {
       operationId: 'deletePayment',
       method: 'post',
       path: '/Payments/{PaymentID}',

@@ -4,27 +4,16 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the payments_read tool. */
 export type PaymentsReadArguments = {
-  action:
-    | 'get_batch_payment'
-    | 'get_batch_payments'
-    | 'get_payment'
-    | 'get_payments'
-    | 'retrieves_history_from_specific_batch_payment'
-    | 'retrieves_history_records_of_specific_payment'
-    | 'retrieves_payment_services';
+  action: 'get_payment' | 'get_payments' | 'retrieves_history_records_of_specific';
   'xero-tenant-id': string;
-  BatchPaymentID?: string;
-  'If-Modified-Since'?: string;
   PaymentID?: string;
-  order?: string;
-  where?: string;
 };
 
 export const paymentsReadTool = defineTool({
   name: 'payments_read',
-  title: 'Payments, including batch payments, history and payment services: read',
+  title: 'Payments, including history: read',
   description:
-    'Reads payments and their batch payments, history and payment services. To change them use payments_write; to delete use payments_delete.\nActions (all also need xero-tenant-id):\n- get_batch_payment(BatchPaymentID)\n- get_batch_payments(If-Modified-Since?, order?, where?)\n- get_payment(PaymentID)\n- get_payments(If-Modified-Since?, order?, page?, pageSize?, where?): retrieves payments for invoices and credit notes\n- retrieves_history_from_specific_batch_payment(BatchPaymentID)\n- retrieves_history_records_of_specific_payment(PaymentID)\n- retrieves_payment_services\nIt returns, by action: get_batch_payment a list of BatchPayment in BatchPayments; get_batch_payments a list of BatchPayment in BatchPayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads payments and their history. To change them use payments_write; to delete use payments_delete.\nActions (all also need xero-tenant-id):\n- get_payment(PaymentID)\n- get_payments(If-Modified-Since?, order?, page?, pageSize?, where?): retrieves payments for invoices and credit notes\n- retrieves_history_records_of_specific(PaymentID)\nIt returns, by action: get_payment a Payments; get_payments a Payments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -33,45 +22,15 @@ export const paymentsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: [
-          'get_batch_payment',
-          'get_batch_payments',
-          'get_payment',
-          'get_payments',
-          'retrieves_history_from_specific_batch_payment',
-          'retrieves_history_records_of_specific_payment',
-          'retrieves_payment_services',
-        ],
+        enum: ['get_payment', 'get_payments', 'retrieves_history_records_of_specific'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BatchPaymentID: { type: 'string', format: 'uuid' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
       PaymentID: { type: 'string', format: 'uuid' },
-      order: { type: 'string', description: 'Order by an any element' },
-      where: { type: 'string', description: 'Filter by an any element' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_batch_payment: {
-      operationId: 'getBatchPayment',
-      method: 'get',
-      path: '/BatchPayments/{BatchPaymentID}',
-      arguments: { BatchPaymentID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
-    },
-    get_batch_payments: {
-      operationId: 'getBatchPayments',
-      method: 'get',
-      path: '/BatchPayments',
-      arguments: { where: 'query', order: 'query', 'xero-tenant-id': 'header', 'If-Modified-Since': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
-    },
     get_payment: {
       operationId: 'getPayment',
       method: 'get',
@@ -98,22 +57,15 @@ export const paymentsReadTool = defineTool({
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
       argumentsSchema: {
         properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
           page: { type: 'integer' },
           pageSize: { type: 'integer' },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },
       },
     },
-    retrieves_history_from_specific_batch_payment: {
-      operationId: 'getBatchPaymentHistory',
-      method: 'get',
-      path: '/BatchPayments/{BatchPaymentID}/History',
-      arguments: { BatchPaymentID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { BatchPaymentID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_history_records_of_specific_payment: {
+    retrieves_history_records_of_specific: {
       operationId: 'getPaymentHistory',
       method: 'get',
       path: '/Payments/{PaymentID}/History',
@@ -121,14 +73,6 @@ export const paymentsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       argumentsSchema: { properties: { PaymentID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_payment_services: {
-      operationId: 'getPaymentServices',
-      method: 'get',
-      path: '/PaymentServices',
-      arguments: { 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
     },
   },
 });

@@ -4,26 +4,18 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the payments_write tool. */
 export type PaymentsWriteArguments = {
-  action:
-    | 'create_batch_payment'
-    | 'create_batch_payment_history_record'
-    | 'create_branding_theme_payment_services'
-    | 'create_payment'
-    | 'create_payment_history'
-    | 'create_payment_service'
-    | 'create_payments';
+  action: 'create_history' | 'create_payment' | 'create_payments';
   'xero-tenant-id': string;
-  BatchPaymentID?: string;
-  BrandingThemeID?: string;
   'Idempotency-Key'?: string;
   PaymentID?: string;
+  Warnings?: Record<string, unknown>[];
 };
 
 export const paymentsWriteTool = defineTool({
   name: 'payments_write',
-  title: 'Payments, including history, payment services and batch payments: create and update',
+  title: 'Payments, including history: create and update',
   description:
-    'Creates and updates payments and their history, payment services and batch payments. To look them up use payments_read; to delete use payments_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_batch_payment(BatchPayments?, summarizeErrors?): creates one or many batch payments for invoices\n- create_batch_payment_history_record(BatchPaymentID, HistoryRecords?)\n- create_branding_theme_payment_services(BrandingThemeID, PaymentServices?)\n- create_payment(Account?, Amount?, BankAccountNumber?, BankAmount?, BatchPayment?, BatchPaymentID?, Code?, CreditNote?, CreditNoteNumber?, CurrencyRate?, Date?, Details?, HasAccount?, HasValidationErrors?, Invoice?, InvoiceNumber?, IsReconciled?, Overpayment?, Particulars?, PaymentID?, Prepayment?, Reference?, Status?, StatusAttributeString?, ValidationErrors?, Warnings?): creates a single payment for invoice or credit notes\n- create_payment_history(PaymentID, HistoryRecords?): creates a history record for a specific payment\n- create_payment_service(PaymentServices?)\n- create_payments(Payments?, Warnings?, pagination?, summarizeErrors?): creates multiple payments for invoices or credit notes\nIt returns, by action: create_batch_payment a list of BatchPayment in BatchPayments; create_batch_payment_history_record a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates payments and their history. To look them up use payments_read; to delete use payments_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_history(PaymentID, HistoryRecords?): creates a history record for a specific payment\n- create_payment(Account?, Amount?, BankAccountNumber?, BankAmount?, BatchPayment?, BatchPaymentID?, Code?, CreditNote?, CreditNoteNumber?, CurrencyRate?, Date?, Details?, HasAccount?, HasValidationErrors?, Invoice?, InvoiceNumber?, IsReconciled?, Overpayment?, Particulars?, PaymentID?, Prepayment?, Reference?, Status?, StatusAttributeString?, ValidationErrors?, Warnings?): creates a single payment for invoice or credit notes\n- create_payments(Payments?, Warnings?, pagination?, summarizeErrors?): creates multiple payments for invoices or credit notes\nIt returns, by action: create_history a list of HistoryRecord in HistoryRecords; create_payment a Payments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -31,84 +23,27 @@ export const paymentsWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: [
-          'create_batch_payment',
-          'create_batch_payment_history_record',
-          'create_branding_theme_payment_services',
-          'create_payment',
-          'create_payment_history',
-          'create_payment_service',
-          'create_payments',
-        ],
-      },
+      action: { type: 'string', enum: ['create_history', 'create_payment', 'create_payments'] },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      BatchPaymentID: { type: 'string', format: 'uuid' },
-      BrandingThemeID: { type: 'string', format: 'uuid' },
       'Idempotency-Key': { type: 'string' },
       PaymentID: { type: 'string', format: 'uuid' },
+      Warnings: { type: 'array', items: { type: 'object' } },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_batch_payment: {
-      operationId: 'createBatchPayment',
+    create_history: {
+      operationId: 'createPaymentHistory',
       method: 'put',
-      path: '/BatchPayments',
-      arguments: {
-        summarizeErrors: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        BatchPayments: 'body',
-      },
+      path: '/Payments/{PaymentID}/History',
+      arguments: { PaymentID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
       argumentsSchema: {
         properties: {
-          summarizeErrors: { type: 'boolean' },
-          BatchPayments: { type: 'array', items: { $ref: '#/$defs/BatchPayment' } },
-        },
-      },
-    },
-    create_batch_payment_history_record: {
-      operationId: 'createBatchPaymentHistoryRecord',
-      method: 'put',
-      path: '/BatchPayments/{BatchPaymentID}/History',
-      arguments: {
-        BatchPaymentID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        HistoryRecords: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          BatchPaymentID: { type: 'string', format: 'uuid' },
+          PaymentID: { type: 'string', format: 'uuid' },
           HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_branding_theme_payment_services: {
-      operationId: 'createBrandingThemePaymentServices',
-      method: 'post',
-      path: '/BrandingThemes/{BrandingThemeID}/PaymentServices',
-      arguments: {
-        BrandingThemeID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        PaymentServices: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          BrandingThemeID: { type: 'string', format: 'uuid' },
-          PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } },
         },
       },
     },
@@ -178,33 +113,6 @@ export const paymentsWriteTool = defineTool({
           ValidationErrors: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
           Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
         },
-      },
-    },
-    create_payment_history: {
-      operationId: 'createPaymentHistory',
-      method: 'put',
-      path: '/Payments/{PaymentID}/History',
-      arguments: { PaymentID: 'path', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', HistoryRecords: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          PaymentID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_payment_service: {
-      operationId: 'createPaymentService',
-      method: 'put',
-      path: '/PaymentServices',
-      arguments: { 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', PaymentServices: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: { PaymentServices: { type: 'array', items: { $ref: '#/$defs/PaymentService' } } },
       },
     },
     create_payments: {

@@ -4,24 +4,16 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the prepayments_read tool. */
 export type PrepaymentsReadArguments = {
-  action: 'get_prepayment' | 'get_prepayments' | 'retrieves_history_record_for_specific_prepayment';
+  action: 'get_prepayment' | 'get_prepayments' | 'retrieves_history_record_for_specific';
   'xero-tenant-id': string;
-  'If-Modified-Since'?: string;
-  InvoiceNumbers?: string[];
   PrepaymentID?: string;
-  order?: string;
-  page?: number;
-  pageSize?: number;
-  unitdp?: number;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const prepaymentsReadTool = defineTool({
   name: 'prepayments_read',
   title: 'Prepayments, including history: read',
   description:
-    'Reads prepayments and their history. To change them use prepayments_write.\nActions (all also need xero-tenant-id):\n- get_prepayment(PrepaymentID): allows you to retrieve a specified prepayments\n- get_prepayments(If-Modified-Since?, InvoiceNumbers?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_record_for_specific_prepayment(PrepaymentID)\nIt returns, by action: get_prepayment a Prepayments; get_prepayments a Prepayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads prepayments and their history. Use it to look up prepayments.\nActions (all also need xero-tenant-id):\n- get_prepayment(PrepaymentID): allows you to retrieve a specified prepayments\n- get_prepayments(If-Modified-Since?, InvoiceNumbers?, order?, page?, pageSize?, unitdp?, where?)\n- retrieves_history_record_for_specific(PrepaymentID)\nIt returns, by action: get_prepayment a Prepayments; get_prepayments a Prepayments; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -30,22 +22,13 @@ export const prepaymentsReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_prepayment', 'get_prepayments', 'retrieves_history_record_for_specific_prepayment'],
+        enum: ['get_prepayment', 'get_prepayments', 'retrieves_history_record_for_specific'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
-      InvoiceNumbers: { type: 'array', items: { type: 'string' } },
-      PrepaymentID: { type: 'string', description: 'Unique identifier for a PrePayment', format: 'uuid' },
-      order: { type: 'string', description: 'Order by an any element' },
-      page: { type: 'integer' },
-      pageSize: { type: 'integer', description: 'Number of records to retrieve per page' },
-      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
+      PrepaymentID: { type: 'string', format: 'uuid' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
     get_prepayment: {
@@ -55,7 +38,6 @@ export const prepaymentsReadTool = defineTool({
       arguments: { PrepaymentID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Prepayments', keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'] }] },
       argumentsSchema: { properties: { PrepaymentID: { type: 'string', format: 'uuid' } } },
     },
     get_prepayments: {
@@ -75,15 +57,19 @@ export const prepaymentsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       pagination: { arguments: ['page', 'pageSize'], nextFields: ['pagination'], nextLinkHeader: false },
-      concise: { lists: [{ field: 'Prepayments', keep: ['PrepaymentID', 'BrandingThemeID', 'InvoiceNumber'] }] },
       argumentsSchema: {
         properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          page: { type: 'integer' },
+          unitdp: { type: 'integer' },
+          pageSize: { type: 'integer' },
           InvoiceNumbers: { type: 'array', items: { type: 'string' } },
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },
       },
     },
-    retrieves_history_record_for_specific_prepayment: {
+    retrieves_history_record_for_specific: {
       operationId: 'getPrepaymentHistory',
       method: 'get',
       path: '/Prepayments/{PrepaymentID}/History',

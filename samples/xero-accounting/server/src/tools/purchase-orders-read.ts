@@ -5,14 +5,14 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the purchase_orders_read tool. */
 export type PurchaseOrdersReadArguments = {
   action:
-    | 'get_purchase_order'
-    | 'get_purchase_order_as_pdf'
-    | 'get_purchase_order_attachment_by_file_name'
-    | 'get_purchase_order_attachment_by_id'
-    | 'get_purchase_order_by_number'
-    | 'retrieves_attachments_for_specific_order'
-    | 'retrieves_history_for_specific_purchase_order'
-    | 'retrieves_purchase_orders';
+    | 'get'
+    | 'get_as_pdf'
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_by_number'
+    | 'retrieves'
+    | 'retrieves_attachments_for_specific'
+    | 'retrieves_history_for_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
@@ -25,7 +25,7 @@ export const purchaseOrdersReadTool = defineTool({
   name: 'purchase_orders_read',
   title: 'Purchase orders, including attachments, history and pdf: read',
   description:
-    'Reads purchase orders and their attachments, history and pdf. To change them use purchase_orders_write.\nActions (all also need xero-tenant-id):\n- get_purchase_order(PurchaseOrderID)\n- get_purchase_order_as_pdf(PurchaseOrderID)\n- get_purchase_order_attachment_by_file_name(PurchaseOrderID, FileName, contentType)\n- get_purchase_order_attachment_by_id(PurchaseOrderID, AttachmentID, contentType)\n- get_purchase_order_by_number(PurchaseOrderNumber)\n- retrieves_attachments_for_specific_order(PurchaseOrderID)\n- retrieves_history_for_specific_purchase_order(PurchaseOrderID)\n- retrieves_purchase_orders(DateFrom?, DateTo?, If-Modified-Since?, Status?, order?, page?, pageSize?)\nIt returns, by action: get_purchase_order a PurchaseOrders; get_purchase_order_by_number a PurchaseOrders; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
+    'Reads purchase orders and their attachments, history and pdf. To change them use purchase_orders_write.\nActions (all also need xero-tenant-id):\n- get(PurchaseOrderID)\n- get_as_pdf(PurchaseOrderID)\n- get_attachment(PurchaseOrderID, AttachmentID, contentType)\n- get_attachment_by_file_name(PurchaseOrderID, FileName, contentType)\n- get_by_number(PurchaseOrderNumber)\n- retrieves(DateFrom?, DateTo?, If-Modified-Since?, Status?, order?, page?, pageSize?)\n- retrieves_attachments_for_specific(PurchaseOrderID)\n- retrieves_history_for_specific(PurchaseOrderID)\nIt returns, by action: get a PurchaseOrders; get_by_number a PurchaseOrders; the others the API’s JSON response. Lists with paging arguments come in pages: the result says when there is more. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -35,20 +35,19 @@ export const purchaseOrdersReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'get_purchase_order',
-          'get_purchase_order_as_pdf',
-          'get_purchase_order_attachment_by_file_name',
-          'get_purchase_order_attachment_by_id',
-          'get_purchase_order_by_number',
-          'retrieves_attachments_for_specific_order',
-          'retrieves_history_for_specific_purchase_order',
-          'retrieves_purchase_orders',
+          'get',
+          'get_as_pdf',
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_by_number',
+          'retrieves',
+          'retrieves_attachments_for_specific',
+          'retrieves_history_for_specific',
         ],
-        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      FileName: { type: 'string' },
       PurchaseOrderID: { type: 'string', format: 'uuid' },
       PurchaseOrderNumber: { type: 'string' },
       contentType: { type: 'string' },
@@ -56,7 +55,7 @@ export const purchaseOrdersReadTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_purchase_order: {
+    get: {
       operationId: 'getPurchaseOrder',
       method: 'get',
       path: '/PurchaseOrders/{PurchaseOrderID}',
@@ -65,7 +64,7 @@ export const purchaseOrdersReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
-    get_purchase_order_as_pdf: {
+    get_as_pdf: {
       operationId: 'getPurchaseOrderAsPdf',
       method: 'get',
       path: '/PurchaseOrders/{PurchaseOrderID}/pdf',
@@ -75,17 +74,7 @@ export const purchaseOrdersReadTool = defineTool({
       accepts: ['application/pdf'],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
-    get_purchase_order_attachment_by_file_name: {
-      operationId: 'getPurchaseOrderAttachmentByFileName',
-      method: 'get',
-      path: '/PurchaseOrders/{PurchaseOrderID}/Attachments/{FileName}',
-      arguments: { PurchaseOrderID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
-    },
-    get_purchase_order_attachment_by_id: {
+    get_attachment: {
       operationId: 'getPurchaseOrderAttachmentById',
       method: 'get',
       path: '/PurchaseOrders/{PurchaseOrderID}/Attachments/{AttachmentID}',
@@ -100,7 +89,17 @@ export const purchaseOrdersReadTool = defineTool({
         },
       },
     },
-    get_purchase_order_by_number: {
+    get_attachment_by_file_name: {
+      operationId: 'getPurchaseOrderAttachmentByFileName',
+      method: 'get',
+      path: '/PurchaseOrders/{PurchaseOrderID}/Attachments/{FileName}',
+      arguments: { PurchaseOrderID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
+    },
+    get_by_number: {
       operationId: 'getPurchaseOrderByNumber',
       method: 'get',
       path: '/PurchaseOrders/{PurchaseOrderNumber}',
@@ -108,25 +107,7 @@ export const purchaseOrdersReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
     },
-    retrieves_attachments_for_specific_order: {
-      operationId: 'getPurchaseOrderAttachments',
-      method: 'get',
-      path: '/PurchaseOrders/{PurchaseOrderID}/Attachments',
-      arguments: { PurchaseOrderID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_history_for_specific_purchase_order: {
-      operationId: 'getPurchaseOrderHistory',
-      method: 'get',
-      path: '/PurchaseOrders/{PurchaseOrderID}/History',
-      arguments: { PurchaseOrderID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
-    },
-    retrieves_purchase_orders: {
+    retrieves: {
       operationId: 'getPurchaseOrders',
       method: 'get',
       path: '/PurchaseOrders',
@@ -154,6 +135,24 @@ export const purchaseOrdersReadTool = defineTool({
           'If-Modified-Since': { type: 'string', format: 'date-time' },
         },
       },
+    },
+    retrieves_attachments_for_specific: {
+      operationId: 'getPurchaseOrderAttachments',
+      method: 'get',
+      path: '/PurchaseOrders/{PurchaseOrderID}/Attachments',
+      arguments: { PurchaseOrderID: 'path', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
+    },
+    retrieves_history_for_specific: {
+      operationId: 'getPurchaseOrderHistory',
+      method: 'get',
+      path: '/PurchaseOrders/{PurchaseOrderID}/History',
+      arguments: { PurchaseOrderID: 'path', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
   },
 });

@@ -5,12 +5,12 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the purchase_orders_write tool. */
 export type PurchaseOrdersWriteArguments = {
   action:
-    | 'create_purchase_order_history'
-    | 'create_purchase_orders'
-    | 'creates_attachment_for_specific_purchase_order'
-    | 'update_or_create_purchase_orders'
-    | 'update_purchase_order'
-    | 'update_purchase_order_attachment_by_file_name';
+    | 'create'
+    | 'create_history'
+    | 'creates_attachment_for_specific'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
   FileName?: string;
   'Idempotency-Key'?: string;
@@ -25,7 +25,7 @@ export const purchaseOrdersWriteTool = defineTool({
   name: 'purchase_orders_write',
   title: 'Purchase orders, including attachments and history: create and update',
   description:
-    'Creates and updates purchase orders and their attachments and history. To look them up use purchase_orders_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_purchase_order_history(PurchaseOrderID, HistoryRecords?): creates a history record for a specific purchase orders\n- create_purchase_orders(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): creates one or more purchase orders\n- creates_attachment_for_specific_purchase_order(PurchaseOrderID, FileName, request_body)\n- update_or_create_purchase_orders(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): updates or creates one or more purchase orders\n- update_purchase_order(PurchaseOrderID, PurchaseOrders?, Warnings?, pagination?)\n- update_purchase_order_attachment_by_file_name(PurchaseOrderID, FileName, request_body)\nIt returns, by action: create_purchase_order_history a list of HistoryRecord in HistoryRecords; create_purchase_orders a PurchaseOrders; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates purchase orders and their attachments and history. To look them up use purchase_orders_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): creates one or more purchase orders\n- create_history(PurchaseOrderID, HistoryRecords?): creates a history record for a specific purchase orders\n- creates_attachment_for_specific(PurchaseOrderID, FileName, request_body)\n- update(PurchaseOrderID, PurchaseOrders?, Warnings?, pagination?)\n- update_attachment_by_file_name(PurchaseOrderID, FileName, request_body)\n- update_or_create(PurchaseOrders?, Warnings?, pagination?, summarizeErrors?): updates or creates one or more purchase orders\nIt returns, by action: create a PurchaseOrders; create_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -36,12 +36,12 @@ export const purchaseOrdersWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_purchase_order_history',
-          'create_purchase_orders',
-          'creates_attachment_for_specific_purchase_order',
-          'update_or_create_purchase_orders',
-          'update_purchase_order',
-          'update_purchase_order_attachment_by_file_name',
+          'create',
+          'create_history',
+          'creates_attachment_for_specific',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -64,27 +64,7 @@ export const purchaseOrdersWriteTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_purchase_order_history: {
-      operationId: 'createPurchaseOrderHistory',
-      method: 'put',
-      path: '/PurchaseOrders/{PurchaseOrderID}/History',
-      arguments: {
-        PurchaseOrderID: 'path',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        HistoryRecords: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          PurchaseOrderID: { type: 'string', format: 'uuid' },
-          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
-        },
-      },
-    },
-    create_purchase_orders: {
+    create: {
       operationId: 'createPurchaseOrders',
       method: 'put',
       path: '/PurchaseOrders',
@@ -108,7 +88,27 @@ export const purchaseOrdersWriteTool = defineTool({
         },
       },
     },
-    creates_attachment_for_specific_purchase_order: {
+    create_history: {
+      operationId: 'createPurchaseOrderHistory',
+      method: 'put',
+      path: '/PurchaseOrders/{PurchaseOrderID}/History',
+      arguments: {
+        PurchaseOrderID: 'path',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        HistoryRecords: 'body',
+      },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          PurchaseOrderID: { type: 'string', format: 'uuid' },
+          HistoryRecords: { type: 'array', items: { $ref: '#/$defs/HistoryRecord' } },
+        },
+      },
+    },
+    creates_attachment_for_specific: {
       operationId: 'createPurchaseOrderAttachmentByFileName',
       method: 'put',
       path: '/PurchaseOrders/{PurchaseOrderID}/Attachments/{FileName}',
@@ -124,31 +124,7 @@ export const purchaseOrdersWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
     },
-    update_or_create_purchase_orders: {
-      operationId: 'updateOrCreatePurchaseOrders',
-      method: 'post',
-      path: '/PurchaseOrders',
-      arguments: {
-        summarizeErrors: 'query',
-        'xero-tenant-id': 'header',
-        'Idempotency-Key': 'header',
-        PurchaseOrders: 'body',
-        Warnings: 'body',
-        pagination: 'body',
-      },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          summarizeErrors: { type: 'boolean' },
-          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
-          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
-          pagination: { $ref: '#/$defs/Pagination' },
-        },
-      },
-    },
-    update_purchase_order: {
+    update: {
       operationId: 'updatePurchaseOrder',
       method: 'post',
       path: '/PurchaseOrders/{PurchaseOrderID}',
@@ -172,7 +148,7 @@ export const purchaseOrdersWriteTool = defineTool({
         },
       },
     },
-    update_purchase_order_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updatePurchaseOrderAttachmentByFileName',
       method: 'post',
       path: '/PurchaseOrders/{PurchaseOrderID}/Attachments/{FileName}',
@@ -187,6 +163,30 @@ export const purchaseOrdersWriteTool = defineTool({
       body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { PurchaseOrderID: { type: 'string', format: 'uuid' } } },
+    },
+    update_or_create: {
+      operationId: 'updateOrCreatePurchaseOrders',
+      method: 'post',
+      path: '/PurchaseOrders',
+      arguments: {
+        summarizeErrors: 'query',
+        'xero-tenant-id': 'header',
+        'Idempotency-Key': 'header',
+        PurchaseOrders: 'body',
+        Warnings: 'body',
+        pagination: 'body',
+      },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          PurchaseOrders: { type: 'array', items: { $ref: '#/$defs/PurchaseOrder' } },
+          Warnings: { type: 'array', items: { $ref: '#/$defs/ValidationError' } },
+          pagination: { $ref: '#/$defs/Pagination' },
+        },
+      },
     },
   },
 });

@@ -5,13 +5,13 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the quotes_read tool. */
 export type QuotesReadArguments = {
   action:
+    | 'get_as_pdf'
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
     | 'get_quote'
-    | 'get_quote_as_pdf'
-    | 'get_quote_attachment_by_file_name'
-    | 'get_quote_attachment_by_id'
     | 'get_quotes'
-    | 'retrieves_attachments_for_specific_quote'
-    | 'retrieves_history_records_of_specific_quote';
+    | 'retrieves_attachments_for_specific'
+    | 'retrieves_history_records_of_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
@@ -23,7 +23,7 @@ export const quotesReadTool = defineTool({
   name: 'quotes_read',
   title: 'Quotes, including attachments, history and pdf: read',
   description:
-    'Reads quotes and their attachments, history and pdf. To change them use quotes_write.\nActions (most also need QuoteID, xero-tenant-id):\n- get_quote: retrieves a specific quote using a unique quote Id\n- get_quote_as_pdf\n- get_quote_attachment_by_file_name(FileName, contentType)\n- get_quote_attachment_by_id(AttachmentID, contentType)\n- get_quotes(ContactID?, DateFrom?, DateTo?, ExpiryDateFrom?, ExpiryDateTo?, If-Modified-Since?, QuoteNumber?, Status?, order?): retrieves sales quotes\n- retrieves_attachments_for_specific_quote\n- retrieves_history_records_of_specific_quote\nIt returns, by action: get_quote a list of Quote in Quotes; get_quotes a list of Quote in Quotes; the others the API’s JSON response. Read-only.',
+    'Reads quotes and their attachments, history and pdf. To change them use quotes_write.\nActions (most also need QuoteID, xero-tenant-id):\n- get_as_pdf\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_quote: retrieves a specific quote using a unique quote Id\n- get_quotes(ContactID?, DateFrom?, DateTo?, ExpiryDateFrom?, ExpiryDateTo?, If-Modified-Since?, QuoteNumber?, Status?, order?): retrieves sales quotes\n- retrieves_attachments_for_specific\n- retrieves_history_records_of_specific\nIt returns, by action: get_quote a list of Quote in Quotes; get_quotes a list of Quote in Quotes; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -33,35 +33,25 @@ export const quotesReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
+          'get_as_pdf',
+          'get_attachment',
+          'get_attachment_by_file_name',
           'get_quote',
-          'get_quote_as_pdf',
-          'get_quote_attachment_by_file_name',
-          'get_quote_attachment_by_id',
           'get_quotes',
-          'retrieves_attachments_for_specific_quote',
-          'retrieves_history_records_of_specific_quote',
+          'retrieves_attachments_for_specific',
+          'retrieves_history_records_of_specific',
         ],
-        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       AttachmentID: { type: 'string', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
+      FileName: { type: 'string' },
       QuoteID: { type: 'string', description: 'Required except for get_quotes.', format: 'uuid' },
       contentType: { type: 'string' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_quote: {
-      operationId: 'getQuote',
-      method: 'get',
-      path: '/Quotes/{QuoteID}',
-      arguments: { QuoteID: 'path', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
-    },
-    get_quote_as_pdf: {
+    get_as_pdf: {
       operationId: 'getQuoteAsPdf',
       method: 'get',
       path: '/Quotes/{QuoteID}/pdf',
@@ -71,17 +61,7 @@ export const quotesReadTool = defineTool({
       accepts: ['application/pdf'],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
-    get_quote_attachment_by_file_name: {
-      operationId: 'getQuoteAttachmentByFileName',
-      method: 'get',
-      path: '/Quotes/{QuoteID}/Attachments/{FileName}',
-      arguments: { QuoteID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
-    },
-    get_quote_attachment_by_id: {
+    get_attachment: {
       operationId: 'getQuoteAttachmentById',
       method: 'get',
       path: '/Quotes/{QuoteID}/Attachments/{AttachmentID}',
@@ -92,6 +72,25 @@ export const quotesReadTool = defineTool({
       argumentsSchema: {
         properties: { QuoteID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
       },
+    },
+    get_attachment_by_file_name: {
+      operationId: 'getQuoteAttachmentByFileName',
+      method: 'get',
+      path: '/Quotes/{QuoteID}/Attachments/{FileName}',
+      arguments: { QuoteID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
+    },
+    get_quote: {
+      operationId: 'getQuote',
+      method: 'get',
+      path: '/Quotes/{QuoteID}',
+      arguments: { QuoteID: 'path', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
     get_quotes: {
       operationId: 'getQuotes',
@@ -127,7 +126,7 @@ export const quotesReadTool = defineTool({
         },
       },
     },
-    retrieves_attachments_for_specific_quote: {
+    retrieves_attachments_for_specific: {
       operationId: 'getQuoteAttachments',
       method: 'get',
       path: '/Quotes/{QuoteID}/Attachments',
@@ -136,7 +135,7 @@ export const quotesReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_history_records_of_specific_quote: {
+    retrieves_history_records_of_specific: {
       operationId: 'getQuoteHistory',
       method: 'get',
       path: '/Quotes/{QuoteID}/History',

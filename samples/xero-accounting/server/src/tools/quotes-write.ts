@@ -5,26 +5,25 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the quotes_write tool. */
 export type QuotesWriteArguments = {
   action:
-    | 'create_quote_attachment_by_file_name'
-    | 'create_quote_history'
-    | 'create_quotes'
-    | 'update_or_create_quotes'
-    | 'update_quote'
-    | 'update_quote_attachment_by_file_name';
+    | 'create'
+    | 'create_attachment_by_file_name'
+    | 'create_history'
+    | 'update'
+    | 'update_attachment_by_file_name'
+    | 'update_or_create';
   'xero-tenant-id': string;
   FileName?: string;
   'Idempotency-Key'?: string;
   QuoteID?: string;
   Quotes?: Record<string, unknown>[];
   request_body?: string;
-  summarizeErrors?: boolean;
 };
 
 export const quotesWriteTool = defineTool({
   name: 'quotes_write',
   title: 'Quotes, including attachments and history: create and update',
   description:
-    'Creates and updates quotes and their attachments and history. To look them up use quotes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create_quote_attachment_by_file_name(QuoteID, FileName, request_body)\n- create_quote_history(QuoteID, HistoryRecords?): creates a history record for a specific quote\n- create_quotes(Quotes?, summarizeErrors?): create one or more quotes\n- update_or_create_quotes(Quotes?, summarizeErrors?): updates or creates one or more quotes\n- update_quote(QuoteID, Quotes?)\n- update_quote_attachment_by_file_name(QuoteID, FileName, request_body)\nIt returns, by action: create_quote_attachment_by_file_name a list of Attachment in Attachments; create_quote_history a list of HistoryRecord in HistoryRecords; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates quotes and their attachments and history. To look them up use quotes_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key):\n- create(Quotes?, summarizeErrors?): create one or more quotes\n- create_attachment_by_file_name(QuoteID, FileName, request_body)\n- create_history(QuoteID, HistoryRecords?): creates a history record for a specific quote\n- update(QuoteID, Quotes?)\n- update_attachment_by_file_name(QuoteID, FileName, request_body)\n- update_or_create(Quotes?, summarizeErrors?): updates or creates one or more quotes\nIt returns, by action: create a list of Quote in Quotes; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -35,12 +34,12 @@ export const quotesWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_quote_attachment_by_file_name',
-          'create_quote_history',
-          'create_quotes',
-          'update_or_create_quotes',
-          'update_quote',
-          'update_quote_attachment_by_file_name',
+          'create',
+          'create_attachment_by_file_name',
+          'create_history',
+          'update',
+          'update_attachment_by_file_name',
+          'update_or_create',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -49,12 +48,26 @@ export const quotesWriteTool = defineTool({
       QuoteID: { type: 'string', format: 'uuid' },
       Quotes: { type: 'array', items: { type: 'object' } },
       request_body: { type: 'string' },
-      summarizeErrors: { type: 'boolean' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_quote_attachment_by_file_name: {
+    create: {
+      operationId: 'createQuotes',
+      method: 'put',
+      path: '/Quotes',
+      arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
+    },
+    create_attachment_by_file_name: {
       operationId: 'createQuoteAttachmentByFileName',
       method: 'put',
       path: '/Quotes/{QuoteID}/Attachments/{FileName}',
@@ -70,7 +83,7 @@ export const quotesWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
     },
-    create_quote_history: {
+    create_history: {
       operationId: 'createQuoteHistory',
       method: 'put',
       path: '/Quotes/{QuoteID}/History',
@@ -85,27 +98,7 @@ export const quotesWriteTool = defineTool({
         },
       },
     },
-    create_quotes: {
-      operationId: 'createQuotes',
-      method: 'put',
-      path: '/Quotes',
-      arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } } } },
-    },
-    update_or_create_quotes: {
-      operationId: 'updateOrCreateQuotes',
-      method: 'post',
-      path: '/Quotes',
-      arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
-      required: ['xero-tenant-id'],
-      body: { kind: 'json', required: true },
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } } } },
-    },
-    update_quote: {
+    update: {
       operationId: 'updateQuote',
       method: 'post',
       path: '/Quotes/{QuoteID}',
@@ -120,7 +113,7 @@ export const quotesWriteTool = defineTool({
         },
       },
     },
-    update_quote_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateQuoteAttachmentByFileName',
       method: 'post',
       path: '/Quotes/{QuoteID}/Attachments/{FileName}',
@@ -135,6 +128,21 @@ export const quotesWriteTool = defineTool({
       body: { kind: 'binary', required: true },
       security: [['OAuth2']],
       argumentsSchema: { properties: { QuoteID: { type: 'string', format: 'uuid' } } },
+    },
+    update_or_create: {
+      operationId: 'updateOrCreateQuotes',
+      method: 'post',
+      path: '/Quotes',
+      arguments: { summarizeErrors: 'query', 'xero-tenant-id': 'header', 'Idempotency-Key': 'header', Quotes: 'body' },
+      required: ['xero-tenant-id'],
+      body: { kind: 'json', required: true },
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          summarizeErrors: { type: 'boolean' },
+          Quotes: { type: 'array', items: { $ref: '#/$defs/Quote' } },
+        },
+      },
     },
   },
 });

@@ -5,29 +5,24 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the receipts_read tool. */
 export type ReceiptsReadArguments = {
   action:
+    | 'get_attachment'
+    | 'get_attachment_by_file_name'
+    | 'get_attachments'
     | 'get_receipt'
-    | 'get_receipt_attachment_by_file_name'
-    | 'get_receipt_attachment_by_id'
-    | 'get_receipt_attachments'
     | 'get_receipts'
-    | 'retrieves_history_record_for_specific_receipt';
+    | 'retrieves_history_record_for_specific';
   'xero-tenant-id': string;
   AttachmentID?: string;
   FileName?: string;
-  'If-Modified-Since'?: string;
   ReceiptID?: string;
   contentType?: string;
-  order?: string;
-  unitdp?: number;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const receiptsReadTool = defineTool({
   name: 'receipts_read',
   title: 'Receipts, including attachments and history: read',
   description:
-    'Reads receipts and their attachments and history. To change them use receipts_write.\nActions (most also need ReceiptID, xero-tenant-id):\n- get_receipt(unitdp?)\n- get_receipt_attachment_by_file_name(FileName, contentType)\n- get_receipt_attachment_by_id(AttachmentID, contentType)\n- get_receipt_attachments\n- get_receipts(If-Modified-Since?, order?, unitdp?, where?): retrieves draft expense claim receipts for any user\n- retrieves_history_record_for_specific_receipt\nIt returns, by action: get_receipt a list of Receipt in Receipts; get_receipt_attachments a list of Attachment in Attachments; the others the API’s JSON response. Read-only.',
+    'Reads receipts and their attachments and history. To change them use receipts_write.\nActions (most also need ReceiptID, xero-tenant-id):\n- get_attachment(AttachmentID, contentType)\n- get_attachment_by_file_name(FileName, contentType)\n- get_attachments\n- get_receipt(unitdp?)\n- get_receipts(If-Modified-Since?, order?, unitdp?, where?): retrieves draft expense claim receipts for any user\n- retrieves_history_record_for_specific\nIt returns, by action: get_attachments a list of Attachment in Attachments; get_receipt a list of Receipt in Receipts; the others the API’s JSON response. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -37,51 +32,24 @@ export const receiptsReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
+          'get_attachment',
+          'get_attachment_by_file_name',
+          'get_attachments',
           'get_receipt',
-          'get_receipt_attachment_by_file_name',
-          'get_receipt_attachment_by_id',
-          'get_receipt_attachments',
           'get_receipts',
-          'retrieves_history_record_for_specific_receipt',
+          'retrieves_history_record_for_specific',
         ],
-        description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      AttachmentID: { type: 'string', description: 'Unique identifier for Attachment object', format: 'uuid' },
-      FileName: { type: 'string', description: 'Name of the attachment' },
-      'If-Modified-Since': { type: 'string', format: 'date-time' },
+      AttachmentID: { type: 'string', format: 'uuid' },
+      FileName: { type: 'string' },
       ReceiptID: { type: 'string', description: 'Required except for get_receipts.', format: 'uuid' },
       contentType: { type: 'string' },
-      order: { type: 'string', description: 'Order by an any element' },
-      unitdp: { type: 'integer', description: 'e.g. unitdp=4' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
-    get_receipt: {
-      operationId: 'getReceipt',
-      method: 'get',
-      path: '/Receipts/{ReceiptID}',
-      arguments: { ReceiptID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      concise: { lists: [{ field: 'Receipts', keep: ['ReceiptID', 'ReceiptNumber'] }] },
-      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
-    },
-    get_receipt_attachment_by_file_name: {
-      operationId: 'getReceiptAttachmentByFileName',
-      method: 'get',
-      path: '/Receipts/{ReceiptID}/Attachments/{FileName}',
-      arguments: { ReceiptID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
-      required: ['xero-tenant-id', 'contentType'],
-      security: [['OAuth2']],
-      accepts: ['application/octet-stream'],
-      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
-    },
-    get_receipt_attachment_by_id: {
+    get_attachment: {
       operationId: 'getReceiptAttachmentById',
       method: 'get',
       path: '/Receipts/{ReceiptID}/Attachments/{AttachmentID}',
@@ -93,15 +61,33 @@ export const receiptsReadTool = defineTool({
         properties: { ReceiptID: { type: 'string', format: 'uuid' }, AttachmentID: { type: 'string', format: 'uuid' } },
       },
     },
-    get_receipt_attachments: {
+    get_attachment_by_file_name: {
+      operationId: 'getReceiptAttachmentByFileName',
+      method: 'get',
+      path: '/Receipts/{ReceiptID}/Attachments/{FileName}',
+      arguments: { ReceiptID: 'path', FileName: 'path', 'xero-tenant-id': 'header', contentType: 'header' },
+      required: ['xero-tenant-id', 'contentType'],
+      security: [['OAuth2']],
+      accepts: ['application/octet-stream'],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
+    },
+    get_attachments: {
       operationId: 'getReceiptAttachments',
       method: 'get',
       path: '/Receipts/{ReceiptID}/Attachments',
       arguments: { ReceiptID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Attachments', keep: ['AttachmentID', 'FileName', 'MimeType'] }] },
       argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
+    },
+    get_receipt: {
+      operationId: 'getReceipt',
+      method: 'get',
+      path: '/Receipts/{ReceiptID}',
+      arguments: { ReceiptID: 'path', unitdp: 'query', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' }, unitdp: { type: 'integer' } } },
     },
     get_receipts: {
       operationId: 'getReceipts',
@@ -116,10 +102,16 @@ export const receiptsReadTool = defineTool({
       },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'Receipts', keep: ['ReceiptID', 'ReceiptNumber'] }] },
-      argumentsSchema: { properties: { 'If-Modified-Since': { type: 'string', format: 'date-time' } } },
+      argumentsSchema: {
+        properties: {
+          where: { type: 'string' },
+          order: { type: 'string' },
+          unitdp: { type: 'integer' },
+          'If-Modified-Since': { type: 'string', format: 'date-time' },
+        },
+      },
     },
-    retrieves_history_record_for_specific_receipt: {
+    retrieves_history_record_for_specific: {
       operationId: 'getReceiptHistory',
       method: 'get',
       path: '/Receipts/{ReceiptID}/History',

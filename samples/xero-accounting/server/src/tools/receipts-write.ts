@@ -4,26 +4,19 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the receipts_write tool. */
 export type ReceiptsWriteArguments = {
-  action:
-    | 'create_receipt'
-    | 'create_receipt_attachment_by_file_name'
-    | 'create_receipt_history'
-    | 'update_receipt'
-    | 'update_receipt_attachment_by_file_name';
+  action: 'create' | 'create_attachment_by_file_name' | 'create_history' | 'update' | 'update_attachment_by_file_name';
   'xero-tenant-id': string;
   FileName?: string;
   'Idempotency-Key'?: string;
   ReceiptID?: string;
-  Receipts?: Record<string, unknown>[];
   request_body?: string;
-  unitdp?: number;
 };
 
 export const receiptsWriteTool = defineTool({
   name: 'receipts_write',
   title: 'Receipts, including attachments and history: create and update',
   description:
-    'Creates and updates receipts and their attachments and history. To look them up use receipts_read.\nActions (most also need xero-tenant-id, ReceiptID; all also take optional Idempotency-Key):\n- create_receipt(Receipts?, unitdp?): creates draft expense claim receipts for any user\n- create_receipt_attachment_by_file_name(FileName, request_body)\n- create_receipt_history(HistoryRecords?): creates a history record for a specific receipt\n- update_receipt(Receipts?, unitdp?): updates a specific draft expense claim receipts\n- update_receipt_attachment_by_file_name(FileName, request_body)\nIt returns, by action: create_receipt a list of Receipt in Receipts; create_receipt_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates receipts and their attachments and history. To look them up use receipts_read.\nActions (most also need xero-tenant-id, ReceiptID; all also take optional Idempotency-Key):\n- create(Receipts?, unitdp?): creates draft expense claim receipts for any user\n- create_attachment_by_file_name(FileName, request_body)\n- create_history(HistoryRecords?): creates a history record for a specific receipt\n- update(Receipts?, unitdp?): updates a specific draft expense claim receipts\n- update_attachment_by_file_name(FileName, request_body)\nIt returns, by action: create a list of Receipt in Receipts; create_attachment_by_file_name a list of Attachment in Attachments; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -34,25 +27,23 @@ export const receiptsWriteTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'create_receipt',
-          'create_receipt_attachment_by_file_name',
-          'create_receipt_history',
-          'update_receipt',
-          'update_receipt_attachment_by_file_name',
+          'create',
+          'create_attachment_by_file_name',
+          'create_history',
+          'update',
+          'update_attachment_by_file_name',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       FileName: { type: 'string' },
       'Idempotency-Key': { type: 'string' },
-      ReceiptID: { type: 'string', description: 'Required except for create_receipt.', format: 'uuid' },
-      Receipts: { type: 'array', items: { type: 'object' } },
+      ReceiptID: { type: 'string', description: 'Required except for create.', format: 'uuid' },
       request_body: { type: 'string' },
-      unitdp: { type: 'integer' },
     },
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_receipt: {
+    create: {
       operationId: 'createReceipt',
       method: 'put',
       path: '/Receipts',
@@ -60,9 +51,11 @@ export const receiptsWriteTool = defineTool({
       required: ['xero-tenant-id'],
       body: { kind: 'json', required: true },
       security: [['OAuth2']],
-      argumentsSchema: { properties: { Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } } },
+      argumentsSchema: {
+        properties: { unitdp: { type: 'integer' }, Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } } },
+      },
     },
-    create_receipt_attachment_by_file_name: {
+    create_attachment_by_file_name: {
       operationId: 'createReceiptAttachmentByFileName',
       method: 'put',
       path: '/Receipts/{ReceiptID}/Attachments/{FileName}',
@@ -78,7 +71,7 @@ export const receiptsWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { ReceiptID: { type: 'string', format: 'uuid' } } },
     },
-    create_receipt_history: {
+    create_history: {
       operationId: 'createReceiptHistory',
       method: 'put',
       path: '/Receipts/{ReceiptID}/History',
@@ -93,7 +86,7 @@ export const receiptsWriteTool = defineTool({
         },
       },
     },
-    update_receipt: {
+    update: {
       operationId: 'updateReceipt',
       method: 'post',
       path: '/Receipts/{ReceiptID}',
@@ -110,11 +103,12 @@ export const receiptsWriteTool = defineTool({
       argumentsSchema: {
         properties: {
           ReceiptID: { type: 'string', format: 'uuid' },
+          unitdp: { type: 'integer' },
           Receipts: { type: 'array', items: { $ref: '#/$defs/Receipt' } },
         },
       },
     },
-    update_receipt_attachment_by_file_name: {
+    update_attachment_by_file_name: {
       operationId: 'updateReceiptAttachmentByFileName',
       method: 'post',
       path: '/Receipts/{ReceiptID}/Attachments/{FileName}',

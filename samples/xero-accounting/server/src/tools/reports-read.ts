@@ -5,16 +5,15 @@ import { defineTool } from '../runtime/define-tool.js';
 /** Arguments of the reports_read tool. */
 export type ReportsReadArguments = {
   action:
-    | 'get_report_aged_payables_by_contact'
-    | 'get_report_aged_receivables_by_contact'
-    | 'get_report_balance_sheet'
-    | 'get_report_bank_summary'
-    | 'get_report_executive_summary'
-    | 'get_report_from_id'
-    | 'get_report_profit_and_loss'
-    | 'get_report_ten_ninety_nine'
-    | 'get_report_trial_balance'
-    | 'get_reports_list';
+    | 'get'
+    | 'get_aged_payables_by_contact'
+    | 'get_balance_sheet'
+    | 'get_bank_summary'
+    | 'get_budget_summary'
+    | 'get_executive_summary'
+    | 'get_list'
+    | 'get_profit_and_loss'
+    | 'get_trial_balance';
   'xero-tenant-id': string;
   ReportID?: string;
   contactId?: string;
@@ -24,9 +23,9 @@ export type ReportsReadArguments = {
 export const reportsReadTool = defineTool({
   name: 'reports_read',
   title:
-    'Reports, including aged payables contact, aged receivables contact, balance sheet, bank summary, executive summary and 3 more: read',
+    'Reports, including aged payables contact, balance sheet, bank summary, budget summary, executive summary and 2 more: read',
   description:
-    'Reads reports and their aged payables contact, aged receivables contact, balance sheet and 5 more. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get_report_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_aged_receivables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_report_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_report_bank_summary(fromDate?, toDate?)\n- get_report_executive_summary(date?)\n- get_report_from_id(ReportID): retrieves a specific report using a unique ReportID\n- get_report_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_report_ten_ninety_nine(reportYear?): retrieve reports for 1099\n- get_report_trial_balance(date?, paymentsOnly?)\n- get_reports_list\nIt returns, by action: get_report_aged_payables_by_contact a list of ReportWithRow in Reports; get_report_aged_receivables_by_contact a list of ReportWithRow in Reports; the others the API’s JSON response. Read-only.',
+    'Reads reports and their aged payables contact, balance sheet, bank summary and 4 more. Use it to look up reports.\nActions (all also need xero-tenant-id):\n- get(ReportID): retrieves a specific report using a unique ReportID\n- get_aged_payables_by_contact(contactId, date?, fromDate?, toDate?)\n- get_balance_sheet(date?, paymentsOnly?, periods?, standardLayout?, timeframe?: string, trackingOptionID1?, trackingOptionID2?): retrieves report for balancesheet\n- get_bank_summary(fromDate?, toDate?)\n- get_budget_summary(date?, periods?, timeframe?: integer)\n- get_executive_summary(date?)\n- get_list\n- get_profit_and_loss(fromDate?, paymentsOnly?, periods?, standardLayout?, timeframe?: string, toDate?, trackingCategoryID?, trackingCategoryID2?, trackingOptionID?, trackingOptionID2?)\n- get_trial_balance(date?, paymentsOnly?)\nEach action returns a list of ReportWithRow in Reports. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -36,16 +35,15 @@ export const reportsReadTool = defineTool({
       action: {
         type: 'string',
         enum: [
-          'get_report_aged_payables_by_contact',
-          'get_report_aged_receivables_by_contact',
-          'get_report_balance_sheet',
-          'get_report_bank_summary',
-          'get_report_executive_summary',
-          'get_report_from_id',
-          'get_report_profit_and_loss',
-          'get_report_ten_ninety_nine',
-          'get_report_trial_balance',
-          'get_reports_list',
+          'get',
+          'get_aged_payables_by_contact',
+          'get_balance_sheet',
+          'get_bank_summary',
+          'get_budget_summary',
+          'get_executive_summary',
+          'get_list',
+          'get_profit_and_loss',
+          'get_trial_balance',
         ],
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
@@ -56,7 +54,15 @@ export const reportsReadTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    get_report_aged_payables_by_contact: {
+    get: {
+      operationId: 'getReportFromId',
+      method: 'get',
+      path: '/Reports/{ReportID}',
+      arguments: { ReportID: 'path', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+    },
+    get_aged_payables_by_contact: {
       operationId: 'getReportAgedPayablesByContact',
       method: 'get',
       path: '/Reports/AgedPayablesByContact',
@@ -72,23 +78,7 @@ export const reportsReadTool = defineTool({
         },
       },
     },
-    get_report_aged_receivables_by_contact: {
-      operationId: 'getReportAgedReceivablesByContact',
-      method: 'get',
-      path: '/Reports/AgedReceivablesByContact',
-      arguments: { contactId: 'query', date: 'query', fromDate: 'query', toDate: 'query', 'xero-tenant-id': 'header' },
-      required: ['contactId', 'xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: {
-        properties: {
-          contactId: { type: 'string', format: 'uuid' },
-          date: { type: 'string', format: 'date' },
-          fromDate: { type: 'string', format: 'date' },
-          toDate: { type: 'string', format: 'date' },
-        },
-      },
-    },
-    get_report_balance_sheet: {
+    get_balance_sheet: {
       operationId: 'getReportBalanceSheet',
       method: 'get',
       path: '/Reports/BalanceSheet',
@@ -116,7 +106,7 @@ export const reportsReadTool = defineTool({
         },
       },
     },
-    get_report_bank_summary: {
+    get_bank_summary: {
       operationId: 'getReportBankSummary',
       method: 'get',
       path: '/Reports/BankSummary',
@@ -127,7 +117,22 @@ export const reportsReadTool = defineTool({
         properties: { fromDate: { type: 'string', format: 'date' }, toDate: { type: 'string', format: 'date' } },
       },
     },
-    get_report_executive_summary: {
+    get_budget_summary: {
+      operationId: 'getReportBudgetSummary',
+      method: 'get',
+      path: '/Reports/BudgetSummary',
+      arguments: { date: 'query', periods: 'query', timeframe: 'query', 'xero-tenant-id': 'header' },
+      required: ['xero-tenant-id'],
+      security: [['OAuth2']],
+      argumentsSchema: {
+        properties: {
+          date: { type: 'string', format: 'date' },
+          periods: { type: 'integer' },
+          timeframe: { type: 'integer' },
+        },
+      },
+    },
+    get_executive_summary: {
       operationId: 'getReportExecutiveSummary',
       method: 'get',
       path: '/Reports/ExecutiveSummary',
@@ -136,15 +141,15 @@ export const reportsReadTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { date: { type: 'string', format: 'date' } } },
     },
-    get_report_from_id: {
-      operationId: 'getReportFromId',
+    get_list: {
+      operationId: 'getReportsList',
       method: 'get',
-      path: '/Reports/{ReportID}',
-      arguments: { ReportID: 'path', 'xero-tenant-id': 'header' },
+      path: '/Reports',
+      arguments: { 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
     },
-    get_report_profit_and_loss: {
+    get_profit_and_loss: {
       operationId: 'getReportProfitAndLoss',
       method: 'get',
       path: '/Reports/ProfitAndLoss',
@@ -178,16 +183,7 @@ export const reportsReadTool = defineTool({
         },
       },
     },
-    get_report_ten_ninety_nine: {
-      operationId: 'getReportTenNinetyNine',
-      method: 'get',
-      path: '/Reports/TenNinetyNine',
-      arguments: { reportYear: 'query', 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
-      argumentsSchema: { properties: { reportYear: { type: 'string' } } },
-    },
-    get_report_trial_balance: {
+    get_trial_balance: {
       operationId: 'getReportTrialBalance',
       method: 'get',
       path: '/Reports/TrialBalance',
@@ -195,14 +191,6 @@ export const reportsReadTool = defineTool({
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
       argumentsSchema: { properties: { date: { type: 'string', format: 'date' }, paymentsOnly: { type: 'boolean' } } },
-    },
-    get_reports_list: {
-      operationId: 'getReportsList',
-      method: 'get',
-      path: '/Reports',
-      arguments: { 'xero-tenant-id': 'header' },
-      required: ['xero-tenant-id'],
-      security: [['OAuth2']],
     },
   },
 });

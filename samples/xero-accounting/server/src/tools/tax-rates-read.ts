@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the tax_rates_read tool. */
 export type TaxRatesReadArguments = {
-  action: 'get_tax_rate_by_tax_type' | 'retrieves_tax_rates';
+  action: 'get_by_type' | 'retrieves';
   'xero-tenant-id': string;
   TaxType?: string;
   order?: string;
@@ -16,7 +16,7 @@ export const taxRatesReadTool = defineTool({
   name: 'tax_rates_read',
   title: 'Tax rates: read',
   description:
-    'Reads tax rates in the Xero Accounting API. Use it to look up tax rates; to create or update use tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_tax_rate_by_tax_type(TaxType): retrieves a specific tax rate according to given TaxType code\n- retrieves_tax_rates(order?, where?)\nEach action returns a list of TaxRate in TaxRates (Name, ReportTaxType, Status, TaxComponents, TaxType). Read-only: it never changes anything.',
+    'Reads tax rates. To change them use tax_rates_write.\nActions (all also need xero-tenant-id):\n- get_by_type(TaxType)\n- retrieves(order?, where?)\nEach action returns a list of TaxRate in TaxRates. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -25,26 +25,20 @@ export const taxRatesReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_tax_rate_by_tax_type', 'retrieves_tax_rates'],
+        enum: ['get_by_type', 'retrieves'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       TaxType: { type: 'string', description: 'A valid TaxType code' },
       order: { type: 'string', description: 'Order by an any element' },
       where: { type: 'string', description: 'Filter by an any element' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,
   },
   actions: {
-    get_tax_rate_by_tax_type: {
+    get_by_type: {
       operationId: 'getTaxRateByTaxType',
       method: 'get',
       path: '/TaxRates/{TaxType}',
@@ -53,7 +47,7 @@ export const taxRatesReadTool = defineTool({
       security: [['OAuth2']],
       concise: { lists: [{ field: 'TaxRates', keep: ['TaxType', 'ReportTaxType'] }] },
     },
-    retrieves_tax_rates: {
+    retrieves: {
       operationId: 'getTaxRates',
       method: 'get',
       path: '/TaxRates',

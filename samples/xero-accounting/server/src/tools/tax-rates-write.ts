@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the tax_rates_write tool. */
 export type TaxRatesWriteArguments = {
-  action: 'create_tax_rates' | 'update_tax_rate';
+  action: 'create' | 'update';
   'xero-tenant-id': string;
   'Idempotency-Key'?: string;
   TaxRates?: Record<string, unknown>[];
@@ -14,7 +14,7 @@ export const taxRatesWriteTool = defineTool({
   name: 'tax_rates_write',
   title: 'Tax rates: create and update',
   description:
-    'Creates and updates tax rates in the Xero Accounting API. Use it to create or update tax rates; to look up use tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create_tax_rates: creates one or more tax rates\n- update_tax_rate\nEach action returns a list of TaxRate in TaxRates (Name, ReportTaxType, Status, TaxComponents, TaxType). It changes data in the API but never deletes it.',
+    'Creates and updates tax rates. To look them up use tax_rates_read.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, TaxRates):\n- create: creates one or more tax rates\n- update\nEach action returns a list of TaxRate in TaxRates. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -24,27 +24,20 @@ export const taxRatesWriteTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['create_tax_rates', 'update_tax_rate'],
+        enum: ['create', 'update'],
         description: 'The action to perform; the tool description says what each needs.',
       },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'Idempotency-Key': {
-        type: 'string',
-        description: 'This allows you to safely retry requests without the risk of duplicate processing',
-      },
+      'Idempotency-Key': { type: 'string' },
       TaxRates: {
         type: 'array',
         items: {
           type: 'object',
           properties: {
             Name: { type: 'string' },
-            ReportTaxType: {
-              type: 'string',
-              description:
-                'One of 99 values, such as "AVALARA", "BASEXCLUDED", "CAPITALSALESOUTPUT", "CAPITALEXPENSESINPUT", "ECOUTPUT", "ECOUTPUTSERVICES", "ECINPUT", "ECACQUISITIONS", "EXEMPTEXPENSES", "EXEMPTINPUT", "EXEMPTOUTPUT", "GSTONIMPORTS".',
-            },
+            ReportTaxType: { type: 'string' },
             Status: { type: 'string', enum: ['ACTIVE', 'DELETED', 'ARCHIVED', 'PENDING'] },
-            TaxComponents: { type: 'array', items: { type: 'object' } },
+            TaxComponents: { type: 'array' },
             TaxType: { type: 'string' },
           },
         },
@@ -54,7 +47,7 @@ export const taxRatesWriteTool = defineTool({
     additionalProperties: false,
   },
   actions: {
-    create_tax_rates: {
+    create: {
       operationId: 'createTaxRates',
       method: 'put',
       path: '/TaxRates',
@@ -64,7 +57,7 @@ export const taxRatesWriteTool = defineTool({
       security: [['OAuth2']],
       argumentsSchema: { properties: { TaxRates: { type: 'array', items: { $ref: '#/$defs/TaxRate' } } } },
     },
-    update_tax_rate: {
+    update: {
       operationId: 'updateTaxRate',
       method: 'post',
       path: '/TaxRates',

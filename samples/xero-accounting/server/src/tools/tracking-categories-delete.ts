@@ -4,7 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the tracking_categories_delete tool. */
 export type TrackingCategoriesDeleteArguments = {
-  action: 'delete_tracking_options' | 'deletes_specific_tracking_category';
+  action: 'delete_options' | 'deletes_specific';
   TrackingCategoryID: string;
   'xero-tenant-id': string;
   TrackingOptionID?: string;
@@ -14,7 +14,7 @@ export const trackingCategoriesDeleteTool = defineTool({
   name: 'tracking_categories_delete',
   title: 'Tracking categories, including options: delete',
   description:
-    'Deletes tracking categories and their options in the Xero Accounting API. Use it to delete or remove tracking categories; to look up use tracking_categories_read, to create or update use tracking_categories_write.\nActions (all also need TrackingCategoryID, xero-tenant-id):\n- delete_tracking_options(TrackingOptionID)\n- deletes_specific_tracking_category\nIt returns, by action: delete_tracking_options a list of TrackingOption in Options (Name, Status, TrackingCategoryID, TrackingOptionID); deletes_specific_tracking_category a list of TrackingCategory in TrackingCategories (Name, Option, Options, Status, TrackingCategoryID, …). It deletes data and that cannot be undone: confirm with the user first.',
+    'Deletes tracking categories and their options. To look them up use tracking_categories_read; to change them use tracking_categories_write.\nActions (all also need TrackingCategoryID, xero-tenant-id):\n- delete_options(TrackingOptionID)\n- deletes_specific\nIt returns, by action: delete_options a list of TrackingOption in Options; deletes_specific a list of TrackingCategory in TrackingCategories. Deletes data for good: confirm with the user first.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -23,25 +23,16 @@ export const trackingCategoriesDeleteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: ['delete_tracking_options', 'deletes_specific_tracking_category'],
-        description: 'The action to perform; the tool description says what each needs.',
-      },
-      TrackingCategoryID: {
-        type: 'string',
-        description: 'Unique identifier for a TrackingCategory',
-        format: 'uuid',
-        'x-mcp-header': 'Tracking-Category-Id',
-      },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      TrackingOptionID: { type: 'string', description: 'Unique identifier for a Tracking Option', format: 'uuid' },
+      action: { type: 'string', enum: ['delete_options', 'deletes_specific'] },
+      TrackingCategoryID: { type: 'string', format: 'uuid', 'x-mcp-header': 'Tracking-Category-Id' },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      TrackingOptionID: { type: 'string', format: 'uuid' },
     },
     required: ['action', 'TrackingCategoryID', 'xero-tenant-id'],
     additionalProperties: false,
   },
   actions: {
-    delete_tracking_options: {
+    delete_options: {
       operationId: 'deleteTrackingOptions',
       method: 'delete',
       path: '/TrackingCategories/{TrackingCategoryID}/Options/{TrackingOptionID}',
@@ -55,7 +46,7 @@ export const trackingCategoriesDeleteTool = defineTool({
         },
       },
     },
-    deletes_specific_tracking_category: {
+    deletes_specific: {
       operationId: 'deleteTrackingCategory',
       method: 'delete',
       path: '/TrackingCategories/{TrackingCategoryID}',

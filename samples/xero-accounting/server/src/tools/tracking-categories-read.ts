@@ -4,20 +4,16 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the tracking_categories_read tool. */
 export type TrackingCategoriesReadArguments = {
-  action: 'get_tracking_category' | 'retrieves_tracking_categories_and_options';
+  action: 'get' | 'retrieves_and_options';
   'xero-tenant-id': string;
   TrackingCategoryID?: string;
-  includeArchived?: boolean;
-  order?: string;
-  where?: string;
-  response_format?: 'concise' | 'detailed';
 };
 
 export const trackingCategoriesReadTool = defineTool({
   name: 'tracking_categories_read',
   title: 'Tracking categories: read',
   description:
-    'Reads tracking categories in the Xero Accounting API. Use it to look up tracking categories; to create or update use tracking_categories_write, to delete or remove use tracking_categories_delete.\nActions (all also need xero-tenant-id):\n- get_tracking_category(TrackingCategoryID): retrieves specific tracking categories and options using a unique tracking category Id\n- retrieves_tracking_categories_and_options(includeArchived?, order?, where?)\nEach action returns a list of TrackingCategory in TrackingCategories (Name, Option, Options, Status, TrackingCategoryID, …). Read-only: it never changes anything.',
+    'Reads tracking categories. To change them use tracking_categories_write; to delete use tracking_categories_delete.\nActions (all also need xero-tenant-id):\n- get(TrackingCategoryID)\n- retrieves_and_options(includeArchived?, order?, where?)\nEach action returns a list of TrackingCategory in TrackingCategories. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -26,48 +22,34 @@ export const trackingCategoriesReadTool = defineTool({
     properties: {
       action: {
         type: 'string',
-        enum: ['get_tracking_category', 'retrieves_tracking_categories_and_options'],
+        enum: ['get', 'retrieves_and_options'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      TrackingCategoryID: { type: 'string', description: 'Unique identifier for a TrackingCategory', format: 'uuid' },
-      includeArchived: {
-        type: 'boolean',
-        description:
-          'e.g. includeArchived=true - Categories and options with a status of ARCHIVED will be included in the response',
-      },
-      order: { type: 'string', description: 'Order by an any element' },
-      where: { type: 'string', description: 'Filter by an any element' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      TrackingCategoryID: { type: 'string', format: 'uuid' },
     },
     required: ['action', 'xero-tenant-id'],
-    additionalProperties: false,
   },
   actions: {
-    get_tracking_category: {
+    get: {
       operationId: 'getTrackingCategory',
       method: 'get',
       path: '/TrackingCategories/{TrackingCategoryID}',
       arguments: { TrackingCategoryID: 'path', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'TrackingCategories', keep: ['TrackingCategoryID', 'TrackingOptionID'] }] },
       argumentsSchema: { properties: { TrackingCategoryID: { type: 'string', format: 'uuid' } } },
     },
-    retrieves_tracking_categories_and_options: {
+    retrieves_and_options: {
       operationId: 'getTrackingCategories',
       method: 'get',
       path: '/TrackingCategories',
       arguments: { where: 'query', order: 'query', includeArchived: 'query', 'xero-tenant-id': 'header' },
       required: ['xero-tenant-id'],
       security: [['OAuth2']],
-      concise: { lists: [{ field: 'TrackingCategories', keep: ['TrackingCategoryID', 'TrackingOptionID'] }] },
+      argumentsSchema: {
+        properties: { where: { type: 'string' }, order: { type: 'string' }, includeArchived: { type: 'boolean' } },
+      },
     },
   },
 });

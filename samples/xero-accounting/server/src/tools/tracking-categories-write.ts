@@ -4,8 +4,7 @@ import { defineTool } from '../runtime/define-tool.js';
 
 /** Arguments of the tracking_categories_write tool. */
 export type TrackingCategoriesWriteArguments = {
-  action:
-    'create_tracking_category' | 'create_tracking_options' | 'update_tracking_category' | 'update_tracking_options';
+  action: 'create' | 'create_options' | 'update' | 'update_options';
   'xero-tenant-id': string;
   'Idempotency-Key'?: string;
   Name?: string;
@@ -21,7 +20,7 @@ export const trackingCategoriesWriteTool = defineTool({
   name: 'tracking_categories_write',
   title: 'Tracking categories, including options: create and update',
   description:
-    'Creates and updates tracking categories and their options. To look them up use tracking_categories_read; to delete use tracking_categories_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, Name, Status):\n- create_tracking_category(Option?, Options?, TrackingCategoryID?, TrackingOptionID?)\n- create_tracking_options(TrackingCategoryID, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_category(TrackingCategoryID, Option?, Options?, TrackingOptionID?, body_TrackingCategoryID?)\n- update_tracking_options(TrackingCategoryID, TrackingOptionID, body_TrackingCategoryID?, body_TrackingOptionID?)\nIt returns, by action: create_tracking_category a list of TrackingCategory in TrackingCategories; create_tracking_options a list of TrackingOption in Options; the others the API’s JSON response. Changes data; never deletes.',
+    'Creates and updates tracking categories and their options. To look them up use tracking_categories_read; to delete use tracking_categories_delete.\nActions (all also need xero-tenant-id; all also take optional Idempotency-Key, Name, Status):\n- create(Option?, Options?, TrackingCategoryID?, TrackingOptionID?)\n- create_options(TrackingCategoryID, TrackingOptionID?, body_TrackingCategoryID?)\n- update(TrackingCategoryID, Option?, Options?, TrackingOptionID?, body_TrackingCategoryID?)\n- update_options(TrackingCategoryID, TrackingOptionID, body_TrackingCategoryID?, body_TrackingOptionID?)\nIt returns, by action: create a list of TrackingCategory in TrackingCategories; create_options a list of TrackingOption in Options; the others the API’s JSON response. Changes data; never deletes.',
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -29,15 +28,7 @@ export const trackingCategoriesWriteTool = defineTool({
   inputSchema: {
     type: 'object',
     properties: {
-      action: {
-        type: 'string',
-        enum: [
-          'create_tracking_category',
-          'create_tracking_options',
-          'update_tracking_category',
-          'update_tracking_options',
-        ],
-      },
+      action: { type: 'string', enum: ['create', 'create_options', 'update', 'update_options'] },
       'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
       'Idempotency-Key': { type: 'string' },
       Name: { type: 'string' },
@@ -55,7 +46,7 @@ export const trackingCategoriesWriteTool = defineTool({
     required: ['action', 'xero-tenant-id'],
   },
   actions: {
-    create_tracking_category: {
+    create: {
       operationId: 'createTrackingCategory',
       method: 'put',
       path: '/TrackingCategories',
@@ -83,7 +74,7 @@ export const trackingCategoriesWriteTool = defineTool({
         },
       },
     },
-    create_tracking_options: {
+    create_options: {
       operationId: 'createTrackingOptions',
       method: 'put',
       path: '/TrackingCategories/{TrackingCategoryID}/Options',
@@ -109,7 +100,7 @@ export const trackingCategoriesWriteTool = defineTool({
         },
       },
     },
-    update_tracking_category: {
+    update: {
       operationId: 'updateTrackingCategory',
       method: 'post',
       path: '/TrackingCategories/{TrackingCategoryID}',
@@ -139,7 +130,7 @@ export const trackingCategoriesWriteTool = defineTool({
         },
       },
     },
-    update_tracking_options: {
+    update_options: {
       operationId: 'updateTrackingOptions',
       method: 'post',
       path: '/TrackingCategories/{TrackingCategoryID}/Options/{TrackingOptionID}',

@@ -17,7 +17,7 @@ export const usersReadTool = defineTool({
   name: 'users_read',
   title: 'Users: read',
   description:
-    'Reads users in the Xero Accounting API. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\nEach action returns a list of User in Users (EmailAddress, FirstName, IsSubscriber, LastName, OrganisationRole, …). Read-only: it never changes anything.',
+    'Reads users. Use it to look up users.\nActions (all also need xero-tenant-id):\n- get_user(UserID)\n- get_users(If-Modified-Since?, order?, where?)\nEach action returns a list of User in Users. Read-only.',
   annotations: {
     readOnlyHint: true,
   },
@@ -29,22 +29,12 @@ export const usersReadTool = defineTool({
         enum: ['get_user', 'get_users'],
         description: 'The action to perform; the tool description says what each needs.',
       },
-      'xero-tenant-id': { type: 'string', description: 'Xero identifier for Tenant', 'x-mcp-header': 'Xero-Tenant-Id' },
-      'If-Modified-Since': {
-        type: 'string',
-        description: 'Only records created or modified since this timestamp will be returned',
-        format: 'date-time',
-      },
-      UserID: { type: 'string', description: 'Unique identifier for a User', format: 'uuid' },
+      'xero-tenant-id': { type: 'string', 'x-mcp-header': 'Xero-Tenant-Id' },
+      'If-Modified-Since': { type: 'string', format: 'date-time' },
+      UserID: { type: 'string', format: 'uuid' },
       order: { type: 'string', description: 'Order by an any element' },
       where: { type: 'string', description: 'Filter by an any element' },
-      response_format: {
-        type: 'string',
-        description:
-          'concise (default): each listed item keeps only the fields that identify and summarise it (id, name, status …); detailed: every field.',
-        enum: ['concise', 'detailed'],
-        default: 'concise',
-      },
+      response_format: { type: 'string', enum: ['concise', 'detailed'], default: 'concise' },
     },
     required: ['action', 'xero-tenant-id'],
     additionalProperties: false,

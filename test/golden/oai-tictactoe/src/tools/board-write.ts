@@ -8,6 +8,7 @@ export type BoardWriteArguments = {
   request_body: unknown;
   row: unknown;
   progressUrl?: string;
+  operation_status?: string;
 };
 
 export const boardWriteTool = defineTool({
@@ -30,6 +31,11 @@ export const boardWriteTool = defineTool({
         type: 'string',
         description: 'Progress URL that should be called if asynchronous response is returned',
       },
+      operation_status: {
+        type: 'string',
+        description:
+          'The status handle an accepted (still running) call returned: call again with it and the same action and arguments to see how the operation goes; only the status is read.',
+      },
     },
     required: ['column', 'request_body', 'row'],
     additionalProperties: false,
@@ -51,6 +57,7 @@ export const boardWriteTool = defineTool({
       required: ['request_body'],
       body: { kind: 'json', required: true },
       security: [['bearerHttpAuthentication'], ['user2AppOauth']],
+      longRunning: true,
       argumentsSchema: {
         properties: {
           row: { $ref: '#/$defs/coordinate' },
