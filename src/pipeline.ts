@@ -11,12 +11,8 @@ import { WorkMemo } from './cache/work-memo.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
-<<<<<<< HEAD
-import type { PlannedArguments, PlannerOptions, PreviousNames } from './plan/drafts.js';
-=======
 import { pointerOf } from './diagnostics/json-pointer.js';
-import type { PreviousNames } from './plan/drafts.js';
->>>>>>> main
+import type { PlannedArguments, PlannerOptions, PreviousNames } from './plan/drafts.js';
 import type { Surface } from './surface/surface.js';
 import type { ApiModel } from './model/api-model.js';
 import { addCredentials } from './model/add-credentials.js';
