@@ -1,5 +1,5 @@
 import { CONFIG_DEFAULTS } from '../config/config-schema.js';
-import { GENERATOR_VERSION, PACKAGE_NAME, RUN_COMMAND } from '../kernel/version.js';
+import { GENERATOR_VERSION, PACKAGE_NAME, REGISTRY_RUN_COMMAND, RUN_COMMAND, TARBALL } from '../kernel/version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';
@@ -11,7 +11,9 @@ export { colorEnabled } from './terminal.js';
 const DESCRIPTION =
   'Generate a typed MCP server project from an OpenAPI description (Swagger 2.0, OpenAPI 3.0, 3.1).\n' +
   'Options come from flags, then openapi-to-mcp.config.{json,yaml} in the working directory (or --config FILE).\n' +
-  `From any folder: ${RUN_COMMAND} spec.yaml, or npm i -D ${PACKAGE_NAME} and then npx openapi-to-mcp spec.yaml.`;
+  `In a clone (after npm ci && npm run build): node bin/openapi-to-mcp.js spec.yaml\n` +
+  `Elsewhere: npm install /path/to/${TARBALL} (from npm pack in the clone), then ${RUN_COMMAND} spec.yaml\n` +
+  `Once ${PACKAGE_NAME} is on the npm registry, from any folder: ${REGISTRY_RUN_COMMAND} spec.yaml`;
 
 // Each command's module (and through it the pipeline) is imported when the command runs, so `--help`, `--version`
 // and usage errors answer without loading the stages.

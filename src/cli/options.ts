@@ -93,7 +93,10 @@ export function withPlanOptions<T>(yargs: Argv<T>) {
     })
     .option('json', { type: 'boolean', default: false, describe: 'Print results and diagnostics as JSON on stdout' })
     .option('quiet', { alias: 'q', type: 'boolean', describe: 'Print only errors (no progress, no summary)' })
-    .option('verbose', { type: 'boolean', describe: 'Also print informational diagnostics' });
+    .option('verbose', {
+      type: 'boolean',
+      describe: 'Also print informational diagnostics, and each repeat of a diagnostic (by default once, with a count)',
+    });
 }
 
 /** The flags of withPlanOptions as yargs hands them over (camel-cased), plus generate's own. */

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { PLACES_SHOWN, type DiagnosticGroup } from './repeated-diagnostics.js';
 
 export type Colors = {
   red: (text: string) => string;
@@ -29,27 +30,38 @@ export function printable(text: string): string {
 
 /** `error[OTM_CODE] message` / `  at #/pointer` / `  hint: …`, the format documented in the README. */
 export function formatDiagnostic(raw: Diagnostic, colors: Colors): string {
-  const diagnostic = {
-    ...raw,
-    message: printable(raw.message),
-    ...(raw.pointer !== undefined ? { pointer: printable(raw.pointer) } : {}),
-    ...(raw.hint !== undefined ? { hint: printable(raw.hint) } : {}),
-    ...(raw.file !== undefined ? { file: printable(raw.file) } : {}),
-  };
-  const paint = diagnostic.severity === 'error' ? colors.red : diagnostic.severity === 'warning' ? colors.yellow : colors.dim;
-  const lines = [`${paint(`${diagnostic.severity}[${diagnostic.code}]`)} ${diagnostic.message}`];
-  const place = [
-    diagnostic.file,
-    diagnostic.line !== undefined
-      ? `line ${diagnostic.line}${diagnostic.column !== undefined ? `, column ${diagnostic.column}` : ''}`
-      : undefined,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  if (diagnostic.pointer) lines.push(colors.dim(`  at ${diagnostic.pointer}${place ? ` (${place})` : ''}`));
-  else if (place) lines.push(colors.dim(`  at ${place}`));
-  if (diagnostic.hint) lines.push(colors.dim(`  hint: ${diagnostic.hint}`));
-  return lines.join('\n');
+  const place = placeOf(raw);
+  return [headline(raw, colors), ...(place ? [colors.dim(`  at ${place}`)] : []), ...hintLine(raw, colors)].join('\n');
+}
+
+/**
+ * One diagnostic repeated at several places, in as many lines as one: the count after the message, the first few
+ * places on the `at` line and how many more there are (`--verbose` prints each).
+ */
+export function formatRepeatedDiagnostic(group: DiagnosticGroup, colors: Colors): string {
+  if (group.all.length === 1) return formatDiagnostic(group.first, colors);
+  const places = group.all.slice(0, PLACES_SHOWN).map((diagnostic) => placeOf(diagnostic) || '?');
+  const more = group.all.length - places.length;
+  const at = `  at ${places.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more (--verbose lists every one)` : ''}`;
+  const count = colors.bold(`(${group.all.length.toLocaleString('en-US')} times)`);
+  return [`${headline(group.first, colors)} ${count}`, colors.dim(at), ...hintLine(group.first, colors)].join('\n');
+}
+
+function headline(raw: Diagnostic, colors: Colors): string {
+  const paint = raw.severity === 'error' ? colors.red : raw.severity === 'warning' ? colors.yellow : colors.dim;
+  return `${paint(`${raw.severity}[${raw.code}]`)} ${printable(raw.message)}`;
+}
+
+function hintLine(raw: Diagnostic, colors: Colors): string[] {
+  return raw.hint ? [colors.dim(`  hint: ${printable(raw.hint)}`)] : [];
+}
+
+/** Where a diagnostic points: its JSON pointer, then file and line in brackets (or file and line alone). */
+function placeOf(raw: Diagnostic): string {
+  const line = raw.line !== undefined ? `line ${raw.line}${raw.column !== undefined ? `, column ${raw.column}` : ''}` : undefined;
+  const place = [raw.file !== undefined ? printable(raw.file) : undefined, line].filter(Boolean).join(' ');
+  if (raw.pointer) return `${printable(raw.pointer)}${place ? ` (${place})` : ''}`;
+  return place;
 }
 
 /** Diagnostics worth printing: errors and warnings always, information only when asked. */

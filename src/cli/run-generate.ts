@@ -129,7 +129,7 @@ function summary(result: GenerateRunResult, options: { where: string; target: st
     colors.bold('Next:'),
     `  cd ${options.where}`,
     '  npm install && npm run build && npm test',
-    `  node dist/main.js              ${colors.dim('# stdio, for Claude Desktop, Claude Code, VS Code, Cursor')}`,
+    `  node dist/main.js              ${colors.dim('# stdio: Claude, VS Code, Cursor, Codex, Gemini CLI, Windsurf, Cline')}`,
     `  node dist/main.js --http       ${colors.dim('# Streamable HTTP on http://127.0.0.1:3000/mcp')}`,
     ...(options.target === 'workers' ? [`  npx wrangler dev               ${colors.dim('# the Cloudflare Workers entry, locally')}`] : []),
     colors.dim(`  README.md has the environment variables and ready-to-paste client set-ups.`),

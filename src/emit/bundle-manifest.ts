@@ -1,4 +1,6 @@
+import { NODE_ENGINE } from '../kernel/version.js';
 import type { CredentialModel, ToolPlan } from '../plan/tool-plan.js';
+import { credentialChoices, promptedCount, promptedVariables } from './credential-choices.js';
 import { commentText } from './text-safety.js';
 
 /** The MCP Bundle manifest version written: the spec's documented current version, which Claude Desktop installs. */
@@ -55,13 +57,34 @@ export function bundleManifest(
     };
     env[envName] = `\${user_config.${key}}`;
   }
+  // Alternatives (Stripe's Basic or bearer) say so first: fill in one, the others stay empty and are not sent.
+  const alternativeNotes = new Map(
+    credentialChoices(plan)
+      .filter((choice) => choice.alternatives.length > 1)
+      .flatMap((choice) =>
+        choice.alternatives.flatMap((alternative, index) =>
+          alternative.map((credential) => {
+            const others = choice.alternatives
+              .filter((other) => other !== alternative)
+              .map((other) => promptedVariables(other).join(' and '));
+            return [
+              credential.scheme,
+              `Alternative ${index + 1} of ${choice.alternatives.length}, or fill in ${others.join(', or ')} instead. `,
+            ] as const;
+          }),
+        ),
+      ),
+  );
   for (const credential of plan.api.credentials) {
     for (const [index, name] of credential.env.slice(0, promptedCount(credential)).entries()) {
       const key = name.toLowerCase();
       userConfig[key] = {
         type: 'string',
         title: fieldTitle(credential, index),
-        description: commentText(`${credential.scheme}: ${credential.description ?? 'credential for the API'} (${name})`, 200),
+        description: commentText(
+          `${alternativeNotes.get(credential.scheme) ?? ''}${credential.scheme}: ${credential.description ?? 'credential for the API'} (${name})`,
+          200,
+        ),
         required: false,
         // Everything but a user name is a secret; the host keeps secrets out of its plain settings.
         sensitive: !(credential.kind === 'httpBasic' && index === 0) && !(credential.kind === 'oauth2ClientCredentials' && index === 0),
@@ -83,14 +106,9 @@ export function bundleManifest(
     },
     tools: (options.served ?? plan.tools).map((tool) => ({ name: tool.name, description: commentText(tool.title, 200) })),
     keywords: ['mcp', 'openapi', plan.api.slug],
-    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=20' } },
+    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: NODE_ENGINE } },
     user_config: userConfig,
   };
-}
-
-/** The variables a person types in: the secret (and user name or client id); token URLs and the like stay optional in .env. */
-function promptedCount(credential: CredentialModel): number {
-  return credential.kind === 'httpBasic' || credential.kind === 'oauth2ClientCredentials' ? 2 : 1;
 }
 
 function fieldTitle(credential: CredentialModel, index: number): string {

@@ -1,10 +1,15 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
+import { NODE_ENGINE } from '../kernel/version.js';
 import type { ToolModel, ToolPlan } from '../plan/tool-plan.js';
 import { RESPONSE_FORMAT } from '../plan/describe/concise-view.js';
 import { OPERATION_STATUS } from '../plan/describe/operation-status.js';
 import type { SearchSurface } from '../search/search-plan.js';
 import { bundleManifest } from './bundle-manifest.js';
+import { clientSetups } from './client-setups.js';
 import type { ConfirmDefaults } from './confirm-defaults.js';
+import { promptedVariables } from './credential-choices.js';
+import { credentialKindLabel, credentialView } from './credential-view.js';
+import { serverVersion } from './server-version.js';
 import { compareFiles, type EmittedFile } from './file-set.js';
 import { finishFile } from './format.js';
 import { iconsSource } from './icons-source.js';
@@ -284,19 +289,19 @@ function uniqueFileNames(names: string[]): string[] {
 
 function projectView(plan: ToolPlan, packageName: string, search: SearchSurface | undefined, confirm?: ConfirmDefaults) {
   const server = plan.api.servers[0];
-  const packageVersion = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(plan.api.version) ? plan.api.version : '0.1.0';
+  const packageVersion = serverVersion(plan.api.version);
   const resourceName = dnsLabel(packageName);
-  const credentials = plan.api.credentials.map((credential) => ({
-    title: `${credential.scheme} (${credentialKindLabel(credential.kind)})${credential.description ? `: ${credential.description}` : ''}`,
-    env: credential.env,
-    ...(credential.format ? { format: formatNote(credential.format, credential.prefix) } : {}),
-  }));
-  const clientEnvList = plan.api.credentials.flatMap((credential) =>
-    credential.env.slice(0, credential.kind === 'oauth2ClientCredentials' ? 2 : credential.kind === 'httpBasic' ? 2 : 1),
+  const { clientEnvList, ...credentials } = credentialView(plan);
+  const prompted = new Map(
+    plan.api.credentials.flatMap((credential) =>
+      promptedVariables([credential]).map((name, index) => [name, { credential, index }] as const),
+    ),
   );
   return {
     packageName,
     packageVersion,
+    nodeEngine: NODE_ENGINE,
+    nodeMinimum: NODE_ENGINE.replace(/^>=\s*/, ''),
     description: `MCP server for ${plan.api.title}`.slice(0, 200),
     title: plan.api.title,
     apiTitle: plan.api.title,
@@ -310,6 +315,8 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
     allowedHosts: resourceName,
     toolCount: search ? search.tools.length : plan.tools.length,
     operationCount: plan.totals.operations,
+    // Prism (the README's mock) takes minutes on descriptions this large; the README says so.
+    largeApi: plan.totals.operations > 150,
     search: search ? searchView(search) : false,
     tools: plan.tools.map((tool) => ({
       name: tool.name,
@@ -326,9 +333,22 @@ function projectView(plan: ToolPlan, packageName: string, search: SearchSurface 
       ...(variable.enum && variable.enum.length > 0 ? { choices: variable.enum.join(', ') } : {}),
       ...(variable.description ? { description: variable.description } : {}),
     })),
-    credentials,
-    clientEnv: Object.fromEntries(clientEnvList.map((name) => [name, '…'])),
+    ...credentials,
     clientEnvList,
+    clientSetups: clientSetups({
+      name: packageName,
+      entry: `/path/to/${packageName}/dist/main.js`,
+      url: 'http://127.0.0.1:3000/mcp',
+      env: clientEnvList.map((name) => {
+        const { credential, index } = prompted.get(name) ?? {};
+        return {
+          name,
+          label: credential ? credentialKindLabel(credential.kind) : 'credential',
+          // A user name and a client id are not secrets; everything else is.
+          secret: !(index === 0 && (credential?.kind === 'httpBasic' || credential?.kind === 'oauth2ClientCredentials')),
+        };
+      }),
+    }),
   };
 }
 
@@ -352,13 +372,6 @@ function searchView(search: SearchSurface) {
   };
 }
 
-/** How a credential's value looks, and whether the server completes it. */
-function formatNote(format: string, prefix: string | undefined): string {
-  return prefix
-    ? `The value has the form ${format}; the server adds ${JSON.stringify(prefix)} when the value does not start with it.`
-    : `The value has the form ${format} (as the description shows it).`;
-}
-
 /** A Kubernetes object and Worker name: a DNS label (lower case, digits, dashes, at most 63 characters). */
 function dnsLabel(packageName: string): string {
   const label = packageName
@@ -375,17 +388,4 @@ function toolKind(annotations: ToolPlan['tools'][number]['annotations']): string
   if (annotations.readOnlyHint) return 'read-only';
   if (annotations.destructiveHint) return 'destructive';
   return annotations.idempotentHint ? 'writes (idempotent)' : 'writes';
-}
-
-function credentialKindLabel(kind: string): string {
-  return (
-    {
-      apiKey: 'API key',
-      httpBearer: 'bearer token',
-      httpBasic: 'user name and password',
-      oauth2ClientCredentials: 'OAuth 2.0 client credentials',
-      oauth2Token: 'OAuth 2.0 access token',
-      openIdConnectToken: 'OpenID Connect access token',
-    }[kind] ?? kind
-  );
 }

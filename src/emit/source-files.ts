@@ -10,6 +10,7 @@ import { plainImport } from './print/print-imports.js';
 import { printTypeAlias } from './print/print-type.js';
 import { Code, Compact, printConst, printConstCall, type PrintRecord, type PrintValue } from './print/print-value.js';
 import { argumentsMembers, type TypeMember } from './schema-to-type.js';
+import { serverVersion } from './server-version.js';
 import { commentText } from './text-safety.js';
 
 export const GENERATED_HEADER =
@@ -212,7 +213,7 @@ export function apiSource(plan: ToolPlan, packageName: string, confirm?: Confirm
   const definition = {
     name: packageName,
     title: commentText(plan.api.title, 120),
-    version: commentText(plan.api.version, 60),
+    version: serverVersion(plan.api.version),
     envPrefix: plan.api.envPrefix,
     servers: plan.api.servers.map(runtimeServer),
     credentials: plan.api.credentials.map(runtimeCredential),
@@ -222,7 +223,8 @@ export function apiSource(plan: ToolPlan, packageName: string, confirm?: Confirm
   const path = 'src/api.ts';
   const content = moduleText(
     path,
-    [`API: ${plan.api.title} ${plan.api.version}`],
+    // The description's own version is free text (Stripe's is a date); the server reports it as semver.
+    [`API: ${plan.api.title}`, `Version ${serverVersion(plan.api.version)}, from the description's ${JSON.stringify(plan.api.version)}`],
     [typeImport('./runtime/types.js', 'ApiDefinition')],
     [printConst('api', 'ApiDefinition', definition as PrintValue)],
   );

@@ -96,6 +96,6 @@ export function renderTemplate(relativePath: string, view: object): string {
     template = templateFunction(relativePath);
     compiled.set(relativePath, template);
   }
-  // Every template may name the generator's npm package (`npx -p <package> openapi-to-mcp`, links, schema paths).
+  // Every template may name the generator's npm package (the project README, the configuration schema's path).
   return template({ generatorPackage: PACKAGE_NAME, ...view });
 }

@@ -122,7 +122,7 @@ function argumentSamples(
         : Object.hasOwn(full, name)
           ? sampleFor(full[name], argumentDefs ?? {}, scalar)
           : sampleFor(properties[name], defs, scalar);
-    if (value === undefined) {
+    if (value === undefined || (location === 'header' && !headerText(value))) {
       if (action.required.includes(name)) return undefined;
       continue;
     }
@@ -149,6 +149,14 @@ function withoutUnmetDependencies(args: Record<string, JsonValue>, action: Actio
       changed = true;
     }
   }
+}
+
+/**
+ * Whether a sample can travel as a header: the server refuses line breaks, control and non-ASCII characters there
+ * (a description's default may hold them), so such a sample would test a refusal, not the request.
+ */
+function headerText(value: JsonValue): boolean {
+  return typeof value !== 'string' || /^[\x20-\x7e\t]*$/.test(value);
 }
 
 function fullProperties(action: ActionModel): JsonObject {

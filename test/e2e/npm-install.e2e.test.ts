@@ -27,8 +27,13 @@ describe('a generated project installs, builds and tests itself', () => {
     expect(build.code, build.stdout + build.stderr).toBe(0);
     const test = await run(npm, ['test'], { cwd: dir });
     expect(test.code, (test.stdout + test.stderr).slice(-3000)).toBe(0);
+    // Usage and version are what was asked for: on stdout, as every command line tool prints them.
     const help = await run(process.execPath, ['dist/main.js', '--help'], { cwd: dir });
-    expect(help.stderr).toContain('--http');
+    expect(help.stdout).toContain('--http');
+    expect(help.stderr).toBe('');
+    const version = await run(process.execPath, ['dist/main.js', '--version'], { cwd: dir });
+    expect(version.stdout).toMatch(/^[a-z-]+-mcp 1\.2\.1\n$/);
+    expect(version.stderr).toBe('');
     // The museum's description declares no scheme a user's token could stand for: no per-user modes, none of their
     // libraries among the dependencies (jose still comes with the MCP client, a devDependency for the tests), and a
     // start that asks for them is refused with the reason.

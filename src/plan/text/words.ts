@@ -24,10 +24,18 @@ export function snakeCase(text: string): string {
   return wordsOf(text).join('_');
 }
 
-/** Upper snake case for environment variables: `petstore-v3` → `PETSTORE_V3`. */
+/**
+ * Upper snake case for environment variables: `petstore-v3` → `PETSTORE_V3`. Names written in camel case that are
+ * one word stay one (`OAuth` → `OAUTH`, not `O_AUTH`; `GitHubApp` → `GITHUB_APP`), as their vendors spell them.
+ */
 export function envCase(text: string): string {
-  return wordsOf(text).join('_').toUpperCase();
+  return wordsOf(text.replace(ONE_WORD_CAMEL, (word) => word.charAt(0) + word.slice(1).toLowerCase()))
+    .join('_')
+    .toUpperCase();
 }
+
+/** Protocol and product names in camel case that are one word, wherever they stand (`ZoomOAuth`: `ZOOM_OAUTH`). */
+const ONE_WORD_CAMEL = /OAuth|OpenAPI|OpenID|GitHub|GitLab|PayPal|YouTube|LinkedIn|WordPress|JavaScript|TypeScript/g;
 
 /** Code-unit comparison: the same order on every machine and locale. */
 export function compareStrings(a: string, b: string): number {

@@ -15,10 +15,11 @@ try {
   loadEnvFile(new URL('../.env', import.meta.url));
   dropPlaceholders();
   const flags = parseFlags(process.argv.slice(2));
+  // Asked for, the usage and the version are the output, on stdout; with neither flag stdout carries only MCP.
   if (flags.help) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n`);
   } else if (flags.version) {
-    process.stderr.write(`${api.name} ${api.version}\n`);
+    process.stdout.write(`${api.name} ${api.version}\n`);
   } else {
     const settings = loadSettings(flags);
     setLogLevel(settings.logLevel);
