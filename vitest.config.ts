@@ -27,14 +27,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          // Generous for a loaded machine: tests that start the CLI several times take seconds each there.
+          // Generous for a loaded machine: tests that generate whole projects take seconds each there.
           testTimeout: 90_000,
-          // Vitest's default (one worker less than the cores) is a single worker on two cores; unit tests spend much
-          // of their time waiting on the CLI processes they start, so two workers keep both cores busy.
+          // Vitest's default (one worker less than the cores) is a single worker on two cores; two keep both busy.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           // Files share a module cache per worker: importing the stages once instead of in every file saves a third
           // of the suite's CPU time. No unit test depends on module state another file leaves behind.
           isolate: false,
+        },
+      },
+      {
+        // What `npm test` leaves to CI for its time: the real bin in child processes (commands, --watch, the worker
+        // thread) and the regeneration cache's proof, fifteen generations each made twice. `.ci/run` runs it next.
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 300_000,
+          // The processes these tests start do the work: two files at a time keep both cores busy.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {

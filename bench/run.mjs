@@ -3,7 +3,8 @@
 // per stage, regeneration, scaling, tool surface and the generated servers. Prints the tables and writes
 // bench/results.md. Fetches what it needs into bench/.work (gitignored). Not a test: it asserts nothing, it reports.
 //
-//   node bench/run.mjs [--runs 5] [--graph-runs 3] [--corpus 5] [--calls 10000] [--sections generation,regeneration,scaling,surface,server]
+//   node bench/run.mjs [--runs 5] [--graph-runs 3] [--corpus 5] [--calls 10000]
+//   [--sections tests,generation,surface-choice,regeneration,scaling,surface,server]
 //   [--only api.github.com,microsoft-graph] (generation: only these descriptions)
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { report } from './lib/report.mjs';
 import { measureScaling } from './lib/scaling.mjs';
 import { coldStart, steadyState } from './lib/server.mjs';
 import { measureSurface } from './lib/surface.mjs';
+import { measureSurfaceChoice } from './lib/surface-choice.mjs';
+import { measureTestSuite } from './lib/test-suite.mjs';
 import { startUpstream } from './lib/upstream.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -24,7 +27,7 @@ const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const work = path.join(repo, 'bench/.work');
 const args = parseArgs(process.argv.slice(2));
 const runs = Number(args.runs ?? 5);
-const sections = new Set((args.sections ?? 'generation,regeneration,scaling,surface,server').split(','));
+const sections = new Set((args.sections ?? 'tests,generation,surface-choice,regeneration,scaling,surface,server').split(','));
 const log = (line) => process.stderr.write(`${line}\n`);
 
 if (!existsSync(path.join(repo, 'dist/bundle/cli.js'))) throw new Error('Build first: npm run build (npm ci does it).');
@@ -46,6 +49,9 @@ const section = async (name, body) => {
   results.load.push({ section: name, before, after: loadAverage(), runnable: runnable() });
 };
 
+// First, while nothing of the bench's own is running: the README's test command.
+await section('tests', () => measureTestSuite({ repo, log }));
+
 await section('generation', async () => {
   const only = args.only ? new Set(args.only.split(',')) : undefined;
   const wanted = (spec) => !only || only.has(path.basename(spec).replace(/\.(json|ya?ml)$/, ''));
@@ -58,6 +64,17 @@ await section('generation', async () => {
     rows.push(await compareGeneration({ repo, peerBin: inputs.peer.bin, spec: inputs.graph, work, runs: graphRuns, log }));
   return rows;
 });
+
+await section('surface-choice', () =>
+  measureSurfaceChoice({
+    repo,
+    peerBin: inputs.peer.bin,
+    spec: inputs.graph,
+    work,
+    runs: Number(args['graph-runs'] ?? Math.min(runs, 3)),
+    log,
+  }),
+);
 
 await section('regeneration', () => measureRegeneration({ repo, spec: inputs.github, work, runs, log }));
 

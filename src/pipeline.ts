@@ -12,7 +12,7 @@ import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from 
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
 import { pointerOf } from './diagnostics/json-pointer.js';
-import type { PreviousNames } from './plan/drafts.js';
+import type { PlannedArguments, PlannerOptions, PreviousNames } from './plan/drafts.js';
 import type { Surface } from './surface/surface.js';
 import type { ApiModel } from './model/api-model.js';
 import { addCredentials } from './model/add-credentials.js';
@@ -21,7 +21,7 @@ import { buildApiModel } from './model/build-api-model.js';
 import { reconcileParameterTypes } from './model/reconcile-parameter-types.js';
 import { nameSlug } from './model/identify-api.js';
 import { diffSurfaces, type SurfaceDiff } from './surface/diff-surface.js';
-import { planTools } from './plan/plan-tools.js';
+import { planToolsWithArguments } from './plan/plan-tools.js';
 import { surfaceOf } from './plan/surface-of.js';
 import type { ToolPlan } from './plan/tool-plan.js';
 import { chooseSurface } from './search/choose-surface.js';
@@ -123,15 +123,26 @@ async function planStages(options: ResolvedOptions & Observers, diagnostics: Dia
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
   options.onProgress?.('plan');
   const start = now();
-  const plan = planTools(model, options, diagnostics);
-  const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics);
+  const { plan, arguments: planned } = planToolsWithArguments(model, plannerOptions(options), diagnostics);
+  const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - start;
   return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, ...(surface ? { surface } : {}), timings };
 }
 
+/** The planner's options: the static tools need no budget search when another surface serves them (see drafts.ts). */
+function plannerOptions(options: ResolvedOptions): PlannerOptions {
+  return { ...options, unlistedWhenOverBudget: options.surface !== 'static' };
+}
+
 /** The surface the plan is served with (the search surface is planned from the finished plan). */
-function surfaceOfPlan(options: ResolvedOptions, plan: ToolPlan, model: ApiModel, diagnostics: Diagnostics): SurfaceChoice {
-  return chooseSurface(options.surface, plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics);
+function surfaceOfPlan(
+  options: ResolvedOptions,
+  plan: ToolPlan,
+  model: ApiModel,
+  diagnostics: Diagnostics,
+  planned: PlannedArguments,
+): SurfaceChoice {
+  return chooseSurface(options.surface, plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics, planned);
 }
 
 /**
@@ -158,10 +169,10 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   collectGarbage();
   options.onProgress?.('plan');
   let stageStart = now();
-  const plan = planTools(
+  const { plan, arguments: planned } = planToolsWithArguments(
     model,
     {
-      ...options,
+      ...plannerOptions(options),
       ...(folder.pinned ? { previous: folder.pinned } : {}),
       ...(folder.pinnedPrefix ? { previousPrefix: folder.pinnedPrefix } : {}),
       ...(memo ? { memo } : {}),
@@ -170,7 +181,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   );
   if (diagnostics.hasErrors)
     return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - stageStart } };
-  const served = surfaceOfPlan(options, plan, model, diagnostics);
+  const served = surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - stageStart;
   // So are the planner's intermediate values (every candidate build, rendering and count).
   collectGarbage();

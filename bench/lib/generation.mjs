@@ -47,13 +47,14 @@ export async function compareGeneration({ repo, peerBin, spec, work, runs, log }
   };
 }
 
-function summarize(results, withStages) {
+export function summarize(results, withStages) {
   const ok = results.filter((result) => result.ok);
   const summary = {
     ok: ok.length === results.length,
     failure: ok.length === results.length ? undefined : `exit ${results.find((result) => !result.ok)?.code}`,
     wallMs: median(ok.map((result) => result.wallMs)),
     peakRssKb: median(ok.map((result) => result.peakRssKb)),
+    cpuMs: median(ok.map((result) => result.cpuMs)),
     runs: results.length,
   };
   if (withStages) {

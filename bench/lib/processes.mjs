@@ -6,11 +6,12 @@ const TIME = '/usr/bin/time';
 
 /**
  * Runs a command to completion. Peak RSS comes from GNU time (`%M`, the kernel's maximum resident set size) when
- * it is installed, else from polling /proc/<pid>/status (VmHWM) every 5 ms.
+ * it is installed, else from polling /proc/<pid>/status (VmHWM) every 5 ms; CPU time (user + system, all threads and
+ * waited-for children) from GNU time only — on a shared machine it moves less with the load than wall time does.
  */
 export function measure(command, args, { cwd, env, input } = {}) {
   const useTime = existsSync(TIME);
-  const argv = useTime ? [TIME, '-f', 'BENCH_MAXRSS_KB=%M', command, ...args] : [command, ...args];
+  const argv = useTime ? [TIME, '-f', 'BENCH_MAXRSS_KB=%M BENCH_CPU_S=%U+%S', command, ...args] : [command, ...args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(argv[0], argv.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -28,13 +29,14 @@ export function measure(command, args, { cwd, env, input } = {}) {
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
       if (poll) clearInterval(poll);
-      const match = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+      const match = /BENCH_MAXRSS_KB=(\d+) BENCH_CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
       resolve({
         code,
         wallMs,
         peakRssKb: match ? Number(match[1]) : polledPeak || NaN,
+        cpuMs: match ? (Number(match[2]) + Number(match[3])) * 1000 : NaN,
         stdout,
-        stderr: stderr.replace(/BENCH_MAXRSS_KB=\d+\n?/, ''),
+        stderr: stderr.replace(/BENCH_MAXRSS_KB=\d+ BENCH_CPU_S=\S+\n?/, ''),
       });
     });
     child.stdin.end(input ?? '');

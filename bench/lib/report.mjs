@@ -1,6 +1,5 @@
 // bench/results.md from the measurements: the machine, the targets, then one table per section.
 import { STAGES } from './generation.mjs';
-import { GRAPH_NAME } from './inputs.mjs';
 import { count, mb, ms, ratio, table } from './stats.mjs';
 
 const LINEAR = 1.2;
@@ -30,7 +29,9 @@ export function report(results) {
     '',
   );
   out.push(...targets(results), '');
+  if (results.tests) out.push(...testSuite(results.tests), '');
   if (results.generation) out.push(...generation(results.generation), '');
+  if (results['surface-choice']) out.push(...surfaceChoice(results['surface-choice']), '');
   if (results.regeneration) out.push(...regeneration(results.regeneration), '');
   if (results.scaling) out.push(...scaling(results.scaling), '');
   if (results.surface) out.push(...surface(results.surface), '');
@@ -42,12 +43,20 @@ export function report(results) {
 function targets(results) {
   const rows = [];
   const github = results.generation?.find((row) => row.name === 'api.github.com');
+  if (results.tests) {
+    const { wallMs, cpuMs, ok } = results.tests;
+    rows.push([
+      '`npm test` (the unit project) ≤ 60 s on this 2-core machine',
+      `${ms(wallMs)} (CPU ${ms(cpuMs)}, ${ok ? 'passed' : 'failed'})`,
+      ok && wallMs <= 60_000 ? 'met' : 'missed',
+    ]);
+  }
   if (github) {
     const r = github.ours.wallMs / github.peer.wallMs;
     rows.push([
-      'GitHub: whole generation ≤ the peer’s wall time',
-      `${ms(github.ours.wallMs)} vs ${ms(github.peer.wallMs)} (${r.toFixed(2)}×)`,
-      r <= 1 ? 'met' : 'missed',
+      'GitHub: whole generation ≤ 1.5× the peer’s wall time',
+      `${ms(github.ours.wallMs)} vs ${ms(github.peer.wallMs)} (${r.toFixed(2)}×; CPU ${ratio(github.ours.cpuMs, github.peer.cpuMs)})`,
+      r <= 1.5 ? 'met' : 'missed',
     ]);
     rows.push([
       'GitHub: peak memory ≤ the peer’s',
@@ -61,20 +70,24 @@ function targets(results) {
     const measured = regenCached ?? regen;
     const r = measured.wallMs / full.wallMs;
     rows.push([
-      'Regeneration after a one-operation change ≤ ⅓ of a full run',
-      `${ms(measured.wallMs)} vs ${ms(full.wallMs)} (${r.toFixed(2)}×${regenCached ? ', with the cache' : ''})` +
-        (watch ? `; a save under --watch ${ms(watch.wallMs)} (${(watch.wallMs / full.wallMs).toFixed(2)}×)` : ''),
-      r <= 1 / 3 ? 'met' : 'missed',
+      'Regeneration after a one-operation change (a new process) ≤ ½ of a full run',
+      `${ms(measured.wallMs)} vs ${ms(full.wallMs)} (${r.toFixed(2)}×${regenCached ? ', with the cache' : ''})`,
+      r <= 1 / 2 ? 'met' : 'missed',
     ]);
+    if (watch)
+      rows.push([
+        'A save under --watch that changes one operation shows its result in ≤ 0.5 s',
+        `${ms(watch.wallMs)} from the write to the report (${(watch.wallMs / full.wallMs).toFixed(2)}× a full run)`,
+        watch.wallMs <= 500 ? 'met' : 'missed',
+      ]);
   }
-  const graph = results.generation?.find((row) => row.name === GRAPH_NAME);
-  if (graph) {
-    const fast = graph.ours.wallMs < 5000;
-    const lean = graph.ours.peakRssKb < 600 * 1000;
+  const choice = results['surface-choice'];
+  if (choice) {
+    const { plan } = choice;
     rows.push([
-      'Microsoft Graph (11,422 operations) in under 5 s and 600 MB',
-      `${ms(graph.ours.wallMs)}, ${mb(graph.ours.peakRssKb)}`,
-      fast && lean ? 'met' : 'missed',
+      'Microsoft Graph (11,422 operations), `plan --surface auto`: the surface chosen in under 8 s and 600 MB',
+      `${ms(plan.wallMs)} (CPU ${ms(plan.cpuMs)}), ${mb(plan.peakRssKb)}: ${plan.mode ?? '—'}`,
+      plan.ok && plan.wallMs < 8000 && plan.peakRssKb < 600 * 1024 ? 'met' : 'missed',
     ]);
   }
   if (results.server) {
@@ -102,17 +115,19 @@ function generation(rows) {
   const out = ['## Generation', ''];
   out.push(
     'Whole process (`node bin/openapi-to-mcp.js <spec> -o <dir> --json` against `openapi-mcp-generator --input <spec> --output <dir> --force`), ' +
-      'fresh output folder each run; wall time from spawn to exit, peak RSS from GNU time.',
+      'fresh output folder each run; wall time from spawn to exit, CPU time (user + system, every thread) and peak RSS from GNU time.',
     '',
   );
   out.push(
     table(
-      ['description', 'ours wall', 'peer wall', 'ratio', 'ours peak RSS', 'peer peak RSS', 'ours tools', 'peer'],
+      ['description', 'ours wall', 'peer wall', 'ratio', 'ours CPU', 'peer CPU', 'ours peak RSS', 'peer peak RSS', 'ours tools', 'peer'],
       rows.map((row) => [
         row.name,
         ms(row.ours.wallMs),
         row.peer.ok ? ms(row.peer.wallMs) : `failed (${row.peer.failure})`,
         ratio(row.ours.wallMs, row.peer.wallMs),
+        ms(row.ours.cpuMs),
+        ms(row.peer.cpuMs),
         mb(row.ours.peakRssKb),
         mb(row.peer.peakRssKb),
         count(row.ours.tools),
@@ -137,6 +152,67 @@ function generation(rows) {
     ),
   );
   return out;
+}
+
+function testSuite(result) {
+  return [
+    '## Tests',
+    '',
+    'The README’s test command, `npm test` (vitest’s unit project, two workers), run once as a whole process before ' +
+      'anything else of the bench; the slowest files as vitest reports them (their tests’ time, which overlaps across ' +
+      'workers). The tests that start the real bin, and the regeneration cache’s proof, are `npm run test:integration`, ' +
+      'which `.ci/run` runs after it.',
+    '',
+    table(
+      ['run', 'wall', 'CPU', 'peak RSS', 'tests'],
+      [
+        [
+          'npm test',
+          ms(result.wallMs),
+          ms(result.cpuMs),
+          mb(result.peakRssKb),
+          `${count(result.tests)} ${result.ok ? 'passed' : 'failed'}`,
+        ],
+      ],
+    ),
+    '',
+    table(
+      ['slowest files', 'time'],
+      result.slowest.map((entry) => [entry.file, ms(entry.ms)]),
+    ),
+  ];
+}
+
+function surfaceChoice(result) {
+  const { plan, ours, peer } = result;
+  return [
+    '## Microsoft Graph with `--surface auto`',
+    '',
+    `${result.name}: \`plan --surface auto --json\` (the choice of surface: ${plan.mode ?? '—'}, because ${plan.reason ?? '—'}) ` +
+      'and the whole generation with `--surface auto`, beside the peer’s generation of the same description (it has no ' +
+      'plan step and no search surface); alternating runs.',
+    '',
+    table(
+      ['run', 'wall', 'CPU', 'peak RSS', ...STAGES],
+      [
+        ['ours: plan --surface auto', ms(plan.wallMs), ms(plan.cpuMs), mb(plan.peakRssKb), ...STAGES.map(() => '')],
+        [
+          'ours: generation --surface auto',
+          ms(ours.wallMs),
+          ms(ours.cpuMs),
+          mb(ours.peakRssKb),
+          ...STAGES.map((stage) => ms(ours.stages?.[stage])),
+        ],
+        [
+          'peer: generation',
+          peer.ok ? ms(peer.wallMs) : `failed (${peer.failure})`,
+          ms(peer.cpuMs),
+          mb(peer.peakRssKb),
+          ...STAGES.map(() => ''),
+        ],
+      ],
+    ),
+  ];
 }
 
 function regeneration(result) {

@@ -14,7 +14,7 @@ import { CONFIG_DEFAULTS } from './config-schema.js';
  * alone (`loadConfig`) or the programmatic API: only `spec` is required; resolveOptions fills in the rest.
  */
 export type PlanSettings = Omit<LoadOptions, 'maxInputBytes'> &
-  Partial<Omit<PlannerOptions, 'budget' | 'memo'>> & {
+  Partial<Omit<PlannerOptions, 'budget' | 'memo' | 'unlistedWhenOverBudget'>> & {
     /** Largest description accepted, in bytes. */
     maxInputBytes?: number;
     budget?: Partial<BudgetOptions>;

@@ -46,7 +46,16 @@ export type PlannerOptions = {
   sharedCredentials?: SharedCredentialRules;
   /** Builds and counts kept from an earlier run (the regeneration cache); the plan is the same without. */
   memo?: PlanMemo;
+  /**
+   * Set when another surface is served should the static tools miss their budget (`--surface auto` or `search`): when
+   * the grouping already shows that they must (more resource families than tools allowed), the budget search is
+   * skipped, and each tool of the coarsest grouping is built once at the leanest detail; they only route calls.
+   */
+  unlistedWhenOverBudget?: boolean;
 };
+
+/** The description's schemas as arguments see them, and each selected operation's arguments by operation key. */
+export type PlannedArguments = { defs: Record<string, SchemaModel>; drafts: ReadonlyMap<string, ActionDraft> };
 
 /** The token budget of `tools/list`: per tool, and for the whole list per operation up to a cap. */
 export type BudgetOptions = { maxToolTokens: number; tokensPerOperation: number; maxTotalTokens: number };

@@ -1,8 +1,10 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
+import { MAX_DETAIL } from './arguments/detail-levels.js';
 import { totalTokens } from './budget/budget.js';
 import type { TokenEstimate } from './budget/count-tokens.js';
 import { fitBudget, type Fitted } from './budget/fit-budget.js';
 import type { EstimatedTool, ToolBuilder } from './build/tool-builder.js';
+import type { ToolModel } from './tool-plan.js';
 import { siblingMap } from './describe/siblings.js';
 import type { Budget, PlanInputs, Round, Siblings, ToolDraft } from './drafts.js';
 import type { Grouping } from './group/group-operations.js';
@@ -48,6 +50,17 @@ export class RoundPlanner {
       headerDiagnostics,
       buildExactly: (draft) => this.context.builder.exact(draft, siblingsOf(draft)),
     };
+  }
+
+  /**
+   * The coarsest grouping with every tool built once, exactly, at the leanest detail: the static plan of a
+   * description that no static plan can fit, when another surface is served and these tools only route its calls.
+   */
+  leanest(): { tools: ToolModel[]; drafts: ToolDraft[]; headerDiagnostics: Diagnostics } {
+    const { headerDiagnostics, drafts, siblingsOf } = this.form(this.context.grouping.lastState);
+    const leanest = drafts.map((draft) => ({ ...draft, detail: MAX_DETAIL }));
+    const tools = leanest.map((draft) => this.context.builder.exact(draft, siblingsOf(draft)));
+    return { tools, drafts: leanest, headerDiagnostics };
   }
 
   private form(state: number): Formed {

@@ -14,7 +14,7 @@ import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
 import { displayName } from './describe/display-name.js';
 import { planUserAuth } from './describe/user-auth.js';
-import type { PlanInputs, PlannerOptions } from './drafts.js';
+import type { PlanInputs, PlannedArguments, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
 import { reportUnusedHeaderOptions } from './headers/header-options.js';
@@ -36,6 +36,14 @@ const GROUPING_LIMITS = { maxActions: 20, maxArguments: 90 };
  * name → headers → describe → build → budget (rounds of plan-round.ts) → assemble.
  */
 export function planTools(model: ApiModel, options: PlannerOptions, diagnostics: Diagnostics): ToolPlan {
+  return planToolsWithArguments(model, options, diagnostics).plan;
+}
+
+/** A plan, and the arguments of every selected operation it was planned from (the search surface reads them again). */
+export type PlannedTools = { plan: ToolPlan; arguments: PlannedArguments };
+
+/** `planTools`, with the arguments it built. */
+export function planToolsWithArguments(model: ApiModel, options: PlannerOptions, diagnostics: Diagnostics): PlannedTools {
   const { selected, excluded } = selectOperations(model.operations, options.select ?? {});
   if (selected.length === 0 && model.operations.length > 0) {
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
@@ -80,7 +88,12 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
     budget,
   };
   const rounds = new RoundPlanner(context);
-  const fitted = fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
+  // More tools than allowed even at the coarsest grouping: no static plan fits, and the budget search (rounds of
+  // builds at every detail level, the most of a Graph-sized plan's time) could only end there.
+  const unlisted = options.unlistedWhenOverBudget === true && context.grouping.leastTools > budget.maxTools;
+  const fitted = unlisted
+    ? rounds.leanest()
+    : fitPlan((groupingBudget, estimate) => rounds.round(groupingBudget, estimate), options.strategy, budget);
   const { headerDiagnostics } = fitted;
   reportBudget(fitted.tools, budget, diagnostics);
   for (const { field, index, name } of unmatchedSharedNames(options.sharedCredentials ?? {}, fitted.drafts))
@@ -111,5 +124,8 @@ export function planTools(model: ApiModel, options: PlannerOptions, diagnostics:
   for (const item of headerDiagnostics.items) diagnostics.add(item);
   reportUnusedHeaderOptions(options.headers ?? {}, tools, diagnostics);
   checkHeaderMarkings(tools, diagnostics);
-  return assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix, toolPrefix: prefix });
+  return {
+    plan: assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix, toolPrefix: prefix }),
+    arguments: { defs, drafts },
+  };
 }

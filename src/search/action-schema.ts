@@ -2,8 +2,10 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel
 import type { SchemaModel } from '../model/api-model.js';
 import type { ActionDraft } from '../plan/drafts.js';
 import { withResponseFormat } from '../plan/describe/concise-view.js';
+import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
 import { withOperationStatus } from '../plan/describe/operation-status.js';
 import { buildToolSchema } from '../plan/arguments/tool-schema.js';
+import { jsonLength } from '../plan/build/listed-length.js';
 
 /**
  * Longest input schema a search result carries, in characters of JSON (about 1,500 tokens): five results stay well
@@ -27,14 +29,22 @@ const MAX_BUNDLED_DEFS = 48;
  * action needs them, `response_format` where the static plan offers a concise view of the action's lists, and
  * `operation_status` where the action may answer before its work is done.
  */
-export function actionInputSchema(draft: ActionDraft, defs: Record<string, SchemaModel>, concise: boolean): JsonObject {
+export function actionInputSchema(
+  draft: ActionDraft,
+  defs: Record<string, SchemaModel>,
+  concise: boolean,
+  /** Shared by every action of a surface: they describe the same arguments again and again. */
+  phrases = new ArgumentPhrases(),
+): JsonObject {
   const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
+  // One list for every level: the arguments' merged schemas and notes are prepared once per list (tool-schema.ts).
+  const actions = [{ name: '', draft }];
   let schema: JsonObject = {};
   for (const level of levels) {
-    const built = withoutContradictions(buildToolSchema([{ name: '', draft }], defs, level).schema) as JsonObject;
+    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema) as JsonObject;
     const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
-    if (JSON.stringify(schema).length <= MAX_SCHEMA_CHARS) break;
+    if ((jsonLength(schema) as number) <= MAX_SCHEMA_CHARS) break;
   }
   return schema;
 }
@@ -42,23 +52,52 @@ export function actionInputSchema(draft: ActionDraft, defs: Record<string, Schem
 /**
  * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
  * only contradict it (SendGrid's `send_at` is `enum: ["now"]` with `format: date-time`, which no value satisfies; the
- * server validates calls against this schema, so the action could never be called).
+ * server validates calls against this schema, so the action could never be called). A part with nothing to drop is
+ * returned as it is, and each part is looked at once: the levels of an action and the actions of a surface share
+ * their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
  */
 function withoutContradictions(node: JsonValue): JsonValue {
-  if (Array.isArray(node)) return node.map(withoutContradictions);
-  if (!isJsonObject(node)) return node;
+  if (node === null || typeof node !== 'object') return node;
+  let cleaned = cleanedParts.get(node);
+  if (cleaned === undefined) {
+    cleaned = Array.isArray(node) ? cleanedList(node) : cleanedObject(node);
+    cleanedParts.set(node, cleaned);
+  }
+  return cleaned;
+}
+
+const cleanedParts = new WeakMap<object, JsonValue>();
+
+function cleanedList(list: JsonValue[]): JsonValue {
+  const out = list.map(withoutContradictions);
+  return out.some((item, index) => item !== list[index]) ? out : list;
+}
+
+function cleanedObject(node: JsonObject): JsonValue {
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
+  let changed = false;
   const out: JsonObject = {};
   for (const [keyword, value] of Object.entries(node)) {
-    if (listed && keyword === 'format') continue;
+    if (listed && keyword === 'format') {
+      changed = true;
+      continue;
+    }
     // Keywords whose value maps names to schemas: the names are not keywords.
+    let next: JsonValue;
     if (SCHEMA_MAPS.has(keyword) && isJsonObject(value)) {
       const map: JsonObject = {};
-      for (const [name, schema] of Object.entries(value)) setOwn(map, name, withoutContradictions(schema));
-      setOwn(out, keyword, map);
-    } else setOwn(out, keyword, VALUES.has(keyword) ? value : withoutContradictions(value));
+      let mapChanged = false;
+      for (const [name, schema] of Object.entries(value)) {
+        const cleaned = withoutContradictions(schema);
+        if (cleaned !== schema) mapChanged = true;
+        setOwn(map, name, cleaned);
+      }
+      next = mapChanged ? map : value;
+    } else next = VALUES.has(keyword) ? value : withoutContradictions(value);
+    if (next !== value) changed = true;
+    setOwn(out, keyword, next);
   }
-  return out;
+  return changed ? out : node;
 }
 
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);

@@ -1,5 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel } from '../model/api-model.js';
+import type { PlannedArguments } from '../plan/drafts.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
 import { planSearchSurface } from './plan-search-surface.js';
 import type { SurfaceChoice, SurfaceRequest } from './search-plan.js';
@@ -17,6 +18,8 @@ export function chooseSurface(
   model: ApiModel,
   options: { prefix?: string | undefined },
   diagnostics: Diagnostics,
+  /** The arguments the plan was made from, which the search surface describes its actions with. */
+  planned?: PlannedArguments,
 ): SurfaceChoice {
   const auto = requested === 'auto';
   const search = requested === 'search' || (auto && !plan.totals.withinBudget);
@@ -31,7 +34,7 @@ export function chooseSurface(
     item.severity = 'info';
     item.message = `Static plan, not served (the search surface is): ${item.message}`;
   }
-  const surface = planSearchSurface(plan, model, options.prefix ? { prefix: options.prefix } : {});
+  const surface = planSearchSurface(plan, model, options.prefix ? { prefix: options.prefix } : {}, planned);
   return { requested, mode: 'search', ...(reason ? { reason } : {}), search: surface };
 }
 

@@ -1,8 +1,10 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
-import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
+import type { ApiModel, OperationModel } from '../model/api-model.js';
+import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
 import { buildArguments } from '../plan/arguments/build-arguments.js';
+import { inputDefs } from '../plan/arguments/input-defs.js';
+import type { PlannedArguments } from '../plan/drafts.js';
 import { cleanText } from '../plan/text/sanitize-text.js';
-import { inputView } from '../plan/arguments/schema-views.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/text/words.js';
@@ -27,20 +29,25 @@ const MAX_AREAS_CHARS = 400;
  * `tool.action`, its route stays in the tool), described to the index by its names, summary, description, path,
  * tags and arguments. The plan's own tools are not shown to the model; they still carry the routes the server calls.
  */
-export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: SearchSurfaceOptions = {}): SearchSurface {
-  const defs: Record<string, SchemaModel> = {};
-  for (const [name, schema] of Object.entries(model.schemas))
-    Object.defineProperty(defs, name, { value: inputView(schema), enumerable: true });
+export function planSearchSurface(
+  plan: ToolPlan,
+  model: ApiModel,
+  options: SearchSurfaceOptions = {},
+  /** The arguments the planner built (the same the model gives again: rebuilt when not given). */
+  given?: PlannedArguments,
+): SearchSurface {
+  const defs = given?.defs ?? inputDefs(model);
   const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
   const catalog: CatalogAction[] = [];
   const documents: SearchDocument[] = [];
-  // Drafts are rebuilt from the model as the planner built them; their diagnostics were reported by the plan already.
+  const phrases = new ArgumentPhrases();
+  // Drafts rebuilt from the model are the planner's; their diagnostics were reported by the plan already.
   const quiet = new Diagnostics();
   for (const tool of plan.tools) {
     for (const action of tool.actions) {
       const operation = operations.get(action.operation.key);
       if (!operation) throw new Error(`The plan's operation ${action.operation.key} is not in the model.`);
-      const draft = buildArguments(operation, defs, quiet);
+      const draft = given?.drafts.get(operation.key) ?? buildArguments(operation, defs, quiet);
       const keys = draft.arguments.map((argument) => argument.key).join(',');
       if (keys !== action.route.arguments.map((argument) => argument.arg).join(','))
         throw new Error(`The arguments of ${action.operation.key} differ from the plan's route.`);
@@ -53,7 +60,7 @@ export function planSearchSurface(plan: ToolPlan, model: ApiModel, options: Sear
         summary: action.summary,
         method: action.operation.method,
         path: action.operation.path,
-        inputSchema: actionInputSchema(draft, defs, action.concise !== undefined),
+        inputSchema: actionInputSchema(draft, defs, action.concise !== undefined, phrases),
       };
       catalog.push(entry);
       documents.push(searchDocument(entry, action.name || tool.name, operation, keys));

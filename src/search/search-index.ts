@@ -67,8 +67,29 @@ export type SerializedIndex = {
 export function buildSearchIndex(documents: SearchDocument[], families: string[][]): { json: string; terms: number } {
   const terms = termData();
   const fields = Object.keys(FIELD_BOOSTS) as SearchField[];
-  const search = new MiniSearch<SearchDocument>({ fields, tokenize: tokenizer(terms), processTerm: termProcessor(terms) });
+  const search = new MiniSearch<SearchDocument>({
+    fields,
+    tokenize: remembered(tokenizer(terms)),
+    processTerm: remembered(termProcessor(terms)),
+  });
   search.addAll(documents);
   const serialized: SerializedIndex = { version: 2, fields, search: SEARCH_SETTINGS, terms, families, index: search.toJSON() };
   return { json: JSON.stringify(serialized), terms: search.termCount };
+}
+
+/**
+ * A pure function of a string, computed once per string: one operation at many scopes (Graph's `/me/messages` and
+ * `/users/{user-id}/messages`) repeats its summary and description, and every document repeats common words.
+ * MiniSearch only reads what these return.
+ */
+function remembered<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined && !known.has(text)) {
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value as T;
+  };
 }

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/project.js';
 import { proofSteps, proveCacheIdentical } from '../helpers/regeneration-proof.js';
 
 // GitHub's description (1,223 operations) from the @octokit/openapi devDependency: the regeneration cache's proof at
-// the size it is for. The fast variant on a vendored description is in test/unit/regeneration-cache.test.ts.
+// the size it is for. The fast variant on a vendored description is in test/integration/regeneration-cache.test.ts.
 const github = path.join(
   path.dirname(createRequire(path.join(REPO_ROOT, 'package.json')).resolve('@octokit/openapi/package.json')),
   'generated/api.github.com.json',

@@ -166,7 +166,10 @@ export class Agglomerator {
     }
     sharedCounts[at] = intersectionSize(a.words, b.words);
     sharedKeys[at] = PENDING;
-    scores[at] = PENDING;
+    // Clusters with no word in common never merge, under any rule.
+    scores[at] = sharedCounts[at] === 0 ? NEVER : PENDING;
+    this.pairs.branchCounts[at] = 0;
+    this.pairs.families[at] = 0;
   }
 
   /** Writes the words two clusters share into the scratch buffer; returns how many. */
@@ -199,6 +202,34 @@ export class Agglomerator {
     return key;
   }
 
+  /** How many branches a pair of one block would span once merged (see PairTable.branchCounts). */
+  private branchCount(at: number, i: number, j: number): number {
+    const known = this.pairs.branchCounts[at] as number;
+    if (known > 0) return known - 1;
+    const count = mergedBranchCount(this.clusters[i] as Cluster, this.clusters[j] as Cluster, this.table);
+    this.pairs.branchCounts[at] = Math.min(count, 254) + 1;
+    // No rule lets a tool span more than MAX_BRANCHES.
+    if (count > MAX_BRANCHES) this.pairs.scores[at] = NEVER;
+    return count;
+  }
+
+  /** Whether a pair of one block is one resource family under the words it shares (see PairTable.families). */
+  private oneFamily(at: number, i: number, j: number): boolean {
+    const known = this.pairs.families[at] as number;
+    if (known > 0) return known === 1;
+    const family = sameFamily(
+      this.clusters[i] as Cluster,
+      this.clusters[j] as Cluster,
+      this.sharedScratch,
+      this.sharedWords(i, j),
+      this.table,
+    );
+    this.pairs.families[at] = family ? 1 : 2;
+    // Every rule asks for one family.
+    if (!family) this.pairs.scores[at] = NEVER;
+    return family;
+  }
+
   /** The rest of a pair's scoring (see `scorePair`): the argument names the two hold together, and its score. */
   private complete(at: number, i: number, j: number): void {
     const a = this.clusters[i] as Cluster;
@@ -221,6 +252,11 @@ export class Agglomerator {
     this.pairs.scores[at] = -(a.units.length * (a.weight - keptA) + b.units.length * (b.weight - keptB)) + 0.01 * closeness;
   }
 
+  /**
+   * Whether a rule allows a pair. The checks are pure and cached per pair, so their order changes no answer: the
+   * ones every rule asks alike come first, and a pair they rule out is marked NEVER until one of the two merges —
+   * every rule scans every pair again, and most pairs of a large description share a word but no family.
+   */
   private allowed(i: number, j: number, rule: Rule): boolean {
     const actionsA = this.actions[i] as number;
     const actionsB = this.actions[j] as number;
@@ -229,16 +265,13 @@ export class Agglomerator {
     if (at < 0 || this.pairs.scores[at] === NEVER) return false;
     if (actionsA + actionsB > rule.maxActions) return false;
     const sharedCount = this.pairs.sharedCounts[at] as number;
-    if (sharedCount === 0) return false;
     if (rule.kind === 'family' && sharedCount !== this.wordCounts[i] && sharedCount !== this.wordCounts[j]) return false;
+    if (this.branchCount(at, i, j) > rule.maxBranches) return false;
+    if (!this.oneFamily(at, i, j)) return false;
     // The merged tool's name must stay its own: a merge may not give a name that another live cluster has (two
     // tools, one name), unless one of the two has it already (then the merge leaves fewer alike, not more).
     const key = this.sharedKey(at, i, j);
     if (this.nameKeys[i] !== key && this.nameKeys[j] !== key && this.names.has(key)) return false;
-    const a = this.clusters[i] as Cluster;
-    const b = this.clusters[j] as Cluster;
-    if (mergedBranchCount(a, b, this.table) > rule.maxBranches) return false;
-    if (!sameFamily(a, b, this.sharedScratch, this.sharedWords(i, j), this.table)) return false;
     // Every rule checks the arguments last: a pair gets this far once in a while, and then needs its score too.
     if (Number.isNaN(this.pairs.scores[at])) this.complete(at, i, j);
     return (this.pairs.argumentUnions[at] as number) <= rule.maxArguments;

@@ -1,7 +1,7 @@
 import type { Intent } from '../../surface/surface.js';
 import type { GroupingUnit } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
-import { contains, forShared, intersection, intersectionSize, union, unionSize } from './id-lists.js';
+import { contains, intersection, intersectionSize, union, unionSize } from './id-lists.js';
 import { commonPrefix, commonPrefixLength, commonSuffixLength } from './resource-path.js';
 import { singular } from '../text/resource-words.js';
 import { intersectWords, type UnitWords, type WordTable } from './word-table.js';
@@ -229,12 +229,32 @@ export function sameFamily(
   sharedCount: number,
   table: WordTable,
 ): boolean {
-  const words = Array.prototype.slice.call(shared, 0, sharedCount) as number[];
-  let found = false;
-  forShared(a.roots, b.roots, (index) => {
-    if (!found && contains(table.rootWords(a.roots[index] as number), words)) found = true;
-  });
-  return found;
+  // Walked without callbacks or copies: the clustering asks this of most pairs of a large description once.
+  const { roots: rootsA } = a;
+  const { roots: rootsB } = b;
+  for (let p = 0, q = 0; p < rootsA.length && q < rootsB.length;) {
+    const x = rootsA[p] as number;
+    const y = rootsB[q] as number;
+    if (x < y) p++;
+    else if (x > y) q++;
+    else {
+      if (holdsAll(table.rootWords(x), shared, sharedCount)) return true;
+      p++;
+      q++;
+    }
+  }
+  return false;
+}
+
+/** Whether the ascending list `outer` holds each of the first `count` ids of the ascending `inner`. */
+function holdsAll(outer: readonly number[], inner: ArrayLike<number>, count: number): boolean {
+  let i = 0;
+  for (let k = 0; k < count; k++) {
+    const id = inner[k] as number;
+    while (i < outer.length && (outer[i] as number) < id) i++;
+    if (outer[i] !== id) return false;
+  }
+  return true;
 }
 
 /**

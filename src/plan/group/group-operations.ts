@@ -20,6 +20,11 @@ export type Grouping = {
   groupsAt(state: number): OperationGroup[];
   /** The last state: a budget that stops there can get no coarser grouping by going lower. */
   lastState: number;
+  /**
+   * The tools of the last state: no budget gets fewer, so a static plan of this grouping has at least this many
+   * (its resource families and the groups the description fixes, which are never merged further).
+   */
+  leastTools: number;
 };
 
 /**
@@ -64,9 +69,10 @@ export function groupOperations(
     stateAt: (tokenBudget) => history.stateAt(tokenBudget),
     groupsAt,
     lastState: history.lastState,
+    leastTools: groups.length + history.lastCount,
   };
 }
 
 function constant(groups: OperationGroup[]): Grouping {
-  return { stateAt: () => 0, groupsAt: () => groups, lastState: 0 };
+  return { stateAt: () => 0, groupsAt: () => groups, lastState: 0, leastTools: groups.length };
 }

@@ -23,6 +23,11 @@ export class MergeHistory {
     return this.steps.length;
   }
 
+  /** The clusters of the last state: each merge leaves one fewer. */
+  get lastCount(): number {
+    return this.start.length - this.steps.length;
+  }
+
   /** The first state that fits the budget and the tool limit (the last state when none does). */
   stateAt(tokenBudget: number): number {
     const fits = (tokens: number, count: number) => tokens <= tokenBudget && count <= this.maxTools;

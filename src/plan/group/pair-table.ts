@@ -21,6 +21,14 @@ export class PairTable {
   readonly sharedCounts: Counts;
   /** Number of distinct argument names the two hold together (set with the score). */
   readonly argumentUnions: Counts;
+  /**
+   * What the merge rules ask of a pair besides its sizes, which only its two clusters decide: the branches the two
+   * would span once merged, plus one (0: not asked yet; capped at 255, far above any rule's limit), and whether they
+   * are one resource family (0: not asked yet, 1: they are, 2: not). Every rule scans every pair again; these keep
+   * the scans from recomputing them.
+   */
+  readonly branchCounts: Uint8Array;
+  readonly families: Uint8Array;
   /** Slot → block (-1: in none, merges with no other cluster). */
   private readonly blocks: Int32Array;
   /** Slot → position among its block's slots. */
@@ -61,6 +69,8 @@ export class PairTable {
     this.sharedKeys = new Float64Array(total);
     this.sharedCounts = counts(maxSharedWords, total);
     this.argumentUnions = counts(maxArguments, total);
+    this.branchCounts = new Uint8Array(total);
+    this.families = new Uint8Array(total);
   }
 
   /** The block of a slot (-1: in none). */

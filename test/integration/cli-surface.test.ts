@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBin } from '../../helpers/cli.js';
-import { REPO_ROOT } from '../../helpers/paths.js';
-import { tempDir } from '../../helpers/project.js';
+import { runBin } from '../helpers/cli.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+import { tempDir } from '../helpers/project.js';
 
 const PETSTORE = path.join(REPO_ROOT, 'samples/petstore/openapi.yaml');
 

@@ -1,7 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { colorEnabled, isCi, terminalProgress } from '../../src/cli/terminal.js';
 import { BIN, fixtureSpec } from '../helpers/paths.js';
 import { run, tempDir } from '../helpers/project.js';
 
@@ -15,36 +14,6 @@ async function workDir(name: string): Promise<string> {
 
 const cli = (cwd: string, args: string[], env: Record<string, string> = { NO_COLOR: '1' }) =>
   run(process.execPath, [BIN, ...args], { cwd, env: { FORCE_COLOR: '', ...env } });
-
-describe('terminal manners', () => {
-  it('colours a terminal unless NO_COLOR; FORCE_COLOR wins either way', () => {
-    expect(colorEnabled({}, true)).toBe(true);
-    expect(colorEnabled({}, false)).toBe(false);
-    expect(colorEnabled({ NO_COLOR: '1' }, true)).toBe(false);
-    expect(colorEnabled({ NO_COLOR: '' }, true)).toBe(true);
-    expect(colorEnabled({ TERM: 'dumb' }, true)).toBe(false);
-    expect(colorEnabled({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
-    expect(colorEnabled({ FORCE_COLOR: '0' }, true)).toBe(false);
-    expect(colorEnabled({ FORCE_COLOR: '', NO_COLOR: '1' }, true)).toBe(false);
-    expect(isCi({ CI: 'true' })).toBe(true);
-    expect(isCi({ CI: 'false' })).toBe(false);
-    expect(isCi({})).toBe(false);
-  });
-
-  it('draws one progress line in place and erases it', () => {
-    let out = '';
-    let clock = 0;
-    const progress = terminalProgress(
-      (text) => (out += text),
-      () => clock,
-    );
-    progress.stage('load');
-    clock = 1500;
-    progress.stage('plan');
-    progress.done();
-    expect(out).toBe('\r\u001b[2KReading the description… (0.0 s)\r\u001b[2KPlanning tools… (1.5 s)\r\u001b[2K');
-  });
-});
 
 describe('cli manners (through the real bin)', () => {
   it('suggests the closest flag and command for a typo, exit 2', async () => {
