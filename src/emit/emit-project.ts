@@ -31,6 +31,7 @@ export const RUNTIME_MODULES = [
   'arguments/compile-arguments.ts',
   'arguments/declared-values.ts',
   'arguments/formats.ts',
+  'arguments/schema-nodes.ts',
   'arguments/validate-input.ts',
   'calls/call-tool.ts',
   'calls/checked-call.ts',

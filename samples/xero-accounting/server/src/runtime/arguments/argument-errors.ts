@@ -5,30 +5,15 @@
 
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { FORMAT_EXAMPLES, FORMAT_WORDS } from './formats.js';
+import { type Defs, isSchema, resolve, type Schema } from './schema-nodes.js';
 
 export type Breach = { path: string; rule: string; example?: unknown };
-
-type Schema = { [keyword: string]: unknown };
-type Defs = Record<string, unknown>;
 
 /** At most this many breaches are reported; a model fixes those first, and the rest would bury them. */
 export const MAX_BREACHES = 8;
 const MAX_LISTED = 10;
 const MAX_EXAMPLE_CHARS = 160;
 const MAX_PATTERN_CHARS = 120;
-
-const isSchema = (value: unknown): value is Schema =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Follows `#/$defs/<name>` references into the shared schemas. */
-function resolve(schema: unknown, defs: Defs): unknown {
-  let current = schema;
-  for (let hops = 0; hops < 16 && isSchema(current) && typeof current['$ref'] === 'string'; hops++) {
-    const name = current['$ref'].replace('#/$defs/', '');
-    current = Object.hasOwn(defs, name) ? defs[name] : undefined;
-  }
-  return current;
-}
 
 export function describeBreaches(errors: ErrorObject[], data: unknown, defs: Defs): Breach[] {
   const kept: ErrorObject[] = [];

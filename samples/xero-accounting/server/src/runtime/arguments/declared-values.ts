@@ -12,8 +12,7 @@
 //   the same — "42" → 42 for an integer, 42 → "42" for a string, "true" → true — and that is what is sent. "4.5" for
 //   an integer, or "1e3", stays as given and is refused.
 
-type Schema = { [keyword: string]: unknown };
-type Defs = Record<string, unknown>;
+import { type Defs, isSchema, resolve, type Schema } from './schema-nodes.js';
 
 /** How a value reaches the API. */
 export type ValueForm = 'text' | 'json';
@@ -31,19 +30,6 @@ const SCALARS = new Set(['string', 'integer', 'number', 'boolean', 'null']);
 const DIGITS = /^-?\d+$/;
 const DECIMAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const CANONICAL_INTEGER = /^-?(?:0|[1-9]\d*)$/;
-
-const isSchema = (value: unknown): value is Schema =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Follows `#/$defs/<name>` references into the shared schemas. */
-function resolve(schema: unknown, defs: Defs): unknown {
-  let current = schema;
-  for (let hops = 0; hops < 16 && isSchema(current) && typeof current['$ref'] === 'string'; hops++) {
-    const name = current['$ref'].replace('#/$defs/', '');
-    current = Object.hasOwn(defs, name) ? defs[name] : undefined;
-  }
-  return current;
-}
 
 /** The JSON type of a value, as JSON Schema names it (a whole number is an integer). */
 function jsonType(value: unknown): string {
