@@ -120,6 +120,18 @@ describe('<PREFIX>_UPSTREAM_AUTH settings', () => {
         },
         /set FIXTURE_UPSTREAM_AUDIENCE or FIXTURE_UPSTREAM_RESOURCE/,
       ],
+      [
+        {
+          FIXTURE_UPSTREAM_AUTH: 'token-exchange',
+          FIXTURE_UPSTREAM_CLIENT_ID: 'c',
+          FIXTURE_UPSTREAM_AUDIENCE: 'api',
+          FIXTURE_MCP_AUTH_INTROSPECTION_URL: 'https://idp.example.com/introspect',
+          FIXTURE_PUBLIC_URL: 'https://mcp.example.com',
+          FIXTURE_UPSTREAM_TOKEN_URL: 'https://idp.example.com/token',
+          FIXTURE_STORE_URL: 'redis://127.0.0.1:6379',
+        },
+        /FIXTURE_STORE_URL is used only by FIXTURE_UPSTREAM_AUTH=oauth.*unset it/,
+      ],
     ];
     for (const [env, message] of refusals) expect(() => http(env), JSON.stringify(env)).toThrow(message);
     expect(() => loadSettings({ http: false, help: false, version: false }, oauth)).toThrow(/needs HTTP: start with --http/);

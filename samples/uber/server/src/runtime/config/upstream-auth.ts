@@ -112,6 +112,11 @@ export function upstreamAuthSettings(
   const scopes = (read('UPSTREAM_SCOPES') ?? api.userAuth?.scopes.join(' ') ?? '').split(/[\s,]+/).filter(Boolean);
 
   if (mode === 'token-exchange') {
+    // Set but unused would leave an operator believing replicas share what they do not (the mode keeps nothing).
+    if (read('STORE_URL') !== undefined)
+      throw new Error(
+        `${name('STORE_URL')} is used only by ${name('UPSTREAM_AUTH')}=oauth, whose sign-ins every replica must share; token-exchange keeps no state between calls: unset it.`,
+      );
     if (!mcpAuth?.introspectionUrl || mcpAuth.tokens.length > 0)
       throw new Error(
         `${name('UPSTREAM_AUTH')}=token-exchange needs to know who calls: set ${name('MCP_AUTH_INTROSPECTION_URL')} (and its client credentials), and no ${name('MCP_AUTH_TOKENS')}, whose tokens name no user.`,
