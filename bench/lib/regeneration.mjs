@@ -95,7 +95,7 @@ export async function measureRegeneration({ repo, spec, work, runs, log }) {
  * the original text (each a one-operation change); each is timed from the write to the run's JSON line, which
  * includes the watch's settling delay. Peak RSS is the process's high-water mark over the whole session.
  */
-async function measureWatch({ repo, spec, changedSpec, dir, saves }) {
+export async function measureWatch({ repo, spec, changedSpec, dir, saves }) {
   const work = path.join(dir, 'watch');
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -137,6 +137,6 @@ async function measureWatch({ repo, spec, changedSpec, dir, saves }) {
   const reports = lines()
     .slice(1)
     .map((line) => JSON.parse(line));
-  if (reports.some((report) => !report.ok)) throw new Error(`a --watch run failed:\n${stderr.slice(-2000)}`);
+  if (reports.some((report) => !report.ok)) throw new Error(`a --watch run failed:\n${stderr.slice(-2000)}\n${stdout.slice(0, 3000)}`);
   return { saves: times, peakRssKb, reports };
 }
