@@ -8,6 +8,7 @@ import type { SourceText } from './load/read-source.js';
 import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo } from './cache/work-memo.js';
+import type { WatchSession } from './cache/watch-session.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
@@ -37,8 +38,11 @@ export type StageTimings = { load: number; model: number; plan: number; emit: nu
 /** The stage about to run, for progress reports (the CLI shows them on a terminal). */
 export type PipelineStage = keyof StageTimings;
 
-/** Callbacks a caller may pass to follow a run: the stage it is in, and the files `$ref`s pulled in (for --watch). */
-type Observers = { onProgress?: (stage: PipelineStage) => void; onInputFile?: (file: string) => void };
+/**
+ * Callbacks a caller may pass to follow a run: the stage it is in, and the files `$ref`s pulled in (for --watch); and
+ * the session of a process that runs again and again (--watch), which keeps the last run's work in memory.
+ */
+type Observers = { onProgress?: (stage: PipelineStage) => void; onInputFile?: (file: string) => void; session?: WatchSession };
 
 export type PlanRunOptions = PlanSettings & Observers;
 
@@ -123,7 +127,9 @@ async function planStages(options: ResolvedOptions & Observers, diagnostics: Dia
   if (!model) return { ok: false, diagnostics: diagnostics.items, timings };
   options.onProgress?.('plan');
   const start = now();
-  const { plan, arguments: planned } = planToolsWithArguments(model, plannerOptions(options), diagnostics);
+  // A watch's runs share their work (nothing is stored: `plan` writes no cache); a single run has nothing to share.
+  const memo = options.session ? await options.session.memoFor(model, options.outputSchema, async () => undefined) : undefined;
+  const { plan, arguments: planned } = planToolsWithArguments(model, { ...plannerOptions(options), ...(memo ? { memo } : {}) }, diagnostics);
   const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - start;
   return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, ...(surface ? { surface } : {}), timings };
@@ -159,14 +165,22 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   if (!checkOptions(given, diagnostics)) return { ok: false, diagnostics: diagnostics.items, timings };
   // Icon files are read into data: URIs first, so that the regeneration cache keys on the images, not their paths.
   const options = given.icons ? { ...given, icons: await embedIconSources(given.icons, diagnostics, given.overridesFile) } : given;
-  const modelled = await modelStages(options, diagnostics, timings);
+  const { session } = options;
+  // The cache files the run before wrote after reporting are read now, and the folder it wrote is written again.
+  await session?.settled();
+  // A full collection keeps one run's peak low; a watch's later runs keep their work in memory anyway, and each
+  // collection would delay the answer to a save by tens of milliseconds.
+  const collect = session?.warm ? () => undefined : collectGarbage;
+  const modelled = await modelStages(options, diagnostics, timings, collect);
+  if ('failed' in modelled || 'replayed' in modelled) session?.ran();
   if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
   const { model, folder, cache, fromStages } = modelled;
   // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
-  const memo = cache ? await WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : undefined;
+  const opened = () => (cache ? WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : Promise.resolve(undefined));
+  const memo = session ? await session.memoFor(model, options.outputSchema, opened) : await opened();
   // The description's text and parsed document are garbage now (see collectGarbage).
-  collectGarbage();
+  collect();
   options.onProgress?.('plan');
   let stageStart = now();
   const { plan, arguments: planned } = planToolsWithArguments(
@@ -184,7 +198,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   const served = surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - stageStart;
   // So are the planner's intermediate values (every candidate build, rendering and count).
-  collectGarbage();
+  collect();
   options.onProgress?.('emit');
   stageStart = now();
   const prefix = options.prefix ?? model.extension.prefix;
@@ -210,8 +224,11 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   await diagnostics.settle();
   const stages = diagnostics.items.slice(fromStages);
   const result = await writeStage(options, diagnostics, timings, produced);
-  if (result.ok && result.write && result.write.edited.length === 0)
-    await Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
+  if (result.ok && result.write && result.write.edited.length === 0) {
+    const store = () => Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
+    if (session) session.defer(store);
+    else await store();
+  }
   return result;
 }
 
@@ -235,7 +252,12 @@ type Modelled =
  * function of its own so that the description's text (26 MB of UTF-16 for GitHub's 13 MB file) is garbage once the
  * model exists: a local of generateStages would be held through planning and emitting.
  */
-async function modelStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings): Promise<Modelled> {
+async function modelStages(
+  options: ResolvedOptions & Observers,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+  collect: () => void,
+): Promise<Modelled> {
   options.onProgress?.('load');
   const start = now();
   // Held only by this handoff, which loadAndModel empties: see takeSource.
@@ -254,7 +276,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
     timings.load = now() - start;
     return { replayed: replay(early, earlyHit, diagnostics, fromStages) };
   }
-  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, read);
+  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, read, collect);
   if (!model) return { failed: true };
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
@@ -278,6 +300,7 @@ async function loadAndModel(
   diagnostics: Diagnostics,
   timings: StageTimings,
   read: Handoff,
+  collect: () => void,
 ): Promise<{ model?: ApiModel; externalRefs: boolean }> {
   const document = await loadSpec(options, diagnostics, takeSource(read));
   timings.load = now() - read.start;
@@ -285,7 +308,7 @@ async function loadAndModel(
   // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is
   // built in a heap sized for the parsed document alone while the validation worker parses its own copy (GitHub's
   // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB).
-  collectGarbage();
+  collect();
   const model = modelOf(document, options, diagnostics, timings);
   return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true };
 }
@@ -317,7 +340,7 @@ type Folder = {
 /** What the stages hand the write stage, computed or replayed from the cache. */
 type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoice; files: EmittedFile[] };
 
-async function openFolder(outDir: string, options: ResolvedOptions, textHash: string): Promise<Folder> {
+async function openFolder(outDir: string, options: ResolvedOptions & Observers, textHash: string): Promise<Folder> {
   const existing = await readExistingProject(outDir);
   const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
   const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;
@@ -335,9 +358,9 @@ async function openFolder(outDir: string, options: ResolvedOptions, textHash: st
   };
 }
 
-/** The options that decide what is generated; where and how it is written (and progress callbacks) do not. */
-function cacheKeyOptions(options: ResolvedOptions): Record<string, unknown> {
-  const { out: _out, check: _check, force: _force, cache: _cache, readStdin: _readStdin, ...deciding } = options;
+/** The options that decide what is generated; where and how it is written (and callbacks, a watch's session) do not. */
+function cacheKeyOptions(options: ResolvedOptions & Observers): Record<string, unknown> {
+  const { out: _out, check: _check, force: _force, cache: _cache, readStdin: _readStdin, session: _session, ...deciding } = options;
   return deciding;
 }
 

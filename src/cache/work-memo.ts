@@ -59,6 +59,19 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     this.context = contentHash(JSON.stringify([model.title, model.servers, model.schemas, outputSchema]));
   }
 
+  /** A memo that knows nothing yet (a run with no output folder to read one from). */
+  static empty(model: ApiModel, outputSchema: OutputSchemaMode): WorkMemo {
+    return new WorkMemo(storedOf(undefined), model, outputSchema);
+  }
+
+  /**
+   * The memo of the next run in the same process (a watch): what this run used is what it knows, as it would be
+   * after `save` and `open`, without writing, reading or verifying the file.
+   */
+  carried(model: ApiModel, outputSchema: OutputSchemaMode): WorkMemo {
+    return new WorkMemo(this.used, model, outputSchema);
+  }
+
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
   static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
     return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);

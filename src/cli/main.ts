@@ -77,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         exitCode = args.watch
           ? await (
               await import('./watch-command.js')
-            ).watchCommand(args, io, colors, (again, runIo) => generateOnce(args, runIo, colors, again), 'generating')
+            ).watchCommand(args, io, colors, (again, runIo, session) => generateOnce(args, runIo, colors, again, session), 'generating')
           : (await generateOnce(args, io, colors)).code;
       },
     )
@@ -102,7 +102,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         exitCode = args.watch
           ? await (
               await import('./watch-command.js')
-            ).watchCommand(args, io, colors, (_again, runIo) => planOnce(args, runIo, colors), 'planning')
+            ).watchCommand(args, io, colors, (_again, runIo, session) => planOnce(args, runIo, colors, session), 'planning')
           : (await planOnce(args, io, colors)).code;
       },
     )

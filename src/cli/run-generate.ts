@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CONFIG_DEFAULTS } from '../config/config-schema.js';
 import { formatChange } from '../surface/diff-surface.js';
+import type { WatchSession } from '../cache/watch-session.js';
 import { runGenerate, type GenerateRunResult } from '../pipeline.js';
 import { EXIT, type CliIo } from './io.js';
 import type { ParsedFlags } from './options.js';
@@ -13,9 +14,15 @@ export type GenerateFlags = ParsedFlags & { check: boolean; force: boolean; regr
 
 /**
  * `openapi-to-mcp [spec]`: generates (or checks) a project and says what happened and what to do next. `again`: a
- * watch's later runs, which leave out the next steps.
+ * watch's later runs, which leave out the next steps; `session`: the watch's, which keeps its runs' work.
  */
-export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colors, again = false): Promise<WatchedRun> {
+export async function generateOnce(
+  flags: GenerateFlags,
+  io: CliIo,
+  colors: Colors,
+  again = false,
+  session?: WatchSession,
+): Promise<WatchedRun> {
   const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
   if ('code' in prepared) return { code: prepared.code, referenced: [] };
   const referenced: string[] = [];
@@ -28,6 +35,7 @@ export async function generateOnce(flags: GenerateFlags, io: CliIo, colors: Colo
     regroup: flags.regroup,
     onProgress: prepared.onProgress,
     onInputFile: (file) => referenced.push(file),
+    ...(session ? { session } : {}),
   });
   prepared.progress.done();
   const generated = { code: result.ok ? EXIT.ok : EXIT.input, spec, referenced };

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { WatchSession } from '../cache/watch-session.js';
 import { runPlan, type PlanRunResult } from '../pipeline.js';
 import { renderPlanHtml } from '../report/plan-html.js';
 import { GENERATOR_VERSION } from '../kernel/version.js';
@@ -15,8 +16,11 @@ import type { WatchedRun } from './watch-command.js';
 
 export type PlanFlags = ParsedFlags & { json: boolean; html?: string };
 
-/** `openapi-to-mcp plan [spec]`: the plan as a table, as JSON (`--json`) and/or as a page (`--html FILE`). */
-export async function planOnce(flags: PlanFlags, io: CliIo, colors: Colors): Promise<WatchedRun> {
+/**
+ * `openapi-to-mcp plan [spec]`: the plan as a table, as JSON (`--json`) and/or as a page (`--html FILE`). `session`:
+ * a watch's, which keeps its runs' work.
+ */
+export async function planOnce(flags: PlanFlags, io: CliIo, colors: Colors, session?: WatchSession): Promise<WatchedRun> {
   if (flags.html === '') throw new UsageError('--html needs a file name: --html report.html');
   const referenced: string[] = [];
   const prepared = await prepareRun(flags, { io, colors, json: flags.json, needsSpec: true });
@@ -27,6 +31,7 @@ export async function planOnce(flags: PlanFlags, io: CliIo, colors: Colors): Pro
     spec,
     onProgress: prepared.onProgress,
     onInputFile: (file) => referenced.push(file),
+    ...(session ? { session } : {}),
   });
   prepared.progress.done();
   return { code: await reportPlan(flags, io, colors, prepared, result), spec, referenced };

@@ -3,14 +3,20 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** How long the files must stay quiet before a change runs the command again: editors save in several writes. */
-const SETTLE_MS = 150;
+/**
+ * How long the files must stay quiet before a change runs the command again: editors save in several writes, most
+ * within a few milliseconds. Short, because it is part of every answer to a save; a save slower than this is not
+ * misreported (see WatchCycle's `savedSince`).
+ */
+const SETTLE_MS = 40;
 
 /**
  * One run of the watched command. Told which files changed since the run before (none the first time); returns the
- * files this run depended on, as absolute paths (a missing one is watched for appearing).
+ * files this run depended on, as absolute paths (a missing one is watched for appearing). `savedSince` tells whether
+ * a file the run read has changed since the watch looked at it before the run: a run that read a save still being
+ * written (and failed on the half-written file) is then not reported, and the watch runs again on what is there now.
  */
-export type WatchCycle = (changed: string[]) => Promise<string[]>;
+export type WatchCycle = (changed: string[], savedSince: () => Promise<boolean>) => Promise<string[]>;
 
 /**
  * Runs `cycle`, then again each time a file it depended on changes content, until `signal` aborts; a run under way
@@ -44,7 +50,12 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
   let before = await contentsOf(files);
   try {
     while (!signal.aborted) {
-      const used = await cycle(changed);
+      const read = files;
+      const savedSince = async () => {
+        const now = await contentsOf(read);
+        return read.some((file) => now.get(file) !== before.get(file));
+      };
+      const used = await cycle(changed, savedSince);
       for (const [file, content] of await contentsOf(used.filter((file) => !before.has(file)))) before.set(file, content);
       files = used;
       folders.watch(files);
