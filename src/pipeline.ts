@@ -129,7 +129,11 @@ async function planStages(options: ResolvedOptions & Observers, diagnostics: Dia
   const start = now();
   // A watch's runs share their work (nothing is stored: `plan` writes no cache); a single run has nothing to share.
   const memo = options.session ? await options.session.memoFor(model, options.outputSchema, async () => undefined) : undefined;
-  const { plan, arguments: planned } = planToolsWithArguments(model, { ...plannerOptions(options), ...(memo ? { memo } : {}) }, diagnostics);
+  const { plan, arguments: planned } = planToolsWithArguments(
+    model,
+    { ...plannerOptions(options), ...(memo ? { memo } : {}) },
+    diagnostics,
+  );
   const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - start;
   return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, ...(surface ? { surface } : {}), timings };
@@ -225,7 +229,8 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   const stages = diagnostics.items.slice(fromStages);
   const result = await writeStage(options, diagnostics, timings, produced);
   if (result.ok && result.write && result.write.edited.length === 0) {
-    const store = () => Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
+    const store = () =>
+      Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
     if (session) session.defer(store);
     else await store();
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { WatchSession } from '../../src/cache/watch-session.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/project.js';
 import { proofSteps, proveCacheIdentical } from '../helpers/regeneration-proof.js';
@@ -27,5 +28,12 @@ describe('regeneration cache on GitHub', () => {
     const document = JSON.parse(await readFile(github, 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('regen-cache-github'), proofSteps(document));
     // Fifteen steps, each a full generation of GitHub's description and a cached one: past ten minutes on a loaded machine.
+  }, 1_800_000);
+});
+
+describe('a watch session on GitHub', () => {
+  it('gives the output and plan of a fresh run after every kind of change, its work carried in memory', async () => {
+    const document = JSON.parse(await readFile(github, 'utf8')) as Parameters<typeof proofSteps>[0];
+    await proveCacheIdentical(await tempDir('watch-session-github'), proofSteps(document), { session: new WatchSession() });
   }, 1_800_000);
 });

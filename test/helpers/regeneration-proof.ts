@@ -2,7 +2,8 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { CACHE_DIR } from '../../src/cache/signed-store.js';
-import { runGenerate, type GenerateRunResult } from '../../src/pipeline.js';
+import { WatchSession } from '../../src/cache/watch-session.js';
+import { runGenerate, runPlan, type GenerateRunResult } from '../../src/pipeline.js';
 
 type Document = { paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -69,6 +70,23 @@ export function renamePath(document: Document): Document {
   return copy;
 }
 
+/** The first operation (in sorted order) told by its `x-mcp` extension to be a tool of its own, with its own words. */
+export function overrideByExtension(document: Document): Document {
+  const copy = structuredClone(document);
+  const [key, method] = operationsOf(copy)[0] as [string, string];
+  const operation = copy.paths[key]![method] as Record<string, unknown>;
+  operation['x-mcp'] = { tool: 'proof_own_tool', description: 'Described by the proof.' };
+  return copy;
+}
+
+/** The configuration's per-operation overrides for the second operation (in sorted order): a description, a hint. */
+export function overridesForSecondOperation(document: Document): Record<string, unknown> {
+  const [key, method] = (operationsOf(document)[1] ?? operationsOf(document)[0]) as [string, string];
+  return {
+    [`${method.toUpperCase()} ${key}`]: { description: 'Overridden by the proof configuration.', annotations: { idempotentHint: true } },
+  };
+}
+
 /** Every file of a folder but the cache's, by relative path. */
 async function filesOf(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -97,15 +115,22 @@ export type ProofStep = {
 
 /**
  * Runs each step twice from the same folder state: once with the cache (in `cached`, which keeps its cache from
- * step to step), once without (a copy of the same folder without the cache). Both must leave byte-identical folders
- * and report the same diagnostics.
+ * step to step), once without (a copy of the same folder without the cache). Both must leave byte-identical folders,
+ * plans and diagnostics. With `session`, the cached runs are a watch's: one WatchSession carries their work from step
+ * to step in memory, its cache writes done after each run (awaited before the next step touches the folder), and
+ * each step's `plan` through the same session must give the plan of a fresh `plan` too.
  */
-export async function proveCacheIdentical(work: string, steps: ProofStep[]): Promise<Array<{ step: string; cached: GenerateRunResult }>> {
+export async function proveCacheIdentical(
+  work: string,
+  steps: ProofStep[],
+  { session }: { session?: WatchSession } = {},
+): Promise<Array<{ step: string; cached: GenerateRunResult }>> {
   const cached = path.join(work, 'cached');
   const full = path.join(work, 'full');
   const results = [];
   await mkdir(work, { recursive: true });
   for (const [index, step] of steps.entries()) {
+    await session?.settled();
     const spec = path.join(work, 'spec.json');
     await writeFile(spec, JSON.stringify(step.document));
     await rm(full, { recursive: true, force: true });
@@ -114,12 +139,14 @@ export async function proveCacheIdentical(work: string, steps: ProofStep[]): Pro
       await rm(path.join(full, CACHE_DIR), { recursive: true, force: true });
     }
     await step.before?.(cached);
-    const withCache = await runGenerate({ spec, out: cached, ...step.options });
+    const withCache = await runGenerate({ spec, out: cached, ...step.options, ...(session ? { session } : {}) });
     const without = await runGenerate({ spec, out: full, ...step.options, cache: false });
     expect(withCache.ok, `${step.name}: ${JSON.stringify(withCache.diagnostics.filter((d) => d.severity === 'error'))}`).toBe(true);
     expect(without.ok, step.name).toBe(true);
     expect(withCache.diagnostics, step.name).toEqual(without.diagnostics);
     expect(withCache.plan?.totals, step.name).toEqual(without.plan?.totals);
+    // The plan as `plan --json` shows it (JSON drops what is undefined, as a plan replayed from the cache has).
+    expect(JSON.stringify(withCache.plan), `${step.name}: plan`).toBe(JSON.stringify(without.plan));
     expect(
       withCache.write?.changes.map((change) => change.path),
       step.name,
@@ -128,6 +155,11 @@ export async function proveCacheIdentical(work: string, steps: ProofStep[]): Pro
     expect([...a.keys()].sort(), step.name).toEqual([...b.keys()].sort());
     for (const [file, content] of b) expect(a.get(file), `${step.name}: ${file}`).toBe(content);
     if (step.expectHit !== undefined) expect(withCache.timings.plan === 0, `${step.name}: answered from the cache`).toBe(step.expectHit);
+    if (session) {
+      const [watched, fresh] = [await runPlan({ spec, ...step.options, session }), await runPlan({ spec, ...step.options })];
+      expect(watched.diagnostics, `${step.name}: plan --watch`).toEqual(fresh.diagnostics);
+      expect(JSON.stringify(watched.plan), `${step.name}: plan --watch`).toBe(JSON.stringify(fresh.plan));
+    }
     results.push({ step: step.name, cached: withCache });
   }
   return results;
@@ -199,5 +231,22 @@ export function proofSteps(document: Document): ProofStep[] {
       options: { outputSchema: 'loose', prefix: 'proof', deploy: true },
       expectHit: false,
     },
+    ...overrideSteps(renamePath(changeSharedComponent(changeOneOperation(changeOneOperation(moved))))),
+  ];
+}
+
+/** An `x-mcp` override in the description, then one in the configuration, then both taken back. */
+function overrideSteps(document: Document): ProofStep[] {
+  const options = { outputSchema: 'loose', prefix: 'proof', deploy: true };
+  const overridden = overrideByExtension(document);
+  return [
+    { name: 'an x-mcp override', document: overridden, options, expectHit: false },
+    {
+      name: 'a configuration override',
+      document: overridden,
+      options: { ...options, overrides: overridesForSecondOperation(document) },
+      expectHit: false,
+    },
+    { name: 'both overrides taken back', document, options, expectHit: false },
   ];
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { WatchSession } from '../../src/cache/watch-session.js';
 import { FIXTURE_SPECS } from '../helpers/paths.js';
 import { tempDir } from '../helpers/project.js';
 import { proofSteps, proveCacheIdentical } from '../helpers/regeneration-proof.js';
@@ -21,5 +22,12 @@ describe('regeneration cache on a vendored description', () => {
     const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('regen-cache-proof'), proofSteps(document));
     // Fifteen steps, each generated twice: several minutes on a loaded machine.
+  }, 300_000);
+});
+
+describe('a watch session on a vendored description', () => {
+  it('gives the output and plan of a fresh run after every kind of change, its work carried in memory', async () => {
+    const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
+    await proveCacheIdentical(await tempDir('watch-session-proof'), proofSteps(document), { session: new WatchSession() });
   }, 300_000);
 });
