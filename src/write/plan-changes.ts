@@ -32,8 +32,10 @@ export async function planChanges(
   const result: ChangeSet = { changes: [], unchanged: [], kept: [], edited: [] };
   const present = existing.kind === 'generated' || existing.kind === 'foreign';
   const generated = new Set(files.filter((file) => file.ownership === 'generated').map((file) => file.path));
-  for (const file of files) {
-    const current = present ? await readIfExists(path.join(outDir, file.path)) : undefined;
+  // Read side by side: one after the other, a few hundred small files (GitHub's project) took a tenth of a second.
+  const contents = present ? await Promise.all(files.map((file) => readIfExists(path.join(outDir, file.path)))) : [];
+  for (const [index, file] of files.entries()) {
+    const current = contents[index];
     if (file.ownership === 'user') {
       if (current === undefined) result.changes.push({ kind: 'write', path: file.path, content: file.content, reason: 'new' });
       else {
