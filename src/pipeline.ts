@@ -7,7 +7,7 @@ import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
-import { WorkMemo } from './cache/work-memo.js';
+import { WorkMemo, type SessionStore } from './cache/work-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
@@ -102,7 +102,9 @@ function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers
   const credentialed = options.credentials
     ? addCredentials(overridden, options.credentials, diagnostics, options.overridesFile)
     : overridden;
-  const model = options.name ? { ...credentialed, slug: nameSlug(options.name) } : credentialed;
+  const named = options.name ? { ...credentialed, slug: nameSlug(options.name) } : credentialed;
+  // A watch's operations that did not change come back as the last run's objects, which the planner knows.
+  const model = options.session && !diagnostics.hasErrors ? options.session.intern(named) : named;
   timings.model = now() - start;
   return diagnostics.hasErrors ? undefined : model;
 }
@@ -181,7 +183,8 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
   const { model, folder, cache, fromStages } = modelled;
   // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
-  const opened = () => (cache ? WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema) : Promise.resolve(undefined));
+  const opened = (store?: SessionStore) =>
+    cache ? WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema, store) : Promise.resolve(undefined);
   const memo = session ? await session.memoFor(model, options.outputSchema, opened) : await opened();
   // The description's text and parsed document are garbage now (see collectGarbage).
   collect();

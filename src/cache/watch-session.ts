@@ -1,6 +1,7 @@
-import type { ApiModel } from '../model/api-model.js';
+import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
-import { WorkMemo } from './work-memo.js';
+import { contentHash } from './content-hash.js';
+import { WorkMemo, type SessionStore } from './work-memo.js';
 
 /**
  * What a process that runs the pipeline again and again (`--watch`) keeps between its runs, so that a save is
@@ -9,12 +10,23 @@ import { WorkMemo } from './work-memo.js';
  * - the work memo of the last run, in memory: the next run neither reads nor verifies `work.json`, and a `plan
  *   --watch`, which has no output folder, gets one too. Its entries are keyed by content exactly as on disk, so the
  *   output is what a fresh run gives (test/unit/watch-session.test.ts proves it edit by edit);
+ * - the operations of the last model: an operation whose content (its JSON) is what it was comes back as the same
+ *   object (`intern`), so that what the planner derives from it alone — its arguments, route, concise view, content
+ *   hash — is taken from the run before without hashing it again (PlanMemo.derived), under the same plan-wide context;
+ * - the grouping of the last run, reused when everything grouping reads is as it was (PlanMemo.reused);
  * - the writes of the regeneration cache (`run.json`, `work.json`), done after the run has reported rather than
  *   before: they are for the next process, not for the user waiting on this save. A run waits for the writes of the
  *   one before it before it reads the cache or writes the folder, and the watch waits for them before it stops.
  */
 export class WatchSession {
   private memo: WorkMemo | undefined;
+  private readonly store: SessionStore = {
+    hashes: new WeakMap(),
+    reused: new Map(),
+    shared: { last: new Map(), current: new Map() },
+  };
+  /** The last model's operations by key. */
+  private operations = new Map<string, OperationModel>();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
 
@@ -23,10 +35,37 @@ export class WatchSession {
     return this.runs > 0;
   }
 
-  /** The memo for a new run: the last run's work in memory, or `first()` (the output folder's, or an empty one). */
-  async memoFor(model: ApiModel, outputSchema: OutputSchemaMode, first: () => Promise<WorkMemo | undefined>): Promise<WorkMemo> {
+  /**
+   * The model with each operation whose content equals the last model's operation of the same key replaced by that
+   * object. Content is the operation's JSON, as the work memo's keys hash it.
+   */
+  intern(model: ApiModel): ApiModel {
+    const next = new Map<string, OperationModel>();
+    const operations = model.operations.map((operation) => {
+      const hash = contentHash(JSON.stringify(operation));
+      const previous = this.operations.get(operation.key);
+      const kept = previous !== undefined && this.store.hashes.get(previous) === hash ? previous : operation;
+      this.store.hashes.set(kept, hash);
+      next.set(kept.key, kept);
+      return kept;
+    });
+    this.operations = next;
+    return { ...model, operations };
+  }
+
+  /**
+   * The memo for a new run: the last run's work in memory, or `first(store)` (the output folder's, or an empty one),
+   * given the session's store.
+   */
+  async memoFor(
+    model: ApiModel,
+    outputSchema: OutputSchemaMode,
+    first: (store: SessionStore) => Promise<WorkMemo | undefined>,
+  ): Promise<WorkMemo> {
     this.runs++;
-    const memo = this.memo ? this.memo.carried(model, outputSchema) : ((await first()) ?? WorkMemo.empty(model, outputSchema));
+    const memo = this.memo
+      ? this.memo.carried(model, outputSchema)
+      : ((await first(this.store)) ?? WorkMemo.empty(model, outputSchema, this.store));
     this.memo = memo;
     return memo;
   }

@@ -31,6 +31,21 @@ type Stored = {
 };
 
 /**
+ * What a watch session keeps for the planner from run to run besides the memo's records (cache/watch-session.ts):
+ * in memory only, keyed by operation objects, which the session hands back unchanged when their content is.
+ */
+export type SessionStore = {
+  /** Each operation object's content hash. */
+  hashes: WeakMap<OperationModel, string>;
+  /** Values derived from one operation (PlanMemo.derived), under the plan-wide context they were derived in. */
+  derived?: { context: string; values: WeakMap<OperationModel, Map<string, unknown>> };
+  /** The last value of each kind computed from a key (PlanMemo.reused). */
+  reused: Map<string, { key: string; value: unknown }>;
+  /** Values computed from operations and a key (PlanMemo.shared): the last run's, and this run's so far. */
+  shared: { last: Map<string, unknown>; current: Map<string, unknown> };
+};
+
+/**
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
@@ -48,20 +63,26 @@ type Stored = {
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
   private readonly used: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
-  private readonly operationHashes = new WeakMap<OperationModel, string>();
+  private readonly operationHashes: WeakMap<OperationModel, string>;
   private readonly context: string;
 
   private constructor(
     private readonly stored: Stored,
     model: ApiModel,
     outputSchema: OutputSchemaMode,
+    private readonly session?: SessionStore,
   ) {
     this.context = contentHash(JSON.stringify([model.title, model.servers, model.schemas, outputSchema]));
+    this.operationHashes = session?.hashes ?? new WeakMap();
+    // Values derived under another context (other named schemas, servers, title, output schema mode) are not reused.
+    if (session && session.derived?.context !== this.context) session.derived = { context: this.context, values: new WeakMap() };
+    // What the run before did not use again is let go: the store holds what two runs used, not every run's.
+    if (session) session.shared = { last: session.shared.current, current: new Map() };
   }
 
   /** A memo that knows nothing yet (a run with no output folder to read one from). */
-  static empty(model: ApiModel, outputSchema: OutputSchemaMode): WorkMemo {
-    return new WorkMemo(storedOf(undefined), model, outputSchema);
+  static empty(model: ApiModel, outputSchema: OutputSchemaMode, session?: SessionStore): WorkMemo {
+    return new WorkMemo(storedOf(undefined), model, outputSchema, session);
   }
 
   /**
@@ -69,12 +90,18 @@ export class WorkMemo implements PlanMemo, EmitMemo {
    * after `save` and `open`, without writing, reading or verifying the file.
    */
   carried(model: ApiModel, outputSchema: OutputSchemaMode): WorkMemo {
-    return new WorkMemo(this.used, model, outputSchema);
+    return new WorkMemo(this.used, model, outputSchema, this.session);
   }
 
   /** The memo of an output folder's cache, or an empty one when there is none to trust. */
-  static async open(outDir: string, signer: Signer, model: ApiModel, outputSchema: OutputSchemaMode): Promise<WorkMemo> {
-    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema);
+  static async open(
+    outDir: string,
+    signer: Signer,
+    model: ApiModel,
+    outputSchema: OutputSchemaMode,
+    session?: SessionStore,
+  ): Promise<WorkMemo> {
+    return new WorkMemo(storedOf(await readSigned(outDir, MEMO_FILE, signer, MAX_MEMO_BYTES)), model, outputSchema, session);
   }
 
   /**
@@ -133,6 +160,36 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     const source = own(this.stored.sources, id) ?? make();
     this.used.sources[id] = source;
     return source;
+  }
+
+  derived<T>(kind: string, operation: OperationModel, make: () => T): T {
+    const values = this.session?.derived?.values;
+    if (!values) return make();
+    let byKind = values.get(operation);
+    if (!byKind) values.set(operation, (byKind = new Map()));
+    if (byKind.has(kind)) return byKind.get(kind) as T;
+    const value = make();
+    byKind.set(kind, value);
+    return value;
+  }
+
+  reused<T>(kind: string, key: string, make: () => T): T {
+    if (!this.session) return make();
+    const last = this.session.reused.get(kind);
+    if (last?.key === key) return last.value as T;
+    const value = make();
+    this.session.reused.set(kind, { key, value });
+    return value;
+  }
+
+  shared<T>(kind: string, key: string, operations: readonly OperationModel[], make: () => T): T {
+    if (!this.session) return make();
+    const { last, current } = this.session.shared;
+    const id = contentHash(this.context, kind, key, ...operations.map((operation) => this.operationHash(operation)));
+    if (current.has(id)) return current.get(id) as T;
+    const value = last.has(id) ? (last.get(id) as T) : make();
+    current.set(id, value);
+    return value;
   }
 
   async scaffoldFile(key: string, make: () => Promise<string>): Promise<string> {

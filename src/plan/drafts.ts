@@ -257,6 +257,23 @@ export type PlanMemo = {
    * schemas (a summary reads nothing else); `make` writes it when there is none.
    */
   operationSummary(operation: OperationModel, make: () => OperationSummary): OperationSummary;
+  /**
+   * A value derived from one operation and the plan-wide context alone (its arguments, its route, its concise view),
+   * as this process derived it in an earlier run for the same operation object under the same context: a watch hands
+   * an operation that did not change back as the same object (cache/watch-session.ts). Absent: derived every time.
+   */
+  derived?<T>(kind: string, operation: OperationModel, make: () => T): T;
+  /**
+   * A value computed from `key` alone (everything it reads, as text), as this process computed it in its run before
+   * for the same key; `make` computes it. Absent: computed every time.
+   */
+  reused?<T>(kind: string, key: string, make: () => T): T;
+  /**
+   * A value computed from some operations (their content, which the memo hashes), the plan-wide context and `key`
+   * (everything else it reads, as text), as this process computed it in its run before; `make` computes it. Absent:
+   * computed every time.
+   */
+  shared?<T>(kind: string, key: string, operations: readonly OperationModel[], make: () => T): T;
 };
 
 /**

@@ -1,6 +1,6 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
-import type { ApiModel } from '../model/api-model.js';
+import type { ApiModel, OperationModel } from '../model/api-model.js';
 import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
 import { buildRoute } from './arguments/build-route.js';
@@ -14,8 +14,8 @@ import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
 import { displayName } from './describe/display-name.js';
 import { planUserAuth } from './describe/user-auth.js';
-import type { PlanInputs, PlannedArguments, PlannerOptions } from './drafts.js';
-import { groupOperations } from './group/group-operations.js';
+import type { GroupingUnit, PlanInputs, PlanMemo, PlannedArguments, PlannerOptions, Strategy } from './drafts.js';
+import { groupOperations, type Grouping, type GroupingLimits } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
 import { reportUnusedHeaderOptions } from './headers/header-options.js';
 import { HeaderDecider } from './headers/header-decider.js';
@@ -49,17 +49,22 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
   }
   const defs = inputDefs(model);
-  const drafts = new Map(selected.map((operation) => [operation.key, buildArguments(operation, defs, diagnostics)]));
+  const { memo } = options;
+  const drafts = new Map(selected.map((operation) => [operation.key, argumentsOf(operation, defs, diagnostics, memo)]));
   const units = groupingUnits(selected, drafts);
   const inputs: PlanInputs = {
     selected,
     defs,
     drafts,
-    summaries: summarizeOperations(selected, drafts, defs, options.memo),
-    routes: new Map([...drafts].map(([key, draft]) => [key, buildRoute(draft, model.servers)])),
+    summaries: summarizeOperations(selected, drafts, defs, memo),
+    routes: new Map(
+      [...drafts].map(([key, draft]) => [key, derived(memo, 'route', draft.operation, () => buildRoute(draft, model.servers))]),
+    ),
     // Only read tools offer the concise view, and a read tool holds only read operations.
     conciseViews: new Map(
-      units.filter((unit) => unit.intent === 'read').map((unit) => [unit.operation.key, conciseView(unit.operation, model.schemas)]),
+      units
+        .filter((unit) => unit.intent === 'read')
+        .map((unit) => [unit.operation.key, derived(memo, 'concise', unit.operation, () => conciseView(unit.operation, model.schemas))]),
     ),
   };
   const budget = budgetOf(options.maxTools, options.budget, selected.length);
@@ -70,9 +75,9 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
   });
   const context: RoundContext = {
     inputs,
-    grouping: groupOperations(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked),
-    naming: { preferredActions, prefix, strategy: options.strategy, maxNameLength: options.maxNameLength },
-    headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }),
+    grouping: groupingOf(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked, memo),
+    naming: { preferredActions, prefix, strategy: options.strategy, maxNameLength: options.maxNameLength, ...(memo ? { memo } : {}) },
+    headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }, memo),
     builder: new ToolBuilder(
       {
         apiTitle: displayName(model.title),
@@ -127,5 +132,60 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
   return {
     plan: assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix, toolPrefix: prefix }),
     arguments: { defs, drafts },
+  };
+}
+
+/** What `make` derives from one operation, through the memo when there is one (PlanMemo.derived). */
+function derived<T>(memo: PlanMemo | undefined, kind: string, operation: OperationModel, make: () => T): T {
+  return memo?.derived ? memo.derived(kind, operation, make) : make();
+}
+
+/** An operation's arguments, with the diagnostics building them reported, whether built now or in a run before. */
+function argumentsOf(operation: OperationModel, defs: PlannedArguments['defs'], diagnostics: Diagnostics, memo: PlanMemo | undefined) {
+  const { draft, reported } = derived(memo, 'arguments', operation, () => {
+    const own = new Diagnostics();
+    return { draft: buildArguments(operation, defs, own), reported: own.items };
+  });
+  for (const item of reported) diagnostics.add(item);
+  return draft;
+}
+
+/**
+ * The grouping, or the run before's when all that grouping reads is as it was: each unit's operation key, intent,
+ * resource, scopes, identity, argument names, first tag and `x-mcp` tool and group, in order, with the strategy, the
+ * limits and the pinned names (group/: cluster.ts, initial-groups.ts, group-operations.ts read nothing else). Its
+ * groups then hold that run's units, which are given back as this run's of the same operation.
+ */
+function groupingOf(
+  units: GroupingUnit[],
+  strategy: Strategy,
+  limits: GroupingLimits,
+  locked: Map<string, string>,
+  memo: PlanMemo | undefined,
+): Grouping {
+  const group = () => groupOperations(units, strategy, limits, locked);
+  if (!memo?.reused) return group();
+  const key = JSON.stringify([
+    strategy,
+    limits,
+    [...locked],
+    units.map((unit) => [
+      unit.operation.key,
+      unit.intent,
+      unit.resource,
+      unit.scopes,
+      unit.identity,
+      unit.argumentNames,
+      unit.operation.tags[0] ?? null,
+      unit.operation.extension.tool ?? null,
+      unit.operation.extension.group ?? null,
+    ]),
+  ]);
+  const grouping = memo.reused('grouping', key, group);
+  const current = new Map(units.map((unit) => [unit.operation.key, unit]));
+  return {
+    ...grouping,
+    groupsAt: (state) =>
+      grouping.groupsAt(state).map((found) => ({ ...found, units: found.units.map((unit) => current.get(unit.operation.key) ?? unit) })),
   };
 }

@@ -1,5 +1,14 @@
 import type { Intent } from '../../surface/surface.js';
-import type { ActionDraft, GroupingUnit, NamedToolDraft, OperationGroup, OperationSummary, PlanInputs, Strategy } from '../drafts.js';
+import type {
+  ActionDraft,
+  GroupingUnit,
+  NamedToolDraft,
+  OperationGroup,
+  OperationSummary,
+  PlanInputs,
+  PlanMemo,
+  Strategy,
+} from '../drafts.js';
 import { compareStrings } from '../text/words.js';
 import { resourceWords, sharedWords } from '../text/resource-words.js';
 import { nameActions, nameTools } from './name-tools.js';
@@ -10,6 +19,8 @@ export type NamingOptions = {
   prefix: string | undefined;
   strategy: Strategy;
   maxNameLength: number;
+  /** Work kept from an earlier run of this process (a watch's): a tool's action names, when its operations are as they were. */
+  memo?: PlanMemo;
 };
 
 /**
@@ -25,15 +36,17 @@ export function toolDrafts(
     ...group,
     units: [...group.units].sort((a, b) => compareStrings(a.operation.key, b.operation.key)),
   }));
-  const actionNames = sorted.map((group) =>
-    nameActions(
-      group.units.map((unit) => unit.operation),
-      options.preferredActions,
-      // An `x-mcp.tool` group is named by whoever wrote the description: its actions keep their whole names. A lone
-      // action's name is no part of its tool (which has no selector), but may name the tool: whole, too.
-      group.fixedName || group.units.length === 1 ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys)),
-    ),
-  );
+  const actionNames = sorted.map((group) => {
+    const operations = group.units.map((unit) => unit.operation);
+    // An `x-mcp.tool` group is named by whoever wrote the description: its actions keep their whole names. A lone
+    // action's name is no part of its tool (which has no selector), but may name the tool: whole, too.
+    const toolWords =
+      group.fixedName || group.units.length === 1 ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys));
+    const name = () => nameActions(operations, options.preferredActions, toolWords);
+    if (!options.memo?.shared) return name();
+    const key = JSON.stringify([operations.map((operation) => options.preferredActions.get(operation.key) ?? null), toolWords]);
+    return options.memo.shared('action-names', key, operations, name);
+  });
   const naming = nameTools(
     sorted.map((group, index) => ({
       units: group.units,
