@@ -9,7 +9,7 @@ import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
-import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry } from './cache/run-cache.js';
+import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry, type RunInputs } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
 import type { EmittedFile } from './emit/file-set.js';
 import { pointerOf } from './diagnostics/json-pointer.js';
@@ -276,10 +276,14 @@ async function modelStages(
   }
   // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
   const fromStages = diagnostics.items.length;
-  const textHash = options.cache ? contentHash(read.source.text) : '';
+  const { text } = read.source;
+  // A watch's save of new text: the cache holds a run of the text before (the session's last), which cannot answer
+  // this one, so nothing is looked up and the text is hashed only for storing this run, after it has reported.
+  const unseen = options.session?.newText(text) === true;
+  const textHash = !options.cache ? '' : unseen ? () => contentHash(text) : contentHash(text);
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
   const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
-  const earlyHit = early?.cache ? await lookupRun(early.cache) : undefined;
+  const earlyHit = early?.cache && !unseen ? await lookupRun(early.cache) : undefined;
   if (early && earlyHit) {
     timings.load = now() - start;
     return { replayed: replay(early, earlyHit, diagnostics, fromStages) };
@@ -289,7 +293,7 @@ async function modelStages(
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
   const cache = externalRefs ? undefined : folder.cache;
-  if (cache && !early) {
+  if (cache && !early && !unseen) {
     const hit = await lookupRun(cache);
     if (hit) {
       await diagnostics.settle();
@@ -348,7 +352,7 @@ type Folder = {
 /** What the stages hand the write stage, computed or replayed from the cache. */
 type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoice; files: EmittedFile[] };
 
-async function openFolder(outDir: string, options: ResolvedOptions & Observers, textHash: string): Promise<Folder> {
+async function openFolder(outDir: string, options: ResolvedOptions & Observers, textHash: RunInputs['textHash']): Promise<Folder> {
   const existing = await readExistingProject(outDir);
   const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
   const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;

@@ -29,6 +29,8 @@ export class WatchSession {
   private operations = new Map<string, OperationModel>();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
+  /** The description's text as the last run read it. */
+  private lastText: string | undefined;
 
   /** Whether a run of this session came before: later runs skip work that only keeps a single run's memory low. */
   get warm(): boolean {
@@ -68,6 +70,16 @@ export class WatchSession {
       : ((await first(this.store)) ?? WorkMemo.empty(model, outputSchema, this.store));
     this.memo = memo;
     return memo;
+  }
+
+  /**
+   * Whether this run's text differs from the last run's (false for the first run: it has none to differ from). The
+   * output folder's cache then holds no run of it, and a run need not hash it to look one up.
+   */
+  newText(text: string): boolean {
+    const last = this.lastText;
+    this.lastText = text;
+    return last !== undefined && last !== text;
   }
 
   /** Counts a run that planned nothing (replayed from the cache, or failed before planning). */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,7 +52,7 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
       const read = files;
       const savedSince = async () => {
         const now = await contentsOf(read);
-        return read.some((file) => now.get(file) !== before.get(file));
+        return read.some((file) => !sameContent(now.get(file), before.get(file)));
       };
       const used = await cycle(changed, savedSince);
       for (const [file, content] of await contentsOf(used.filter((file) => !before.has(file)))) before.set(file, content);
@@ -66,7 +65,7 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
         await nextEvent();
         if (signal.aborted) break;
         const now = await contentsOf(files);
-        changed = files.filter((file) => now.get(file) !== before.get(file));
+        changed = files.filter((file) => !sameContent(now.get(file), before.get(file)));
         if (changed.length > 0) before = now;
       }
     }
@@ -127,13 +126,15 @@ class FolderWatch {
   }
 }
 
-/** Each file's content hash, or `missing`. */
-async function contentsOf(files: string[]): Promise<Map<string, string>> {
-  const hashes = await Promise.all(
-    files.map(async (file) => {
-      const bytes = await readFile(file).catch(() => undefined);
-      return [file, bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing'] as const;
-    }),
-  );
-  return new Map(hashes);
+/**
+ * Each file's content, or undefined when it is missing. Kept whole and compared byte for byte: a hash of GitHub's
+ * 13 MB description took longer than reading it, and every answer to a save waited for it.
+ */
+async function contentsOf(files: string[]): Promise<Map<string, Buffer | undefined>> {
+  const contents = await Promise.all(files.map(async (file) => [file, await readFile(file).catch(() => undefined)] as const));
+  return new Map(contents);
+}
+
+function sameContent(a: Buffer | undefined, b: Buffer | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : a.equals(b);
 }
