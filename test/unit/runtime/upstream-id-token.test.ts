@@ -17,8 +17,10 @@ type Answer = { idToken?: string; issuerInMetadata?: string };
 let server: Server;
 let issuer: string;
 let next: Answer = {};
-let signingKey: CryptoKey;
-let strangerKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
+let signingKey: PrivateKey;
+let strangerKey: PrivateKey;
 let publicJwk: Record<string, unknown>;
 
 beforeAll(async () => {
