@@ -5,7 +5,7 @@ import { api } from '../../api.js';
 import type { Caller } from '../credentials/callers.js';
 import type { McpAuthSettings } from '../credentials/mcp-auth.js';
 import { confirmationSettings, type ConfirmationSettings } from './confirmation-settings.js';
-import { parseSealingKeys } from './sealing-keys.js';
+import { stateKeysFor, type StateKeys } from './state-keys.js';
 import { checkedUrl, publicOrigin, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
 
 export type Settings = {
@@ -41,8 +41,8 @@ export type Settings = {
   confirmation: ConfirmationSettings;
   /** Calls the API as each signed-in user (`<PREFIX>_UPSTREAM_AUTH`); unset: with the environment's credentials. */
   upstreamAuth?: UpstreamAuthSettings;
-  /** Keys of long-running operations' status handles (`<PREFIX>_HANDLE_KEYS`), newest first; see operation-handles.ts. */
-  handleKeys?: Uint8Array[];
+  /** Keys of long-running operations' status handles (`<PREFIX>_STATE_KEYS`, state-keys.ts); see operation-handles.ts. */
+  handleKeys: StateKeys;
   /** Set per request, never at start: the signed-in user a call is made for, with their token for the API. */
   caller?: Caller;
 };
@@ -83,6 +83,7 @@ export function parseFlags(argv: string[]): Flags {
 /** Settings from flags first, then `<PREFIX>_…` environment variables, then defaults. */
 export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env): Settings {
   const read = (name: string) => env[`${api.envPrefix}_${name}`]?.trim() || undefined;
+  const variable = (name: string) => `${api.envPrefix}_${name}`;
   const number = (name: string, fallback: number) => {
     const raw = read(name);
     const value = raw === undefined ? fallback : Number(raw);
@@ -115,15 +116,9 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
     maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
-    confirmation: confirmationSettings(read, (name) => `${api.envPrefix}_${name}`, api.confirm),
+    confirmation: confirmationSettings(read, variable, api.confirm),
+    handleKeys: stateKeysFor('handles', read, variable),
   };
-  // The same keys on every replica let any of them open a handle another made; the oauth mode's keys serve too.
-  const handleKeys = read('HANDLE_KEYS')
-    ? 'HANDLE_KEYS'
-    : read('OAUTH_SEALING_KEYS')
-      ? 'OAUTH_SEALING_KEYS'
-      : undefined;
-  if (handleKeys) settings.handleKeys = parseSealingKeys(read(handleKeys) as string, `${api.envPrefix}_${handleKeys}`);
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
