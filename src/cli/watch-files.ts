@@ -10,10 +10,18 @@ import path from 'node:path';
 const SETTLE_MS = 40;
 
 /**
+ * How long a run that failed waits before its failure is believed: a file written in place is empty or half there
+ * between its truncation and its last write, which a loaded machine can stretch past SETTLE_MS. A failure is shown
+ * this much later; a success is not delayed.
+ */
+const FAILED_SAVE_GRACE_MS = 250;
+
+/**
  * One run of the watched command. Told which files changed since the run before (none the first time); returns the
- * files this run depended on, as absolute paths (a missing one is watched for appearing). `savedSince` tells whether
- * a file the run read has changed since the watch looked at it before the run: a run that read a save still being
- * written (and failed on the half-written file) is then not reported, and the watch runs again on what is there now.
+ * files this run depended on, as absolute paths (a missing one is watched for appearing). `savedSince`, for a run that
+ * failed, tells (after FAILED_SAVE_GRACE_MS) whether a file the run read has changed since the watch looked at it
+ * before the run: a run that read a save still being written is then not reported, and the watch runs again on what
+ * is there now.
  */
 export type WatchCycle = (changed: string[], savedSince: () => Promise<boolean>) => Promise<string[]>;
 
@@ -51,6 +59,7 @@ export async function watchFiles(cycle: WatchCycle, initial: string[], signal: A
     while (!signal.aborted) {
       const read = files;
       const savedSince = async () => {
+        await new Promise((resolve) => setTimeout(resolve, FAILED_SAVE_GRACE_MS));
         const now = await contentsOf(read);
         return read.some((file) => !sameContent(now.get(file), before.get(file)));
       };

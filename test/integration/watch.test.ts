@@ -121,6 +121,31 @@ describe('generate --watch (the real bin)', () => {
     expect(watch.stderr).toBe('');
   }, 60_000);
 
+  it('does not report a failure for a save still being written in place, and runs on the finished file', async () => {
+    const dir = freshCopy('in-place', fixtureSpec('oai-petstore.yaml'));
+    const watch = start(['oai-petstore.yaml', '-o', 'out', '--json'], dir);
+    await watch.until(/\n/, 1, 'stdout');
+    // Apart from the first run as a user's save is, so that the watch is waiting for it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const spec = path.join(dir, 'oai-petstore.yaml');
+    const text = readFileSync(spec, 'utf8').replace('List all pets', 'List every pet');
+    // Truncated and half written, the rest a moment later (as a slow or loaded writer leaves it): the watch runs on the
+    // half file, which fails, but the save goes on before it would report.
+    writeFileSync(spec, text.slice(0, text.indexOf('paths:')) + 'paths:\n  /pets: [');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    writeFileSync(spec, text);
+    await watch.until(/\n/, 2, 'stdout');
+    // Nothing more comes: the failed run was dropped, not printed late.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await watch.stop()).toBe(0);
+    const runs = watch.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ok: boolean; changes: unknown[] });
+    expect(runs.map((run) => run.ok)).toEqual([true, true]);
+    expect(runs[1]?.changes.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('generates again when a configuration file appears in the working directory', async () => {
     const dir = freshCopy('config', fixtureSpec('oai-petstore.yaml'));
     const watch = start(['oai-petstore.yaml', '-o', 'out'], dir);
