@@ -14,8 +14,8 @@ import { summarizeOperations } from './describe/action-summary.js';
 import { conciseView } from './describe/concise-view.js';
 import { displayName } from './describe/display-name.js';
 import { planUserAuth } from './describe/user-auth.js';
-import type { GroupingUnit, PlanInputs, PlanMemo, PlannedArguments, PlannerOptions, Strategy } from './drafts.js';
-import { groupOperations, type Grouping, type GroupingLimits } from './group/group-operations.js';
+import type { PlanInputs, PlanMemo, PlannedArguments, PlannerOptions } from './drafts.js';
+import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
 import { reportUnusedHeaderOptions } from './headers/header-options.js';
 import { HeaderDecider } from './headers/header-decider.js';
@@ -75,7 +75,7 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
   });
   const context: RoundContext = {
     inputs,
-    grouping: groupingOf(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked, memo),
+    grouping: groupOperations(units, options.strategy, { maxTools: budget.maxTools, ...GROUPING_LIMITS }, locked, memo),
     naming: { preferredActions, prefix, strategy: options.strategy, maxNameLength: options.maxNameLength, ...(memo ? { memo } : {}) },
     headers: new HeaderDecider({ defs, securitySchemes: model.securitySchemes, options: options.headers ?? {} }, memo),
     builder: new ToolBuilder(
@@ -148,44 +148,4 @@ function argumentsOf(operation: OperationModel, defs: PlannedArguments['defs'], 
   });
   for (const item of reported) diagnostics.add(item);
   return draft;
-}
-
-/**
- * The grouping, or the run before's when all that grouping reads is as it was: each unit's operation key, intent,
- * resource, scopes, identity, argument names, first tag and `x-mcp` tool and group, in order, with the strategy, the
- * limits and the pinned names (group/: cluster.ts, initial-groups.ts, group-operations.ts read nothing else). Its
- * groups then hold that run's units, which are given back as this run's of the same operation.
- */
-function groupingOf(
-  units: GroupingUnit[],
-  strategy: Strategy,
-  limits: GroupingLimits,
-  locked: Map<string, string>,
-  memo: PlanMemo | undefined,
-): Grouping {
-  const group = () => groupOperations(units, strategy, limits, locked);
-  if (!memo?.reused) return group();
-  const key = JSON.stringify([
-    strategy,
-    limits,
-    [...locked],
-    units.map((unit) => [
-      unit.operation.key,
-      unit.intent,
-      unit.resource,
-      unit.scopes,
-      unit.identity,
-      unit.argumentNames,
-      unit.operation.tags[0] ?? null,
-      unit.operation.extension.tool ?? null,
-      unit.operation.extension.group ?? null,
-    ]),
-  ]);
-  const grouping = memo.reused('grouping', key, group);
-  const current = new Map(units.map((unit) => [unit.operation.key, unit]));
-  return {
-    ...grouping,
-    groupsAt: (state) =>
-      grouping.groupsAt(state).map((found) => ({ ...found, units: found.units.map((unit) => current.get(unit.operation.key) ?? unit) })),
-  };
 }

@@ -1,6 +1,6 @@
-import type { Strategy, GroupingUnit, OperationGroup } from '../drafts.js';
+import type { Strategy, GroupingUnit, OperationGroup, PlanMemo } from '../drafts.js';
 import { Agglomerator } from './agglomerator.js';
-import { toCluster } from './cluster.js';
+import { toCluster, type Cluster } from './cluster.js';
 import { byKey, initialGroups } from './initial-groups.js';
 import type { GroupingLimits } from './limits.js';
 import { WordTable } from './word-table.js';
@@ -30,12 +30,41 @@ export type Grouping = {
 /**
  * Stage 3a: groups operations into tools by the chosen strategy. Tools never mix reads, writes and deletions
  * (unless `x-mcp.tool` puts operations together explicitly), so every annotation stays true for every action.
+ *
+ * With a memo that keeps work between runs (a watch's), the run before's grouping is taken whole when all that
+ * grouping reads is as it was, else its word table when every resource is, and with it each starting cluster whose
+ * members are as they were (see reusedGrouping). Groups then hold that run's units: they are given back as this
+ * run's units of the same operations.
  */
 export function groupOperations(
   units: GroupingUnit[],
   strategy: Strategy,
   limits: GroupingLimits,
   locked = new Map<string, string>(),
+  memo?: PlanMemo,
+): Grouping {
+  if (!memo?.reused || !memo.shared) return groupFreshly(units, strategy, limits, locked);
+  const { reused, shared } = { reused: memo.reused.bind(memo), shared: memo.shared.bind(memo) };
+  const grouping = reused('grouping', groupingKey(units, strategy, limits, locked), () =>
+    groupFreshly(units, strategy, limits, locked, { reused, shared }),
+  );
+  const current = new Map(units.map((unit) => [unit.operation.key, unit]));
+  return {
+    ...grouping,
+    groupsAt: (state) =>
+      grouping.groupsAt(state).map((found) => ({ ...found, units: found.units.map((unit) => current.get(unit.operation.key) ?? unit) })),
+  };
+}
+
+/** A memo's means of reuse that grouping asks for. */
+type Reuse = Required<Pick<PlanMemo, 'reused' | 'shared'>>;
+
+function groupFreshly(
+  units: GroupingUnit[],
+  strategy: Strategy,
+  limits: GroupingLimits,
+  locked: Map<string, string>,
+  reuse?: Reuse,
 ): Grouping {
   const fixed = new Map<string, GroupingUnit[]>();
   const free: GroupingUnit[] = [];
@@ -51,14 +80,28 @@ export function groupOperations(
       ...groups,
       ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members })),
     ]);
-  const table = new WordTable(free);
+  const { table, generation } = reuse
+    ? reuse.reused('word-table', JSON.stringify(free.map((unit) => unit.resource)), () => ({
+        table: new WordTable(free),
+        generation: tableGenerations++,
+      }))
+    : { table: new WordTable(free), generation: 0 };
+  const cluster = (members: GroupingUnit[], name?: string): Cluster =>
+    reuse
+      ? reuse.shared(
+          'cluster',
+          JSON.stringify([generation, name ?? null, members.map(unitFields)]),
+          members.map((unit) => unit.operation),
+          () => toCluster(members, table, name),
+        )
+      : toCluster(members, table, name);
   const pinned = byKey(
     free.filter((unit) => locked.has(unit.operation.key)),
     (unit) => locked.get(unit.operation.key) ?? '',
   );
   const initial = [
-    ...pinned.map((members) => toCluster(members, table, locked.get(members[0]!.operation.key))),
-    ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => toCluster(members, table)),
+    ...pinned.map((members) => cluster(members, locked.get(members[0]!.operation.key))),
+    ...initialGroups(free.filter((unit) => !locked.has(unit.operation.key))).map((members) => cluster(members)),
   ];
   const history = new Agglomerator(initial, table).run(limits, Math.max(1, limits.maxTools - groups.length));
   const groupsAt = (state: number): OperationGroup[] => [
@@ -71,6 +114,36 @@ export function groupOperations(
     lastState: history.lastState,
     leastTools: groups.length + history.lastCount,
   };
+}
+
+/**
+ * Word tables as numbered, so that a starting cluster is reused only with the table its ids come from: names are
+ * numbered as a table first sees them (WordTable.idsOf), and merging compares only sets of them.
+ */
+let tableGenerations = 1;
+
+/**
+ * All that grouping reads of a unit (cluster.ts, initial-groups.ts and this file read nothing else): its operation's
+ * key, first tag and `x-mcp` tool and group, its intent, resource, scopes, identity and argument names.
+ */
+function unitFields(unit: GroupingUnit): unknown[] {
+  const { operation } = unit;
+  return [
+    operation.key,
+    unit.intent,
+    unit.resource,
+    unit.scopes,
+    unit.identity,
+    unit.argumentNames,
+    operation.tags[0] ?? null,
+    operation.extension.tool ?? null,
+    operation.extension.group ?? null,
+  ];
+}
+
+/** Everything the grouping of these units depends on, as text. */
+function groupingKey(units: GroupingUnit[], strategy: Strategy, limits: GroupingLimits, locked: Map<string, string>): string {
+  return JSON.stringify([strategy, limits, [...locked], units.map(unitFields)]);
 }
 
 function constant(groups: OperationGroup[]): Grouping {
