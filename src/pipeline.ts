@@ -111,7 +111,16 @@ function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers
 
 /** load → model → plan. */
 export async function runPlan(options: PlanRunOptions, diagnostics = new Diagnostics()): Promise<PlanRunResult> {
-  return settling(diagnostics, () => planStages(resolveOptions(options), diagnostics));
+  return collectingAfter(options, await settling(diagnostics, () => planStages(resolveOptions(options), diagnostics)));
+}
+
+/**
+ * A watch's run leaves its garbage to a full collection after it has answered (with the cache writes): the heap then
+ * grows from what the session keeps, not from what the last run left, and no answer waits for the collection.
+ */
+function collectingAfter<T>(options: Observers, result: T): T {
+  options.session?.defer(async () => collectGarbage());
+  return result;
 }
 
 /** Runs stages, then waits for diagnostics computed alongside them (validation of a large description, in a worker). */
@@ -163,7 +172,7 @@ function surfaceOfPlan(
  */
 export async function runGenerate(options: GenerateRunOptions): Promise<GenerateRunResult> {
   const diagnostics = new Diagnostics();
-  return settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics));
+  return collectingAfter(options, await settling(diagnostics, () => generateStages(resolveOptions(options), diagnostics)));
 }
 
 async function generateStages(given: ResolvedOptions & Observers, diagnostics: Diagnostics): Promise<GenerateRunResult> {

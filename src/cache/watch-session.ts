@@ -29,7 +29,7 @@ export class WatchSession {
   private operations = new Map<string, OperationModel>();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
-  /** The description's text as the last run read it. */
+  /** What tells the last run's text from another (see newText). */
   private lastText: string | undefined;
 
   /** Whether a run of this session came before: later runs skip work that only keeps a single run's memory low. */
@@ -78,8 +78,8 @@ export class WatchSession {
    */
   newText(text: string): boolean {
     const last = this.lastText;
-    this.lastText = text;
-    return last !== undefined && last !== text;
+    this.lastText = fingerprint(text);
+    return last !== undefined && last !== this.lastText;
   }
 
   /** Counts a run that planned nothing (replayed from the cache, or failed before planning). */
@@ -99,4 +99,19 @@ export class WatchSession {
   settled(): Promise<void> {
     return this.writes;
   }
+}
+
+/** How many characters of a text its fingerprint samples. */
+const SAMPLES = 4096;
+
+/**
+ * The text's length and a hash of characters spread over it: two texts that differ here differ, and the text
+ * itself (26 MB of UTF-16 for GitHub's description) need not be kept to tell. Texts alike here may still differ;
+ * the run then hashes its text and looks it up, as a run outside a watch does.
+ */
+function fingerprint(text: string): string {
+  const step = Math.max(1, Math.floor(text.length / SAMPLES));
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += step) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return `${text.length}:${hash >>> 0}`;
 }
