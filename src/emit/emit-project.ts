@@ -68,6 +68,7 @@ export const RUNTIME_MODULES = [
   'results/result-link.ts',
   'results/results.ts',
   'results/upstream-errors.ts',
+  'serving/client-address.ts',
   'serving/serve-http.ts',
   'serving/serve-stdio.ts',
   'serving/server.ts',

@@ -69,6 +69,7 @@ function client(): UpstreamOAuthClient {
     sealingKeys: [],
     tokenTtl: 3600,
     registrationsPerMinute: 10,
+    registrationsPerSource: 5,
     client: { clientId: CLIENT_ID, clientSecret: 'deployment-secret', method: 'basic' },
     issuer,
     scopes: ['openid', 'board:read'],

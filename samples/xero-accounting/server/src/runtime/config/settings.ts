@@ -33,6 +33,8 @@ export type Settings = {
     host: string;
     allowedHosts: string[];
     allowedOrigins: string[];
+    /** Proxies in front that append the client's address to `X-Forwarded-For` (client-address.ts); 0: none. */
+    trustedProxyHops: number;
     /** Bearer-token protection of /mcp; unset: the endpoint is open (fine on 127.0.0.1). */
     auth?: McpAuthSettings;
   };
@@ -131,6 +133,7 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
       host: flags.host ?? read('HOST') ?? '127.0.0.1',
       allowedHosts: list('ALLOWED_HOSTS'),
       allowedOrigins: list('ALLOWED_ORIGINS'),
+      trustedProxyHops: proxyHops(read),
       ...(auth ? { auth } : {}),
     };
   } else {
@@ -138,6 +141,19 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     upstreamAuthSettings(read, false, undefined);
   }
   return settings;
+}
+
+/** Most proxies a request passes on its way here that a deployment can name; more is a typo. */
+const MAX_PROXY_HOPS = 10;
+
+function proxyHops(read: (name: string) => string | undefined): number {
+  const raw = read('TRUSTED_PROXY_HOPS');
+  const hops = raw === undefined ? 0 : Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > MAX_PROXY_HOPS)
+    throw new Error(
+      `${api.envPrefix}_TRUSTED_PROXY_HOPS must be a whole number from 0 to ${MAX_PROXY_HOPS} (the proxies in front of this server that append to X-Forwarded-For), not ${JSON.stringify(raw)}.`,
+    );
+  return hops;
 }
 
 /**
