@@ -181,8 +181,8 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   // Icon files are read into data: URIs first, so that the regeneration cache keys on the images, not their paths.
   const options = given.icons ? { ...given, icons: await embedIconSources(given.icons, diagnostics, given.overridesFile) } : given;
   const { session } = options;
-  // The cache files the run before wrote after reporting are read now, and the folder it wrote is written again.
-  await session?.settled();
+  // The cache files the run before may be writing are read now, and the folder it wrote is written again.
+  await session?.beforeRun();
   // A full collection keeps one run's peak low; a watch's later runs keep their work in memory anyway, and each
   // collection would delay the answer to a save by tens of milliseconds.
   const collect = session?.warm ? () => undefined : collectGarbage;
@@ -243,7 +243,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   if (result.ok && result.write && result.write.edited.length === 0) {
     const store = () =>
       Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
-    if (session) session.defer(store);
+    if (session) session.persist(store);
     else await store();
   }
   return result;

@@ -228,8 +228,8 @@ function regeneration(result) {
       'The first generation with the cache also writes it. The cached “nothing changed” run is the third into its folder: ' +
       'the second plans under the lock file’s pins and caches that. The `--watch` row is one process that regenerates on ' +
       'each save: the changed and the original description saved alternately, each timed from the write to the run’s ' +
-      'report (including the watch’s settling delay, 40 ms, and the cache writes it makes after reporting, which the ' +
-      'next save waits for); its peak RSS is the whole session’s.',
+      'report (including the watch’s settling delay, 40 ms; the watch writes the regeneration cache only once it has ' +
+      'been idle for a second, which saves half a second apart never leave it); its peak RSS is the whole session’s.',
     '',
     table(
       ['run', ...STAGES, 'process', 'peak RSS'],

@@ -14,11 +14,19 @@ import { WorkMemo, type SessionStore } from './work-memo.js';
  *   object (`intern`), so that what the planner derives from it alone — its arguments, route, concise view, content
  *   hash — is taken from the run before without hashing it again (PlanMemo.derived), under the same plan-wide context;
  * - the grouping of the last run, reused when everything grouping reads is as it was (PlanMemo.reused);
- * - the writes of the regeneration cache (`run.json`, `work.json`), done after the run has reported rather than
- *   before: they are for the next process, not for the user waiting on this save. A run waits for the writes of the
- *   one before it before it reads the cache or writes the folder, and the watch waits for them before it stops.
+ * - the writes of the regeneration cache (`run.json`, `work.json`), done once the watch has been idle for a moment
+ *   after a run rather than before it reports: they are for the next process, not for the user waiting on this save,
+ *   and a save that comes sooner replaces them with its own (what is on disk stays right for the inputs it is keyed
+ *   by, only older). A run waits for writes under way before it reads the cache or writes the folder; the watch
+ *   writes what is pending before it stops.
  */
+/** How long the watch stays idle after a run before it writes that run's cache. */
+const PERSIST_AFTER_MS = 1000;
+
 export class WatchSession {
+  /** The last run's cache writes, waiting for the watch to be idle. */
+  private pending: (() => Promise<unknown>) | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private memo: WorkMemo | undefined;
   private readonly store: SessionStore = {
     hashes: new WeakMap(),
@@ -87,17 +95,41 @@ export class WatchSession {
     this.runs++;
   }
 
-  /** Runs `write` once the writes deferred before it are done; a failed write is a cache miss later, never an error. */
-  defer(write: () => Promise<unknown>): void {
-    this.writes = this.writes.then(write).then(
+  /** Runs `work` once the work deferred before it is done; a failure is a cache miss later, never an error. */
+  defer(work: () => Promise<unknown>): void {
+    this.writes = this.writes.then(work).then(
       () => undefined,
       () => undefined,
     );
   }
 
-  /** Resolves once every deferred write is done. */
-  settled(): Promise<void> {
+  /** The run's cache writes, for when the watch has been idle PERSIST_AFTER_MS (in place of any still pending). */
+  persist(write: () => Promise<unknown>): void {
+    clearTimeout(this.timer);
+    this.pending = write;
+    this.timer = setTimeout(() => this.writePending(), PERSIST_AFTER_MS);
+    // Nothing to keep a process alive for: a watch that stops writes what is pending (settled).
+    this.timer.unref();
+  }
+
+  /** Before a run: pending cache writes are dropped (this run writes its own); writes under way are waited for. */
+  beforeRun(): Promise<void> {
+    clearTimeout(this.timer);
+    this.pending = undefined;
     return this.writes;
+  }
+
+  /** Writes what is pending now, and resolves once every write is done (the watch stops, a test looks). */
+  settled(): Promise<void> {
+    this.writePending();
+    return this.writes;
+  }
+
+  private writePending(): void {
+    clearTimeout(this.timer);
+    const write = this.pending;
+    this.pending = undefined;
+    if (write) this.defer(write);
   }
 }
 
