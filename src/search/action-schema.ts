@@ -75,29 +75,44 @@ function cleanedList(list: JsonValue[]): JsonValue {
 
 function cleanedObject(node: JsonObject): JsonValue {
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
-  let changed = false;
-  const out: JsonObject = {};
-  for (const [keyword, value] of Object.entries(node)) {
+  const keywords = Object.keys(node);
+  // Most parts have nothing to drop: the copy is made only from the first keyword that changes.
+  let out: JsonObject | undefined;
+  for (let index = 0; index < keywords.length; index++) {
+    const keyword = keywords[index] as string;
+    const value = node[keyword] as JsonValue;
     if (listed && keyword === 'format') {
-      changed = true;
+      out ??= copyOf(node, keywords, index);
       continue;
     }
     // Keywords whose value maps names to schemas: the names are not keywords.
-    let next: JsonValue;
-    if (SCHEMA_MAPS.has(keyword) && isJsonObject(value)) {
-      const map: JsonObject = {};
-      let mapChanged = false;
-      for (const [name, schema] of Object.entries(value)) {
-        const cleaned = withoutContradictions(schema);
-        if (cleaned !== schema) mapChanged = true;
-        setOwn(map, name, cleaned);
-      }
-      next = mapChanged ? map : value;
-    } else next = VALUES.has(keyword) ? value : withoutContradictions(value);
-    if (next !== value) changed = true;
-    setOwn(out, keyword, next);
+    const next =
+      SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? cleanedMap(value) : VALUES.has(keyword) ? value : withoutContradictions(value);
+    if (next !== value) out ??= copyOf(node, keywords, index);
+    if (out) setOwn(out, keyword, next);
   }
-  return changed ? out : node;
+  return out ?? node;
+}
+
+/** A map of names to schemas, each cleaned; the map itself when none changed. */
+function cleanedMap(map: JsonObject): JsonObject {
+  const names = Object.keys(map);
+  let out: JsonObject | undefined;
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
+    const schema = map[name] as JsonValue;
+    const cleaned = withoutContradictions(schema);
+    if (cleaned !== schema) out ??= copyOf(map, names, index);
+    if (out) setOwn(out, name, cleaned);
+  }
+  return out ?? map;
+}
+
+/** The first `count` keys of an object, copied in their order. */
+function copyOf(node: JsonObject, keys: string[], count: number): JsonObject {
+  const out: JsonObject = {};
+  for (let index = 0; index < count; index++) setOwn(out, keys[index] as string, node[keys[index] as string] as JsonValue);
+  return out;
 }
 
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
@@ -111,11 +126,12 @@ function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limi
   while (pending.length > 0) {
     const node = pending.pop() as JsonValue;
     if (Array.isArray(node)) {
-      pending.push(...node);
+      for (const item of node) pending.push(item);
       continue;
     }
     if (!isJsonObject(node)) continue;
-    for (const [keyword, value] of Object.entries(node)) {
+    for (const keyword in node) {
+      const value = node[keyword] as JsonValue;
       if (keyword === '$ref' && typeof value === 'string') {
         const name = value.replace('#/$defs/', '');
         if (seen.has(name)) continue;
