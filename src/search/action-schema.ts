@@ -41,7 +41,7 @@ export function actionInputSchema(
   const actions = [{ name: '', draft }];
   let schema: JsonObject = {};
   for (const level of levels) {
-    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema) as JsonObject;
+    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema);
     const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
     if ((jsonLength(schema) as number) <= MAX_SCHEMA_CHARS) break;
@@ -53,27 +53,37 @@ export function actionInputSchema(
  * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
  * only contradict it (SendGrid's `send_at` is `enum: ["now"]` with `format: date-time`, which no value satisfies; the
  * server validates calls against this schema, so the action could never be called). A part with nothing to drop is
- * returned as it is, and each part is looked at once: the levels of an action and the actions of a surface share
- * their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
+ * returned as it is, and each shared part is looked at once: the levels of an action and the actions of a surface
+ * share their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
+ *
+ * A built schema's root and its properties are new in every build, and only what they hold is shared (the argument
+ * projections, the `$defs`): those two levels are cleaned as they come, the shared parts below through a memo
+ * (remembering every node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
  */
-function withoutContradictions(node: JsonValue): JsonValue {
+function withoutContradictions(schema: JsonObject): JsonObject {
+  return cleanedObject(schema, 1) as JsonObject;
+}
+
+/** `fresh` counts the levels still new to this build (cleaned as they come); below them parts are shared. */
+function cleaned(node: JsonValue, fresh: number): JsonValue {
   if (node === null || typeof node !== 'object') return node;
-  let cleaned = cleanedParts.get(node);
-  if (cleaned === undefined) {
-    cleaned = Array.isArray(node) ? cleanedList(node) : cleanedObject(node);
-    cleanedParts.set(node, cleaned);
+  if (fresh >= 0) return Array.isArray(node) ? cleanedList(node, fresh) : cleanedObject(node, fresh);
+  let known = cleanedParts.get(node);
+  if (known === undefined) {
+    known = Array.isArray(node) ? cleanedList(node, -1) : cleanedObject(node, -1);
+    cleanedParts.set(node, known);
   }
-  return cleaned;
+  return known;
 }
 
 const cleanedParts = new WeakMap<object, JsonValue>();
 
-function cleanedList(list: JsonValue[]): JsonValue {
-  const out = list.map(withoutContradictions);
+function cleanedList(list: JsonValue[], fresh: number): JsonValue {
+  const out = list.map((item) => cleaned(item, fresh - 1));
   return out.some((item, index) => item !== list[index]) ? out : list;
 }
 
-function cleanedObject(node: JsonObject): JsonValue {
+function cleanedObject(node: JsonObject, fresh: number): JsonValue {
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
   const keywords = Object.keys(node);
   // Most parts have nothing to drop: the copy is made only from the first keyword that changes.
@@ -87,23 +97,23 @@ function cleanedObject(node: JsonObject): JsonValue {
     }
     // Keywords whose value maps names to schemas: the names are not keywords.
     const next =
-      SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? cleanedMap(value) : VALUES.has(keyword) ? value : withoutContradictions(value);
+      SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? cleanedMap(value, fresh) : VALUES.has(keyword) ? value : cleaned(value, fresh - 1);
     if (next !== value) out ??= copyOf(node, keywords, index);
     if (out) setOwn(out, keyword, next);
   }
   return out ?? node;
 }
 
-/** A map of names to schemas, each cleaned; the map itself when none changed. */
-function cleanedMap(map: JsonObject): JsonObject {
+/** A map of names to schemas (a level of its own for `fresh`), each cleaned; the map itself when none changed. */
+function cleanedMap(map: JsonObject, fresh: number): JsonObject {
   const names = Object.keys(map);
   let out: JsonObject | undefined;
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const schema = map[name] as JsonValue;
-    const cleaned = withoutContradictions(schema);
-    if (cleaned !== schema) out ??= copyOf(map, names, index);
-    if (out) setOwn(out, name, cleaned);
+    const next = cleaned(schema, fresh - 1);
+    if (next !== schema) out ??= copyOf(map, names, index);
+    if (out) setOwn(out, name, next);
   }
   return out ?? map;
 }
