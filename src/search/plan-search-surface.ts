@@ -68,7 +68,8 @@ export async function planSearchSurface(
       index.add(searchDocument(entry, action.name || tool.name, operation, keys));
     }
   }
-  const built = await index.finish(scopeFamilies(catalog));
+  // A worker serialises the index now; what is left here is done meanwhile.
+  const indexed = index.finish(scopeFamilies(catalog));
   const planned = new Set(plan.tools.flatMap((tool) => tool.actions.map((action) => action.operation.key)));
   const counts: Record<Intent, number> = { read: 0, write: 0, delete: 0 };
   for (const entry of catalog) counts[entry.intent]++;
@@ -78,13 +79,15 @@ export async function planSearchSurface(
     areas: areasOf(model.operations.filter((operation) => planned.has(operation.key))),
     ...(options.prefix ? { prefix: options.prefix } : {}),
   });
+  const schemaBytes = catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0);
+  const built = await indexed;
   return {
     tools,
     tokens: tools.reduce((sum, tool) => sum + tool.tokens, 0),
     catalog,
     index: built.json,
     indexStats: { bytes: Buffer.byteLength(built.json), documents: catalog.length, terms: built.terms },
-    schemaBytes: catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0),
+    schemaBytes,
   };
 }
 
