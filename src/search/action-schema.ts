@@ -56,30 +56,42 @@ export function actionInputSchema(
  * returned as it is, and each shared part is looked at once: the levels of an action and the actions of a surface
  * share their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
  *
- * A built schema's root and its properties are new in every build, and only what they hold is shared (the argument
- * projections, the `$defs`): those two levels are cleaned as they come, the shared parts below through a memo
- * (remembering every node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
+ * A built schema's root and its properties are new in every build, and only what they hold is shared (the parts of
+ * the argument projections, the `$defs`): those two levels are cleaned as they come, each shared part is looked up
+ * in a memo, and what is inside a shared part belongs to it alone, so it is cleaned with its part (remembering every
+ * node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
  */
 function withoutContradictions(schema: JsonObject): JsonObject {
   return cleanedObject(schema, 1) as JsonObject;
 }
 
-/** `fresh` counts the levels still new to this build (cleaned as they come); below them parts are shared. */
+/**
+ * `fresh` counts the levels still new to this build (0 and up), then marks a shared part (-1: looked up in the memo)
+ * and what is inside one (-2: cleaned with it).
+ */
 function cleaned(node: JsonValue, fresh: number): JsonValue {
   if (node === null || typeof node !== 'object') return node;
-  if (fresh >= 0) return Array.isArray(node) ? cleanedList(node, fresh) : cleanedObject(node, fresh);
+  if (fresh !== SHARED) return Array.isArray(node) ? cleanedList(node, fresh) : cleanedObject(node, fresh);
   let known = cleanedParts.get(node);
   if (known === undefined) {
-    known = Array.isArray(node) ? cleanedList(node, -1) : cleanedObject(node, -1);
+    known = Array.isArray(node) ? cleanedList(node, SHARED) : cleanedObject(node, SHARED);
     cleanedParts.set(node, known);
   }
   return known;
 }
 
+const SHARED = -1;
+const INSIDE_SHARED = -2;
+
+/** What `fresh` is one level down. */
+function below(fresh: number): number {
+  return fresh >= 0 ? fresh - 1 : INSIDE_SHARED;
+}
+
 const cleanedParts = new WeakMap<object, JsonValue>();
 
 function cleanedList(list: JsonValue[], fresh: number): JsonValue {
-  const out = list.map((item) => cleaned(item, fresh - 1));
+  const out = list.map((item) => cleaned(item, below(fresh)));
   return out.some((item, index) => item !== list[index]) ? out : list;
 }
 
@@ -97,7 +109,11 @@ function cleanedObject(node: JsonObject, fresh: number): JsonValue {
     }
     // Keywords whose value maps names to schemas: the names are not keywords.
     const next =
-      SCHEMA_MAPS.has(keyword) && isJsonObject(value) ? cleanedMap(value, fresh) : VALUES.has(keyword) ? value : cleaned(value, fresh - 1);
+      SCHEMA_MAPS.has(keyword) && isJsonObject(value)
+        ? cleanedMap(value, fresh)
+        : VALUES.has(keyword)
+          ? value
+          : cleaned(value, below(fresh));
     if (next !== value) out ??= copyOf(node, keywords, index);
     if (out) setOwn(out, keyword, next);
   }
@@ -111,7 +127,7 @@ function cleanedMap(map: JsonObject, fresh: number): JsonObject {
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const schema = map[name] as JsonValue;
-    const next = cleaned(schema, fresh - 1);
+    const next = cleaned(schema, below(fresh));
     if (next !== schema) out ??= copyOf(map, names, index);
     if (out) setOwn(out, name, next);
   }
