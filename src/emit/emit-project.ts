@@ -47,6 +47,7 @@ export const RUNTIME_MODULES = [
   'config/placeholders.ts',
   'config/sealing-keys.ts',
   'config/settings.ts',
+  'config/state-keys.ts',
   'config/upstream-auth.ts',
   'core/define-tool.ts',
   'core/errors.ts',
@@ -67,6 +68,7 @@ export const RUNTIME_MODULES = [
   'results/result-link.ts',
   'results/results.ts',
   'results/upstream-errors.ts',
+  'serving/client-address.ts',
   'serving/serve-http.ts',
   'serving/serve-stdio.ts',
   'serving/server.ts',
@@ -197,12 +199,16 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   files.push({ path: 'src/custom/tools.ts', content: readTemplate('custom/tools.ts'), ownership: 'user' });
 
   const deploy = options.deploy ?? false;
+  const project = projectView(plan, packageName, search, options.confirm);
+  const longRunning = plan.tools.some((tool) => tool.actions.some((action) => action.longRunning));
   const view = {
-    ...projectView(plan, packageName, search, options.confirm),
+    ...project,
     ...userAuthView(plan),
     perUser,
     ...perUserView(plan),
-    longRunning: plan.tools.some((tool) => tool.actions.some((action) => action.longRunning)),
+    longRunning,
+    // `<PREFIX>_STATE_KEYS` signs confirmations' state and status handles: documented where either exists.
+    stateKeys: longRunning || project.confirmation !== undefined,
     workers: target === 'workers',
     deploy,
   };

@@ -18,7 +18,7 @@ import { checkBaseUrl } from './runtime/requests/request.js';
 import { createFetchHandler } from './runtime/serving/serve-http.js';
 import { compileValidators } from './runtime/serving/server.js';
 
-type FetchHandler = (request: Request) => Promise<Response>;
+type FetchHandler = ReturnType<typeof createFetchHandler>;
 
 compileValidators();
 useArgumentValidators((position) => argumentValidators[position]);
@@ -35,7 +35,9 @@ export default {
       const message = error instanceof Error ? error.message : String(error);
       return Response.json({ error: `Server misconfigured: ${message}` }, { status: 500 });
     }
-    return handler(request);
+    // Cloudflare sets this header itself (a client's own is replaced), so it names the client, as a socket would.
+    const address = request.headers.get('cf-connecting-ip') ?? undefined;
+    return handler(request, { address });
   },
 };
 

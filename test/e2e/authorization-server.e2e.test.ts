@@ -25,7 +25,9 @@ const API_CLIENT = { id: 'tictactoe-api', secret: `api-secret-${randomBytes(8).t
 const [OLD_KEY, NEW_KEY] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
 /** What this server waits before a refresh token used again counts as a replay rather than a concurrent refresh. */
 const REUSE_GRACE_MS = 10_000;
-const REGISTRATIONS_PER_MINUTE = 20;
+const REGISTRATIONS_PER_MINUTE = 40;
+// Above the sign-ins of this file from 127.0.0.1 (the official clients write no X-Forwarded-For), below a burst.
+const REGISTRATIONS_PER_SOURCE = 10;
 
 type TokenAnswer = { access_token: string; refresh_token: string };
 /** What the proxy does to the provider's token answers: nothing, or put another ID token in. */
@@ -98,6 +100,9 @@ describe('the oauth mode’s authorization server (RFC 9700), two replicas and a
       [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid board:read board:write',
       [`${PREFIX}_STORE_URL`]: redis.url,
       [`${PREFIX}_OAUTH_REGISTRATIONS_PER_MINUTE`]: String(REGISTRATIONS_PER_MINUTE),
+      [`${PREFIX}_OAUTH_REGISTRATIONS_PER_SOURCE`]: String(REGISTRATIONS_PER_SOURCE),
+      // An outer proxy (played by the test: it writes X-Forwarded-For) and the round-robin balancer.
+      [`${PREFIX}_TRUSTED_PROXY_HOPS`]: '2',
       [`${PREFIX}_LOG_LEVEL`]: 'info',
     };
     // A rolling key rotation, first step: the new key is accepted everywhere before any replica seals with it.
@@ -299,9 +304,14 @@ describe('the oauth mode’s authorization server (RFC 9700), two replicas and a
     }
   });
 
-  it('limits registrations in size and per minute across the replicas, and gives them a lifetime', async () => {
-    const register = (body: string) =>
-      fetch(`${balancer.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  it('limits registrations in size, per source and per minute across the replicas, and gives them a lifetime', async () => {
+    // `source`: the client's address as the outer proxy reports it in X-Forwarded-For.
+    const register = (body: string, source?: string) =>
+      fetch(`${balancer.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(source ? { 'x-forwarded-for': source } : {}) },
+        body,
+      });
     const metadata = (fields: Record<string, unknown>) =>
       JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none', ...fields });
     const oversized: Array<[string, number, string]> = [
@@ -310,35 +320,49 @@ describe('the oauth mode’s authorization server (RFC 9700), two replicas and a
       [metadata({ redirect_uris: [`https://app.example/${'p'.repeat(600)}`] }), 400, 'invalid_redirect_uri'],
       [metadata({ software_statement: 's'.repeat(9000) }), 413, 'invalid_client_metadata'],
     ];
-    for (const [body, status, error] of oversized) {
-      const answer = await register(body);
+    // Each from a source of its own: these test sizes, not the per-source limit.
+    for (const [index, [body, status, error]] of oversized.entries()) {
+      const answer = await register(body, `192.0.2.${10 + index}`);
       expect(answer.status).toBe(status);
       expect(await answer.json()).toMatchObject({ error });
     }
     // Five redirect URIs of up to 512 characters each would not fit a usable client_id: refused as a whole.
     const large = await register(
       metadata({ redirect_uris: Array.from({ length: 5 }, (_, index) => `https://app.example/${index}${'p'.repeat(480)}`) }),
+      '192.0.2.30',
     );
     expect(large.status).toBe(400);
     expect(((await large.json()) as { error_description: string }).error_description).toContain('too large for a usable client_id');
-    const confidential = await register(metadata({ token_endpoint_auth_method: 'client_secret_basic' }));
+    const confidential = await register(metadata({ token_endpoint_auth_method: 'client_secret_basic' }), '192.0.2.31');
     expect(confidential.status).toBe(201);
     const issued = (await confidential.json()) as { client_id: string; client_id_issued_at: number; client_secret_expires_at: number };
     expect(issued.client_id.length).toBeLessThanOrEqual(2048);
     expect(issued.client_secret_expires_at - issued.client_id_issued_at).toBe(90 * 86_400);
-    // Registrations per minute count across both replicas: the store holds the count. Started early in a minute, so
+    // Registrations per minute count across both replicas: the store holds the counts. Started early in a minute, so
     // the whole burst falls into one.
     if (new Date().getSeconds() > 40) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getSeconds()) * 1000));
-    const statuses: number[] = [];
-    let retryAfter: string | null = null;
-    for (let attempt = 0; attempt < 2 * REGISTRATIONS_PER_MINUTE; attempt++) {
-      const answer = await register(metadata({}));
-      statuses.push(answer.status);
-      if (answer.status === 429) retryAfter = answer.headers.get('retry-after');
-    }
-    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(REGISTRATIONS_PER_MINUTE);
-    expect(statuses).toContain(429);
-    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const burst = async (source: string, attempts: number) => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const answer = await register(metadata({}), source);
+        statuses.push(answer.status);
+        if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      return statuses;
+    };
+    const created = (statuses: number[]) => statuses.filter((status) => status === 201).length;
+    // One source gets its share and no more, whichever replica answers; another source is not held up by it, and
+    // writing more addresses to the left of X-Forwarded-For does not make a source new.
+    const first = await burst('203.0.113.7', 2 * REGISTRATIONS_PER_SOURCE);
+    expect(created(first)).toBe(REGISTRATIONS_PER_SOURCE);
+    expect(first.at(-1)).toBe(429);
+    expect(await burst('198.51.100.20', 1)).toEqual([201]);
+    expect(await burst('192.0.2.1, 203.0.113.7', 1)).toEqual([429]);
+    // Many sources together stop at the deployment's limit.
+    const many: number[] = [];
+    for (let source = 1; source <= 6; source++) many.push(...(await burst(`198.51.100.${100 + source}`, REGISTRATIONS_PER_SOURCE)));
+    expect(created(first) + 1 + created(many)).toBeLessThanOrEqual(REGISTRATIONS_PER_MINUTE);
+    expect(many.at(-1)).toBe(429);
   });
 
   it('refuses to start with a sealing key that could be guessed, without its store, or without a public URL', async () => {

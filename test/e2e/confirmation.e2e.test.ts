@@ -196,7 +196,7 @@ describe('over HTTP through two replicas', () => {
 
   beforeAll(async () => {
     balancer = await startRoundRobin();
-    await serve({ GITHUB_CONFIRM_KEYS: randomBytes(32).toString('base64') });
+    await serve({ GITHUB_STATE_KEYS: randomBytes(32).toString('base64') });
   }, 120_000);
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.stop()));
@@ -289,7 +289,7 @@ describe('over HTTP through two replicas', () => {
     await client.close();
     expect(asked.length).toBeGreaterThan(1);
     expect(deletes().length).toBe(before);
-    expect(replicas.map((replica) => replica.stderr()).join('\n')).toContain('set the same GITHUB_CONFIRM_KEYS on each');
+    expect(replicas.map((replica) => replica.stderr()).join('\n')).toContain('set the same GITHUB_STATE_KEYS on each');
   });
 });
 

@@ -127,7 +127,7 @@ describe('generated server with icons, result links and long-running operations'
       REPORT_CENTER_BASE_URL: `${upstream.url}/v1`,
       REPORT_CENTER_BEARER: 'tok-123456789',
       // The same keys on every replica: a status handle one replica gave, another opens.
-      REPORT_CENTER_HANDLE_KEYS: randomBytes(32).toString('base64'),
+      REPORT_CENTER_STATE_KEYS: randomBytes(32).toString('base64'),
     };
     // Two replicas, as behind a load balancer: nothing is shared between them but their configuration.
     for (let index = 0; index < 2; index++) servers.push(await startHttpServer(dir, env));

@@ -228,6 +228,143 @@ describe('oauth mode on Discord: the bot token never acts for a signed-in user',
   servesOnlyTheUser(() => ({ alice, balancer, replicas }));
 });
 
+/**
+ * The same in `oauth` mode on the search surface (`--surface search`): the catalog holds all 242 actions, so what a
+ * user may reach is decided per call — no search proposes an action the user's token cannot do, and calling one by
+ * its id sends nothing.
+ */
+describe('oauth mode on the search surface of Discord: a search never offers what only the bot token may do', () => {
+  let searchDir: string;
+  let searchTools: ToolModel[];
+  let balancer: RoundRobin;
+  let provider: AuthorizationServer;
+  let replica: HttpServer | undefined;
+  let alice: SignedIn;
+  type Found = { action: string; call: string; variants?: Array<{ action: string }> };
+
+  /** Catalog ids (`tool.action`, the tool alone for a single-action tool) of what the user's token may do. */
+  const offeredIds = (): Set<string> => {
+    const ids = new Set<string>();
+    for (const tool of searchTools) {
+      const offered = tool.perUser ? tool.perUser.actions : tool.actions.map((action) => action.name);
+      for (const action of offered) ids.add(tool.actions.length === 1 ? tool.name : `${tool.name}.${action}`);
+    }
+    return ids;
+  };
+
+  beforeAll(async () => {
+    searchDir = await tempDir('per-user-discord-search');
+    const spec = path.join(path.dirname(searchDir), `${path.basename(searchDir)}-discord.json`);
+    await writeFile(spec, gunzipSync(await readFile(fixtureSpec('discord-openapi.json.gz'))));
+    const generated = await generateProject({ spec, out: searchDir, surface: 'search', sharedCredentials: { operations: [SHARED] } });
+    searchTools = generated.plan?.tools ?? [];
+    await linkDependencies(searchDir);
+    await buildProject(searchDir);
+    balancer = await startRoundRobin();
+    provider = await startAuthorizationServer({
+      clients: [
+        {
+          client_id: SERVER_CLIENT.id,
+          client_secret: SERVER_CLIENT.secret,
+          redirect_uris: [`${balancer.url}/oauth/callback`],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
+      ],
+      resources: { [API]: { scope: 'identify', accessTokenTTL: 300 } },
+      defaultResource: API,
+      scopes: ['openid', 'identify'],
+    });
+    checker = provider;
+    replica = await startHttpServer(searchDir, {
+      [`${PREFIX}_BASE_URL`]: api.url,
+      [`${PREFIX}_BOT_TOKEN`]: BOT_TOKEN,
+      [`${PREFIX}_UPSTREAM_AUTH`]: 'oauth',
+      [`${PREFIX}_PUBLIC_URL`]: balancer.url,
+      [`${PREFIX}_OAUTH_SEALING_KEYS`]: randomBytes(32).toString('base64'),
+      [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
+      [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
+      [`${PREFIX}_UPSTREAM_ISSUER`]: provider.issuer,
+      [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid identify',
+    });
+    balancer.targets = [new URL(replica.url).origin];
+    alice = await signIn(new URL('/mcp', balancer.url), 'alice');
+  }, 600_000);
+
+  afterAll(async () => {
+    await alice?.client.close().catch(() => undefined);
+    await replica?.stop();
+    await balancer?.close();
+    await provider?.close();
+  });
+
+  const search = async (query: string): Promise<Found[]> => {
+    const result = await alice.client.callTool({ name: 'search_actions', arguments: { query, limit: 10 } });
+    expect(result.isError ?? false, textOf(result)).toBe(false);
+    return (result.structuredContent as { results?: Found[] } | undefined)?.results ?? [];
+  };
+
+  it('proposes only actions the user’s own token can do, whatever is asked', async () => {
+    const offered = offeredIds();
+    // 61 the user's token authorizes (or that need no credential), and the one named for shared credentials.
+    expect(offered.size).toBe(62);
+    let proposed = 0;
+    for (const query of [
+      'delete a channel',
+      'ban a member from a guild',
+      'send a message',
+      'create a webhook',
+      'roles',
+      'my user',
+      'application commands',
+      'invite',
+    ]) {
+      for (const found of await search(query)) {
+        for (const id of [found.action, ...(found.variants ?? []).map((variant) => variant.action)]) {
+          expect(offered.has(id), `${query}: ${id}`).toBe(true);
+          proposed++;
+        }
+      }
+    }
+    expect(proposed).toBeGreaterThan(10);
+  });
+
+  it('calls what it offers with the user’s token, and the shared operation with the bot token', async () => {
+    seen.length = 0;
+    const me = await alice.client.callTool({ name: 'call_read_action', arguments: { action: 'users_read.get_my_user', arguments: {} } });
+    expect(me.isError ?? false, textOf(me)).toBe(false);
+    expect(seen.at(-1)).toMatchObject({ path: '/users/@me', bot: false, sub: 'alice' });
+    const channel = await alice.client.callTool({
+      name: 'call_read_action',
+      arguments: { action: 'channels_read.get', arguments: { channel_id: '41771983423143937' } },
+    });
+    expect(channel.isError ?? false, textOf(channel)).toBe(false);
+    expect(seen.at(-1)).toMatchObject({ path: '/channels/41771983423143937', bot: true });
+    expect(JSON.stringify([me, channel])).not.toContain(BOT_TOKEN.slice(4));
+  });
+
+  it('refuses an action only the bot token may do when called by its id, sending nothing', async () => {
+    seen.length = 0;
+    const deleted = await alice.client.callTool({
+      name: 'call_delete_action',
+      arguments: { action: 'channels_delete.delete', arguments: { channel_id: '41771983423143937' } },
+    });
+    expect(deleted.isError).toBe(true);
+    // Said as for an id that does not exist, with close matches the user may call instead (none of them the bot's).
+    expect(textOf(deleted)).toContain('There is no action "channels_delete.delete".');
+    const suggested = /Close matches: (.*?)\. Find the id/.exec(textOf(deleted))?.[1]?.split(', ') ?? [];
+    for (const id of suggested) expect(offeredIds().has(id), id).toBe(true);
+    const guild = await alice.client.callTool({
+      name: 'call_read_action',
+      arguments: { action: 'guilds_read.get', arguments: { guild_id: '41771983423143937' } },
+    });
+    expect(guild.isError).toBe(true);
+    expect(textOf(guild)).toContain('There is no action "guilds_read.get".');
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('token-exchange mode on Discord: the bot token never acts for a signed-in user', () => {
   let balancer: RoundRobin;
   let idp: AuthorizationServer;

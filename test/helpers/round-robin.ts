@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A load balancer in miniature: one port on 127.0.0.1 whose requests go to the targets in turn (request 1 to the
- * first, request 2 to the second, …), headers and bodies passed through as they are. Counts what each target served.
+ * first, request 2 to the second, …), headers and bodies passed through as they are, except that it appends the
+ * client's address to `X-Forwarded-For`, as real balancers do. Counts what each target served.
  */
 export type RoundRobin = {
   url: string;
@@ -23,8 +24,13 @@ export async function startRoundRobin(): Promise<RoundRobin> {
     const index = next++ % balancer.targets.length;
     const target = new URL(balancer.targets[index] ?? '');
     (balancer.served[index] ??= []).push(`${incoming.method} ${new URL(incoming.url ?? '/', 'http://x').pathname}`);
+    const before = incoming.headers['x-forwarded-for'];
+    const headers = {
+      ...incoming.headers,
+      'x-forwarded-for': [before, incoming.socket.remoteAddress].filter(Boolean).join(', '),
+    };
     const forwarded = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

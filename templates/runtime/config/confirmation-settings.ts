@@ -1,11 +1,11 @@
 // What the deployment decides about confirming destructive actions (confirmation.ts asks): `<PREFIX>_CONFIRM` for
-// every destructive tool, `<PREFIX>_CONFIRM_TOOLS` per tool, and `<PREFIX>_CONFIRM_KEYS`, the keys that sign the
-// state a confirmation round trip leaves with the client, so that any replica can check it. The generator's
+// every destructive tool, `<PREFIX>_CONFIRM_TOOLS` per tool, and the keys that sign the state a confirmation round
+// trip leaves with the client, so that any replica can check it (`<PREFIX>_STATE_KEYS`, state-keys.ts). The generator's
 // configuration (`confirm`, in src/api.ts) gives the defaults: per tool first, the environment's before the
 // configuration's, then the policy for every tool, the environment's before the configuration's.
 
 import type { ConfirmDefaults, ConfirmPolicy } from '../core/types.js';
-import { parseSealingKeys } from './sealing-keys.js';
+import { stateKeysFor, type StateKeys } from './state-keys.js';
 
 export const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ['ask', 'require', 'off'];
 
@@ -13,13 +13,8 @@ export type ConfirmationSettings = {
   policy: ConfirmPolicy;
   /** Per-tool policies, by tool name; they win over `policy`. */
   tools: ReadonlyMap<string, ConfirmPolicy>;
-  /** Raw keys, newest first: the newest signs, every one still verifies (rotation). */
-  keys: Uint8Array[];
-  /**
-   * Where the keys come from: `configured` (`CONFIRM_KEYS`, or the `oauth` mode's sealing keys), or `process`, a
-   * random key of this process alone, enough for stdio and for a single HTTP replica.
-   */
-  keySource: 'configured' | 'process';
+  /** The keys that sign the question's state, and where they came from. */
+  keys: StateKeys;
 };
 
 type Read = (name: string) => string | undefined;
@@ -41,12 +36,7 @@ export function confirmationSettings(
       );
     tools.set(name, policyOf(value, `${variable('CONFIRM_TOOLS')} (${name})`));
   }
-  // The `oauth` mode's sealing keys, when set, serve here too: confirmation.ts derives a separate key from each.
-  const configured = read('CONFIRM_KEYS') ?? read('OAUTH_SEALING_KEYS');
-  const keys = configured
-    ? parseSealingKeys(configured, variable(read('CONFIRM_KEYS') ? 'CONFIRM_KEYS' : 'OAUTH_SEALING_KEYS'))
-    : [crypto.getRandomValues(new Uint8Array(32))];
-  return { policy, tools, keys, keySource: configured ? 'configured' : 'process' };
+  return { policy, tools, keys: stateKeysFor('confirmation', read, variable) };
 }
 
 /**

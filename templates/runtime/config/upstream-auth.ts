@@ -27,6 +27,8 @@ export type OAuthModeSettings = {
   tokenTtl: number;
   /** Client registrations accepted per minute (per deployment with a store, else per replica). */
   registrationsPerMinute: number;
+  /** Of those, from one source address (client-address.ts says which address a request came from). */
+  registrationsPerSource: number;
   /** Redis or Valkey that every replica shares: refresh-token replay detection and revocation. */
   storeUrl?: string;
   client: UpstreamClient;
@@ -60,6 +62,8 @@ export type UpstreamAuthSettings = OAuthModeSettings | TokenExchangeSettings;
 
 const DEFAULT_TOKEN_TTL_S = 3600;
 const DEFAULT_REGISTRATIONS_PER_MINUTE = 30;
+/** One source's share: a single address cannot use up the deployment's registrations for everyone. */
+const DEFAULT_REGISTRATIONS_PER_SOURCE = 10;
 
 /**
  * `<PREFIX>_UPSTREAM_*` and, for `oauth`, `<PREFIX>_PUBLIC_URL` and `<PREFIX>_OAUTH_*`. Undefined in `env` mode.
@@ -171,6 +175,7 @@ export function upstreamAuthSettings(
     sealingKeys: parseSealingKeys(required('OAUTH_SEALING_KEYS'), name('OAUTH_SEALING_KEYS')),
     tokenTtl: whole('OAUTH_TOKEN_TTL', DEFAULT_TOKEN_TTL_S, 1),
     registrationsPerMinute: whole('OAUTH_REGISTRATIONS_PER_MINUTE', DEFAULT_REGISTRATIONS_PER_MINUTE, 1),
+    registrationsPerSource: whole('OAUTH_REGISTRATIONS_PER_SOURCE', DEFAULT_REGISTRATIONS_PER_SOURCE, 1),
     ...(storeUrl ? { storeUrl } : {}),
     client,
     ...(issuer ? { issuer } : {}),

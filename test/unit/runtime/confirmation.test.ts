@@ -22,8 +22,8 @@ describe('confirmation settings', () => {
     const settings = settingsOf({});
     expect(settings.policy).toBe('ask');
     expect(settings.tools.size).toBe(0);
-    expect(settings.keySource).toBe('process');
-    expect(settings.keys[0]).toHaveLength(32);
+    expect(settings.keys.source).toBe('process');
+    expect(settings.keys.keys[0]).toHaveLength(32);
   });
 
   it('reads the policy, the per-tool policies and the keys, newest first', () => {
@@ -38,15 +38,15 @@ describe('confirmation settings', () => {
       ['repos_delete', 'off'],
       ['issues_delete', 'ask'],
     ]);
-    expect(settings.keySource).toBe('configured');
-    expect(settings.keys.map((key) => Buffer.from(key).toString('base64url'))).toEqual(
+    expect(settings.keys.source).toBe('configured');
+    expect(settings.keys.keys.map((key) => Buffer.from(key).toString('base64url'))).toEqual(
       keys.map((key) => Buffer.from(key, 'base64').toString('base64url')),
     );
   });
 
   it("takes the oauth mode's sealing keys when no confirmation keys are set", () => {
     const key = randomBytes(32).toString('base64');
-    expect(settingsOf({ OAUTH_SEALING_KEYS: key }).keySource).toBe('configured');
+    expect(settingsOf({ OAUTH_SEALING_KEYS: key }).keys.source).toBe('configured');
   });
 
   it('refuses what it cannot read, naming the variable', () => {

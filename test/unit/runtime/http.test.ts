@@ -17,7 +17,8 @@ const settings: Settings = {
   maxConcurrentCalls: 4,
   maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
-  confirmation: { policy: 'off', tools: new Map(), keys: [], keySource: 'process' },
+  confirmation: { policy: 'off', tools: new Map(), keys: { keys: [], source: 'process' } },
+  handleKeys: { keys: [], source: 'process' },
 };
 
 type Seen = { method: string; path: string; authorization?: string; body: string };

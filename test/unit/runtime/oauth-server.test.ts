@@ -177,7 +177,9 @@ describe('oauth mode settings', () => {
     expect(http({ ...oauth, FIXTURE_STORE_URL: 'redis://127.0.0.1:6379' }).upstreamAuth).toMatchObject({
       storeUrl: 'redis://127.0.0.1:6379',
       registrationsPerMinute: 30,
+      registrationsPerSource: 10,
     });
+    expect(http({ ...oauth, FIXTURE_OAUTH_REGISTRATIONS_PER_SOURCE: '3' }).upstreamAuth).toMatchObject({ registrationsPerSource: 3 });
     expect(() => http({ ...oauth, FIXTURE_STORE_URL: 'http://127.0.0.1:6379' })).toThrow(/FIXTURE_STORE_URL must be a redis:\/\//);
     expect(() => http({ ...oauth, FIXTURE_OAUTH_REGISTRATIONS_PER_MINUTE: '0' })).toThrow(
       /FIXTURE_OAUTH_REGISTRATIONS_PER_MINUTE must be a whole number, at least 1/,

@@ -13,7 +13,8 @@ const settings: Settings = {
   maxConcurrentCalls: 1,
   maxRequestBytes: 1024 * 1024,
   logLevel: 'error',
-  confirmation: { policy: 'off', tools: new Map(), keys: [], keySource: 'process' },
+  confirmation: { policy: 'off', tools: new Map(), keys: { keys: [], source: 'process' } },
+  handleKeys: { keys: [], source: 'process' },
 };
 const withBase = (url: string): Settings => ({ ...settings, baseUrl: url });
 

@@ -52,7 +52,7 @@ describe('result links', () => {
 
 describe('status handles', () => {
   const keys = (...bytes: number[]): Settings =>
-    ({ handleKeys: bytes.map((byte) => new Uint8Array(32).fill(byte)) }) as unknown as Settings;
+    ({ handleKeys: { keys: bytes.map((byte) => new Uint8Array(32).fill(byte)), source: 'configured' } }) as unknown as Settings;
 
   it('open only for the tool, action and place they were made for, under any listed key', () => {
     const handle = makeHandle(keys(1), 'jobs_write', 'start', '/jobs/7?view=status');

@@ -2,23 +2,29 @@
 // Status handles of long-running operations: the place an accepted call's answer points at (its `Location`), with
 // an HMAC-SHA-256 tag (node:crypto) over the tool, the action and that place. The server only reads a status where
 // one of its own answers pointed, never a path a caller made up: the handle is not a way to reach the API's other
-// paths with the server's credentials. The keys are `<PREFIX>_HANDLE_KEYS` (or the `oauth` mode's sealing keys),
-// newest first, the same on every replica; without them a key is drawn at start and handles open only on the
-// process that made them.
+// paths with the server's credentials. The keys are `<PREFIX>_STATE_KEYS` (config/state-keys.ts), newest first, the
+// same on every replica; without them a key is drawn at start and handles open only on the process that made them.
+// Each tag is made under a key derived for handles alone: the same keys also sign confirmations and may seal tokens.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Settings } from '../config/settings.js';
 
 /** 128 bits of the tag, in base64url: enough against forgery, short enough for a model to copy. */
 const TAG_LENGTH = 22;
 const SEPARATOR = '#';
 
-let drawn: Uint8Array[] | undefined;
+const derived = new WeakMap<Uint8Array, Uint8Array>();
 
+/** The handle keys, each derived for this use from the deployment's state keys (newest first). */
 function keysOf(settings: Settings): Uint8Array[] {
-  if (settings.handleKeys && settings.handleKeys.length > 0) return settings.handleKeys;
-  drawn ??= [new Uint8Array(randomBytes(32))];
-  return drawn;
+  return settings.handleKeys.keys.map((secret) => {
+    let key = derived.get(secret);
+    if (!key) {
+      key = new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), 'openapi-to-mcp status handle', 32));
+      derived.set(secret, key);
+    }
+    return key;
+  });
 }
 
 function tag(key: Uint8Array, tool: string, action: string, place: string): string {

@@ -97,9 +97,12 @@ export function trimSecretPrefix(body: Uint8Array): Uint8Array {
 }
 
 const AUTH_PATTERNS: RegExp[] = [
-  /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\b(Bearer|Basic|Token|Digest)\s+([A-Za-z0-9._~+/=-]{8,})/gi,
   /\b(authorization|proxy-authorization|x-api-key|api[-_]?key|access[-_]?token|client[-_]?secret|password|secret|cookie|set-cookie)(["']?\s*[:=]\s*["']?)[^\s"',;&}]{4,}/gi,
 ];
+
+/** A lowercase word of a sentence: what follows "token" or "basic" in prose, never the shape of a credential. */
+const PROSE_WORD = /^[a-z]{8,24}$/;
 
 /** Replaces the registered credential values: applied to every result the model sees. */
 export function redactSecrets(text: string): string {
@@ -145,9 +148,11 @@ export function redactJson(value: unknown, depth = 0): unknown {
 export function redact(text: string): string {
   let out = redactSecrets(text);
   for (const pattern of AUTH_PATTERNS) {
-    out = out.replace(pattern, (match, first: string, second: string) =>
-      /^(Bearer|Basic|Token|Digest)$/i.test(first) ? `${first} [redacted]` : `${first}${second}[redacted]`,
-    );
+    out = out.replace(pattern, (match, first: string, second: string) => {
+      if (!/^(Bearer|Basic|Token|Digest)$/i.test(first)) return `${first}${second}[redacted]`;
+      // "token endpoint", "basic authentication": prose, not a credential (registered values are redacted anyway).
+      return PROSE_WORD.test(second) ? match : `${first} [redacted]`;
+    });
   }
   return out;
 }

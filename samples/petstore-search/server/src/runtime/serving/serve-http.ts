@@ -25,15 +25,13 @@ import { log } from '../core/log.js';
 import { ConcurrencyLimiter } from '../core/rate-limit.js';
 import { SubjectRateLimiters, type Caller } from '../credentials/callers.js';
 import { createMcpAuth } from '../credentials/mcp-auth.js';
+import { clientAddress, type Peer } from './client-address.js';
 import { createServer } from './server.js';
 import { createUserAccess } from './user-access.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export type HttpOptions = NonNullable<Settings['http']>;
-
-/** Who sent a request, as far as this server can tell: the peer's address (Node); Workers know none. */
-export type Peer = { address?: string | undefined };
 
 /**
  * The web-standard fetch handler: usable by Node (below), Workers and tests alike. Calls per minute are counted per
@@ -93,7 +91,7 @@ export function createFetchHandler(
     const foreignHost = allowedHosts ? hostRejection(request, url, allowedHosts) : undefined;
     if (foreignHost) return foreignHost;
     // `oauth` mode: this server's authorization server (its pages and endpoints check what they receive themselves).
-    const own = await users?.handle(request);
+    const own = await users?.handle(request, peer);
     if (own) return own;
     // Public metadata that browser-based clients fetch cross-origin, so no Origin check for it.
     const metadata = auth?.metadata(request);
@@ -169,7 +167,7 @@ function callerKey(authInfo: AuthInfo | undefined, address: string | undefined):
     const subject = authInfo.extra?.['subject'];
     return typeof subject === 'string' && subject ? `subject:${subject}` : `client:${authInfo.clientId}`;
   }
-  // Behind a proxy every call comes from the proxy's address: protect /mcp with MCP_AUTH_* to count callers there.
+  // Behind a proxy every call comes from the proxy's address unless TRUSTED_PROXY_HOPS names it (client-address.ts).
   return `peer:${address ?? 'unknown'}`;
 }
 
@@ -232,7 +230,14 @@ export function startHttp(settings: Settings): Promise<Server> {
     );
   const fetchHandler = createFetchHandler(settings, http);
   const server = createHttpServer((request, response) => {
-    const peer = { address: request.socket.remoteAddress };
+    const forwardedFor = request.headers['x-forwarded-for'];
+    const peer = {
+      address: clientAddress(
+        request.socket.remoteAddress,
+        Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+        http.trustedProxyHops,
+      ),
+    };
     // The body is refused past MAX_REQUEST_BYTES before anything parses it.
     void toNodeHandler(
       { fetch: (incoming) => fetchHandler(incoming, peer) },

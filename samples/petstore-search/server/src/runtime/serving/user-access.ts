@@ -11,6 +11,7 @@ import { createMcpAuth, type McpAuth } from '../credentials/mcp-auth.js';
 import { createOAuthServer } from '../sign-in/oauth-server.js';
 import type { SharedStore } from '../sign-in/store.js';
 import { TokenExchanger } from '../sign-in/token-exchange.js';
+import type { Peer } from './client-address.js';
 
 const STORE_VARIABLE = `${api.envPrefix}_STORE_URL`;
 
@@ -39,7 +40,7 @@ function storeOf(settings: OAuthModeSettings): SharedStore | undefined {
 
 export type UserAccess = {
   /** Endpoints of the mode (`oauth`: authorization server metadata and /oauth/*); undefined for other paths. */
-  handle(request: Request): Promise<Response | undefined>;
+  handle(request: Request, peer?: Peer): Promise<Response | undefined>;
   /** The /mcp gate and the protected-resource metadata. */
   auth: McpAuth;
   callerOf(authInfo: AuthInfo): Caller;
@@ -52,7 +53,7 @@ export function createUserAccess(settings: Settings, upstreamAuth: UpstreamAuthS
   if (upstreamAuth.mode === 'oauth') {
     const server = createOAuthServer(upstreamAuth, storeOf(upstreamAuth));
     return {
-      handle: (request) => server.handle(request),
+      handle: (request, peer) => server.handle(request, peer?.address),
       auth: createMcpAuth(
         { tokens: [], issuer: server.issuer, resource: server.resource.href, scopes: [] },
         server.verifier,

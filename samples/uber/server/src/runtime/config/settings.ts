@@ -5,7 +5,7 @@ import { api } from '../../api.js';
 import type { Caller } from '../credentials/callers.js';
 import type { McpAuthSettings } from '../credentials/mcp-auth.js';
 import { confirmationSettings, type ConfirmationSettings } from './confirmation-settings.js';
-import { parseSealingKeys } from './sealing-keys.js';
+import { stateKeysFor, type StateKeys } from './state-keys.js';
 import { checkedUrl, publicOrigin, upstreamAuthSettings, type UpstreamAuthSettings } from './upstream-auth.js';
 
 export type Settings = {
@@ -33,6 +33,8 @@ export type Settings = {
     host: string;
     allowedHosts: string[];
     allowedOrigins: string[];
+    /** Proxies in front that append the client's address to `X-Forwarded-For` (client-address.ts); 0: none. */
+    trustedProxyHops: number;
     /** Bearer-token protection of /mcp; unset: the endpoint is open (fine on 127.0.0.1). */
     auth?: McpAuthSettings;
   };
@@ -41,8 +43,8 @@ export type Settings = {
   confirmation: ConfirmationSettings;
   /** Calls the API as each signed-in user (`<PREFIX>_UPSTREAM_AUTH`); unset: with the environment's credentials. */
   upstreamAuth?: UpstreamAuthSettings;
-  /** Keys of long-running operations' status handles (`<PREFIX>_HANDLE_KEYS`), newest first; see operation-handles.ts. */
-  handleKeys?: Uint8Array[];
+  /** Keys of long-running operations' status handles (`<PREFIX>_STATE_KEYS`, state-keys.ts); see operation-handles.ts. */
+  handleKeys: StateKeys;
   /** Set per request, never at start: the signed-in user a call is made for, with their token for the API. */
   caller?: Caller;
 };
@@ -83,6 +85,7 @@ export function parseFlags(argv: string[]): Flags {
 /** Settings from flags first, then `<PREFIX>_…` environment variables, then defaults. */
 export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env): Settings {
   const read = (name: string) => env[`${api.envPrefix}_${name}`]?.trim() || undefined;
+  const variable = (name: string) => `${api.envPrefix}_${name}`;
   const number = (name: string, fallback: number) => {
     const raw = read(name);
     const value = raw === undefined ? fallback : Number(raw);
@@ -115,15 +118,9 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     maxConcurrentCalls: number('MAX_CONCURRENCY', 32),
     maxRequestBytes: number('MAX_REQUEST_BYTES', 4 * 1024 * 1024),
     logLevel: logLevel as Settings['logLevel'],
-    confirmation: confirmationSettings(read, (name) => `${api.envPrefix}_${name}`, api.confirm),
+    confirmation: confirmationSettings(read, variable, api.confirm),
+    handleKeys: stateKeysFor('handles', read, variable),
   };
-  // The same keys on every replica let any of them open a handle another made; the oauth mode's keys serve too.
-  const handleKeys = read('HANDLE_KEYS')
-    ? 'HANDLE_KEYS'
-    : read('OAUTH_SEALING_KEYS')
-      ? 'OAUTH_SEALING_KEYS'
-      : undefined;
-  if (handleKeys) settings.handleKeys = parseSealingKeys(read(handleKeys) as string, `${api.envPrefix}_${handleKeys}`);
   if (flags.http) {
     const port = Number(flags.port ?? read('PORT') ?? env['PORT'] ?? 3000);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -136,6 +133,7 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
       host: flags.host ?? read('HOST') ?? '127.0.0.1',
       allowedHosts: list('ALLOWED_HOSTS'),
       allowedOrigins: list('ALLOWED_ORIGINS'),
+      trustedProxyHops: proxyHops(read),
       ...(auth ? { auth } : {}),
     };
   } else {
@@ -143,6 +141,19 @@ export function loadSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env)
     upstreamAuthSettings(read, false, undefined);
   }
   return settings;
+}
+
+/** Most proxies a request passes on its way here that a deployment can name; more is a typo. */
+const MAX_PROXY_HOPS = 10;
+
+function proxyHops(read: (name: string) => string | undefined): number {
+  const raw = read('TRUSTED_PROXY_HOPS');
+  const hops = raw === undefined ? 0 : Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > MAX_PROXY_HOPS)
+    throw new Error(
+      `${api.envPrefix}_TRUSTED_PROXY_HOPS must be a whole number from 0 to ${MAX_PROXY_HOPS} (the proxies in front of this server that append to X-Forwarded-For), not ${JSON.stringify(raw)}.`,
+    );
+  return hops;
 }
 
 /**

@@ -144,10 +144,10 @@ async function askedFor(
     }
   }
   // A state signed under another key: another replica made it, and replicas that do not share keys ask forever.
-  if (reason === 'mac' && settings.keySource === 'process')
+  if (reason === 'mac' && settings.keys.source === 'process')
     log(
       'warn',
-      `a confirmation came back signed by another server: when several replicas serve, set the same ${api.envPrefix}_CONFIRM_KEYS on each`,
+      `a confirmation came back signed by another server: when several replicas serve, set the same ${api.envPrefix}_STATE_KEYS on each`,
     );
   return false;
 }
@@ -159,7 +159,7 @@ function codecsOf(settings: ConfirmationSettings): Promise<RequestStateCodec<Sta
   let codecs = codecCache.get(settings);
   if (!codecs) {
     codecs = Promise.all(
-      settings.keys.map(async (key) =>
+      settings.keys.keys.map(async (key) =>
         createRequestStateCodec<State>({
           key: await derivedKey(key),
           ttlSeconds: STATE_LIFETIME_SECONDS,

@@ -36,7 +36,7 @@ import { api } from '../../api.js';
 import type { OAuthModeSettings } from '../config/upstream-auth.js';
 import { log } from '../core/log.js';
 import { RateLimiter } from '../core/rate-limit.js';
-import { subjectLabel, type Caller } from '../credentials/callers.js';
+import { SubjectRateLimiters, subjectLabel, type Caller } from '../credentials/callers.js';
 import { sameResource } from '../credentials/mcp-auth.js';
 import {
   authenticateClient,
@@ -76,8 +76,11 @@ type Refresh = { aud: string; sub: string; cd: string; sc?: string; rt: string; 
 type Answer = { body: string };
 
 export type OAuthServer = {
-  /** Metadata and /oauth/* endpoints; undefined for every other path. */
-  handle(request: Request): Promise<Response | undefined>;
+  /**
+   * Metadata and /oauth/* endpoints; undefined for every other path. `source`: the address the request came from,
+   * when known (registrations are limited per source).
+   */
+  handle(request: Request, source?: string): Promise<Response | undefined>;
   /** Checks the access tokens this server issued, for the /mcp gate. */
   verifier: OAuthTokenVerifier;
   issuer: string;
@@ -115,7 +118,7 @@ export function createOAuthServer(settings: OAuthModeSettings, store: SharedStor
   /** Cookies of this server's sign-in pages: `__Host-` on https (no Domain, Path=/, Secure), never readable by script. */
   const cookieName = (base: string) => `${secure ? '__Host-' : ''}${base}`;
   const cookie = (name: string, value: string, maxAge: number) => setCookie(name, value, maxAge, secure);
-  const registrationGate = registrationLimit(settings.registrationsPerMinute, store);
+  const registrationGate = registrationLimit(settings.registrationsPerMinute, settings.registrationsPerSource, store);
 
   /** Sends the browser back to the client: its redirect URI with the result, its state and this issuer (RFC 9207). */
   const backToClient = (
@@ -541,7 +544,7 @@ export function createOAuthServer(settings: OAuthModeSettings, store: SharedStor
         signInAgain: `${api.title} refused your sign-in: it has expired or was revoked there. Sign in again: reconnect this server in your MCP client (or clear its saved authorization), which opens the sign-in page.`,
       };
     },
-    async handle(request) {
+    async handle(request, source) {
       const url = new URL(request.url);
       const metadataAnswer = oauthMetadataResponse(request, {
         oauthMetadata: metadata,
@@ -553,7 +556,8 @@ export function createOAuthServer(settings: OAuthModeSettings, store: SharedStor
       if (!url.pathname.startsWith('/oauth/')) return undefined;
       const route = `${request.method} ${url.pathname}`;
       try {
-        if (route === 'POST /oauth/register') return await registerClient(request, sealer, registrationGate);
+        if (route === 'POST /oauth/register')
+          return await registerClient(request, sealer, () => registrationGate(source));
         if (route === 'GET /oauth/authorize') return await authorize(url);
         if (route === 'POST /oauth/authorize') return await decide(request);
         if (route === 'GET /oauth/callback') return await callback(request, url);
@@ -594,15 +598,27 @@ function upstreamFailure(error: unknown, refusal: string): Response {
 /**
  * Registrations per minute: counted in the store across replicas when there is one, else by each replica for itself.
  */
-function registrationLimit(perMinute: number, store: SharedStore | undefined): RegistrationGate {
+/**
+ * Registrations per minute: per source address first, so one source cannot use up everyone's, then for the whole
+ * deployment (with a store; else per replica). A request whose source is unknown counts only toward the whole.
+ */
+function registrationLimit(
+  perMinute: number,
+  perSource: number,
+  store: SharedStore | undefined,
+): (source: string | undefined) => Promise<number | undefined> {
   if (!store) {
-    const limiter = new RateLimiter(perMinute);
-    return async () => limiter.take();
+    const whole = new RateLimiter(perMinute);
+    const sources = new SubjectRateLimiters(perSource);
+    return async (source) => (source === undefined ? undefined : sources.of(source).take()) ?? whole.take();
   }
-  return async () => {
+  return async (source) => {
     const minute = Math.floor(Date.now() / 60_000);
+    const untilNextMinute = 60 - (Math.floor(Date.now() / 1000) % 60);
+    if (source !== undefined && (await store.count(`registrations:${minute}:source:${source}`, 120)) > perSource)
+      return untilNextMinute;
     const count = await store.count(`registrations:${minute}`, 120);
-    return count > perMinute ? 60 - (Math.floor(Date.now() / 1000) % 60) : undefined;
+    return count > perMinute ? untilNextMinute : undefined;
   };
 }
 
