@@ -136,7 +136,7 @@ async function planStages(options: ResolvedOptions & Observers, diagnostics: Dia
     { ...plannerOptions(options), ...(memo ? { memo } : {}) },
     diagnostics,
   );
-  const surface = diagnostics.hasErrors ? undefined : surfaceOfPlan(options, plan, model, diagnostics, planned);
+  const surface = diagnostics.hasErrors ? undefined : await surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - start;
   return { ok: !diagnostics.hasErrors, diagnostics: diagnostics.items, model, plan, ...(surface ? { surface } : {}), timings };
 }
@@ -153,7 +153,7 @@ function surfaceOfPlan(
   model: ApiModel,
   diagnostics: Diagnostics,
   planned: PlannedArguments,
-): SurfaceChoice {
+): Promise<SurfaceChoice> {
   return chooseSurface(options.surface, plan, model, { prefix: options.prefix ?? model.extension.prefix }, diagnostics, planned);
 }
 
@@ -204,7 +204,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   );
   if (diagnostics.hasErrors)
     return { ok: false, diagnostics: diagnostics.items, model, plan, timings: { ...timings, plan: now() - stageStart } };
-  const served = surfaceOfPlan(options, plan, model, diagnostics, planned);
+  const served = await surfaceOfPlan(options, plan, model, diagnostics, planned);
   timings.plan = now() - stageStart;
   // So are the planner's intermediate values (every candidate build, rendering and count).
   collect();

@@ -160,7 +160,10 @@ function majorityBeliefs(
   for (const [pointer, { parameter }] of byPointer) {
     const type = pinned.get(pointer) ?? believed.get(pointer)?.type ?? (scalarType(parameter.schema, schemas) as ParameterType);
     const key = `${parameter.in}\u0000${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`;
-    groups.set(key, [...(groups.get(key) ?? []), [pointer, type]]);
+    // Pushed in place: copying the list per member was quadratic (Graph's query parameter `$select` has thousands).
+    const members = groups.get(key);
+    if (members) members.push([pointer, type]);
+    else groups.set(key, [[pointer, type]]);
   }
   const out = new Map<string, { type: ParameterType; reason: string }>();
   for (const members of groups.values()) {

@@ -41,7 +41,7 @@ export function actionInputSchema(
   const actions = [{ name: '', draft }];
   let schema: JsonObject = {};
   for (const level of levels) {
-    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema) as JsonObject;
+    const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema);
     const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
     if ((jsonLength(schema) as number) <= MAX_SCHEMA_CHARS) break;
@@ -53,51 +53,92 @@ export function actionInputSchema(
  * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
  * only contradict it (SendGrid's `send_at` is `enum: ["now"]` with `format: date-time`, which no value satisfies; the
  * server validates calls against this schema, so the action could never be called). A part with nothing to drop is
- * returned as it is, and each part is looked at once: the levels of an action and the actions of a surface share
- * their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
+ * returned as it is, and each shared part is looked at once: the levels of an action and the actions of a surface
+ * share their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
+ *
+ * A built schema's root and its properties are new in every build, and only what they hold is shared (the parts of
+ * the argument projections, the `$defs`): those two levels are cleaned as they come, each shared part is looked up
+ * in a memo, and what is inside a shared part belongs to it alone, so it is cleaned with its part (remembering every
+ * node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
  */
-function withoutContradictions(node: JsonValue): JsonValue {
+function withoutContradictions(schema: JsonObject): JsonObject {
+  return cleanedObject(schema, 1) as JsonObject;
+}
+
+/**
+ * `fresh` counts the levels still new to this build (0 and up), then marks a shared part (-1: looked up in the memo)
+ * and what is inside one (-2: cleaned with it).
+ */
+function cleaned(node: JsonValue, fresh: number): JsonValue {
   if (node === null || typeof node !== 'object') return node;
-  let cleaned = cleanedParts.get(node);
-  if (cleaned === undefined) {
-    cleaned = Array.isArray(node) ? cleanedList(node) : cleanedObject(node);
-    cleanedParts.set(node, cleaned);
+  if (fresh !== SHARED) return Array.isArray(node) ? cleanedList(node, fresh) : cleanedObject(node, fresh);
+  let known = cleanedParts.get(node);
+  if (known === undefined) {
+    known = Array.isArray(node) ? cleanedList(node, SHARED) : cleanedObject(node, SHARED);
+    cleanedParts.set(node, known);
   }
-  return cleaned;
+  return known;
+}
+
+const SHARED = -1;
+const INSIDE_SHARED = -2;
+
+/** What `fresh` is one level down. */
+function below(fresh: number): number {
+  return fresh >= 0 ? fresh - 1 : INSIDE_SHARED;
 }
 
 const cleanedParts = new WeakMap<object, JsonValue>();
 
-function cleanedList(list: JsonValue[]): JsonValue {
-  const out = list.map(withoutContradictions);
+function cleanedList(list: JsonValue[], fresh: number): JsonValue {
+  const out = list.map((item) => cleaned(item, below(fresh)));
   return out.some((item, index) => item !== list[index]) ? out : list;
 }
 
-function cleanedObject(node: JsonObject): JsonValue {
+function cleanedObject(node: JsonObject, fresh: number): JsonValue {
   const listed = node['enum'] !== undefined || node['const'] !== undefined;
-  let changed = false;
-  const out: JsonObject = {};
-  for (const [keyword, value] of Object.entries(node)) {
+  const keywords = Object.keys(node);
+  // Most parts have nothing to drop: the copy is made only from the first keyword that changes.
+  let out: JsonObject | undefined;
+  for (let index = 0; index < keywords.length; index++) {
+    const keyword = keywords[index] as string;
+    const value = node[keyword] as JsonValue;
     if (listed && keyword === 'format') {
-      changed = true;
+      out ??= copyOf(node, keywords, index);
       continue;
     }
     // Keywords whose value maps names to schemas: the names are not keywords.
-    let next: JsonValue;
-    if (SCHEMA_MAPS.has(keyword) && isJsonObject(value)) {
-      const map: JsonObject = {};
-      let mapChanged = false;
-      for (const [name, schema] of Object.entries(value)) {
-        const cleaned = withoutContradictions(schema);
-        if (cleaned !== schema) mapChanged = true;
-        setOwn(map, name, cleaned);
-      }
-      next = mapChanged ? map : value;
-    } else next = VALUES.has(keyword) ? value : withoutContradictions(value);
-    if (next !== value) changed = true;
-    setOwn(out, keyword, next);
+    const next =
+      SCHEMA_MAPS.has(keyword) && isJsonObject(value)
+        ? cleanedMap(value, fresh)
+        : VALUES.has(keyword)
+          ? value
+          : cleaned(value, below(fresh));
+    if (next !== value) out ??= copyOf(node, keywords, index);
+    if (out) setOwn(out, keyword, next);
   }
-  return changed ? out : node;
+  return out ?? node;
+}
+
+/** A map of names to schemas (a level of its own for `fresh`), each cleaned; the map itself when none changed. */
+function cleanedMap(map: JsonObject, fresh: number): JsonObject {
+  const names = Object.keys(map);
+  let out: JsonObject | undefined;
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
+    const schema = map[name] as JsonValue;
+    const next = cleaned(schema, below(fresh));
+    if (next !== schema) out ??= copyOf(map, names, index);
+    if (out) setOwn(out, name, next);
+  }
+  return out ?? map;
+}
+
+/** The first `count` keys of an object, copied in their order. */
+function copyOf(node: JsonObject, keys: string[], count: number): JsonObject {
+  const out: JsonObject = {};
+  for (let index = 0; index < count; index++) setOwn(out, keys[index] as string, node[keys[index] as string] as JsonValue);
+  return out;
 }
 
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
@@ -111,11 +152,12 @@ function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limi
   while (pending.length > 0) {
     const node = pending.pop() as JsonValue;
     if (Array.isArray(node)) {
-      pending.push(...node);
+      for (const item of node) pending.push(item);
       continue;
     }
     if (!isJsonObject(node)) continue;
-    for (const [keyword, value] of Object.entries(node)) {
+    for (const keyword in node) {
+      const value = node[keyword] as JsonValue;
       if (keyword === '$ref' && typeof value === 'string') {
         const name = value.replace('#/$defs/', '');
         if (seen.has(name)) continue;

@@ -12,7 +12,7 @@ export const SURFACES: readonly SurfaceRequest[] = ['static', 'search', 'auto'];
  * surface exactly when the static plan misses its budget. On the search surface the static plan's budget warnings
  * concern tools nobody sees; they stay, as information.
  */
-export function chooseSurface(
+export async function chooseSurface(
   requested: SurfaceRequest,
   plan: ToolPlan,
   model: ApiModel,
@@ -20,7 +20,7 @@ export function chooseSurface(
   diagnostics: Diagnostics,
   /** The arguments the plan was made from, which the search surface describes its actions with. */
   planned?: PlannedArguments,
-): SurfaceChoice {
+): Promise<SurfaceChoice> {
   const auto = requested === 'auto';
   const search = requested === 'search' || (auto && !plan.totals.withinBudget);
   const reason = auto
@@ -34,7 +34,7 @@ export function chooseSurface(
     item.severity = 'info';
     item.message = `Static plan, not served (the search surface is): ${item.message}`;
   }
-  const surface = planSearchSurface(plan, model, options.prefix ? { prefix: options.prefix } : {}, planned);
+  const surface = await planSearchSurface(plan, model, options.prefix ? { prefix: options.prefix } : {}, planned);
   return { requested, mode: 'search', ...(reason ? { reason } : {}), search: surface };
 }
 

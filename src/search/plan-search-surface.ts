@@ -10,7 +10,8 @@ import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/text/words.js';
 import { actionInputSchema } from './action-schema.js';
 import { scopeFamilies } from './scope-families.js';
-import { buildSearchIndex, type SearchDocument } from './search-index.js';
+import { ConcurrentIndex } from './build-index-concurrently.js';
+import type { SearchDocument } from './search-index.js';
 import { schemaWords } from './schema-words.js';
 import type { CatalogAction, SearchSurface } from './search-plan.js';
 import { surfaceTools } from './search-tools.js';
@@ -29,17 +30,18 @@ const MAX_AREAS_CHARS = 400;
  * `tool.action`, its route stays in the tool), described to the index by its names, summary, description, path,
  * tags and arguments. The plan's own tools are not shown to the model; they still carry the routes the server calls.
  */
-export function planSearchSurface(
+export async function planSearchSurface(
   plan: ToolPlan,
   model: ApiModel,
   options: SearchSurfaceOptions = {},
   /** The arguments the planner built (the same the model gives again: rebuilt when not given). */
   given?: PlannedArguments,
-): SearchSurface {
+): Promise<SearchSurface> {
   const defs = given?.defs ?? inputDefs(model);
   const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
   const catalog: CatalogAction[] = [];
-  const documents: SearchDocument[] = [];
+  // Indexed as the catalog is made: a large catalog's index is built by a second thread meanwhile.
+  const index = new ConcurrentIndex(plan.tools.reduce((sum, tool) => sum + tool.actions.length, 0));
   const phrases = new ArgumentPhrases();
   // Drafts rebuilt from the model are the planner's; their diagnostics were reported by the plan already.
   const quiet = new Diagnostics();
@@ -63,10 +65,11 @@ export function planSearchSurface(
         inputSchema: actionInputSchema(draft, defs, action.concise !== undefined, phrases),
       };
       catalog.push(entry);
-      documents.push(searchDocument(entry, action.name || tool.name, operation, keys));
+      index.add(searchDocument(entry, action.name || tool.name, operation, keys));
     }
   }
-  const index = buildSearchIndex(documents, scopeFamilies(catalog));
+  // A worker serialises the index now; what is left here is done meanwhile.
+  const indexed = index.finish(scopeFamilies(catalog));
   const planned = new Set(plan.tools.flatMap((tool) => tool.actions.map((action) => action.operation.key)));
   const counts: Record<Intent, number> = { read: 0, write: 0, delete: 0 };
   for (const entry of catalog) counts[entry.intent]++;
@@ -76,13 +79,15 @@ export function planSearchSurface(
     areas: areasOf(model.operations.filter((operation) => planned.has(operation.key))),
     ...(options.prefix ? { prefix: options.prefix } : {}),
   });
+  const schemaBytes = catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0);
+  const built = await indexed;
   return {
     tools,
     tokens: tools.reduce((sum, tool) => sum + tool.tokens, 0),
     catalog,
-    index: index.json,
-    indexStats: { bytes: Buffer.byteLength(index.json), documents: documents.length, terms: index.terms },
-    schemaBytes: catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0),
+    index: built.json,
+    indexStats: { bytes: Buffer.byteLength(built.json), documents: catalog.length, terms: built.terms },
+    schemaBytes,
   };
 }
 

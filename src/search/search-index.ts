@@ -64,17 +64,34 @@ export type SerializedIndex = {
   index: unknown;
 };
 
-export function buildSearchIndex(documents: SearchDocument[], families: string[][]): { json: string; terms: number } {
-  const terms = termData();
-  const fields = Object.keys(FIELD_BOOSTS) as SearchField[];
-  const search = new MiniSearch<SearchDocument>({
-    fields,
-    tokenize: remembered(tokenizer(terms)),
-    processTerm: remembered(termProcessor(terms)),
+/** The serialised index and the number of distinct terms in it. */
+export type BuiltIndex = { json: string; terms: number };
+
+export function buildSearchIndex(documents: SearchDocument[], families: string[][]): BuiltIndex {
+  const build = new SearchIndexBuild();
+  for (const document of documents) build.add(document);
+  return build.finish(families);
+}
+
+/** An index built a document at a time, in the catalog's order (the same index as `addAll` of the whole list). */
+export class SearchIndexBuild {
+  private readonly terms = termData();
+  private readonly fields = Object.keys(FIELD_BOOSTS) as SearchField[];
+  private readonly search = new MiniSearch<SearchDocument>({
+    fields: this.fields,
+    tokenize: remembered(tokenizer(this.terms)),
+    processTerm: remembered(termProcessor(this.terms)),
   });
-  search.addAll(documents);
-  const serialized: SerializedIndex = { version: 2, fields, search: SEARCH_SETTINGS, terms, families, index: search.toJSON() };
-  return { json: JSON.stringify(serialized), terms: search.termCount };
+
+  add(document: SearchDocument): void {
+    this.search.add(document);
+  }
+
+  finish(families: string[][]): BuiltIndex {
+    const { fields, terms, search } = this;
+    const serialized: SerializedIndex = { version: 2, fields, search: SEARCH_SETTINGS, terms, families, index: search.toJSON() };
+    return { json: JSON.stringify(serialized), terms: search.termCount };
+  }
 }
 
 /**

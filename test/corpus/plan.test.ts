@@ -32,7 +32,7 @@ describe('plan over the corpus', () => {
       expect(plan.totals.operations).toBe(entry.operations);
       if (plan.totals.withinBudget) return;
       expect(plan.totals.tokens, 'over budget only past the cap').toBeGreaterThan(CONFIG_DEFAULTS.maxTotalTokens);
-      const served = chooseSurface('auto', plan, model, {}, diagnostics);
+      const served = await chooseSurface('auto', plan, model, {}, diagnostics);
       expect(served.mode).toBe('search');
       expect(served.search!.tokens).toBeLessThanOrEqual(CONFIG_DEFAULTS.maxTotalTokens);
     },

@@ -144,7 +144,7 @@ describe('generated files', () => {
     expect(plan.tools.some((tool) => tool.outputSchema)).toBe(true);
     const files = await emitProject(plan);
     // The search surface's files too: the catalog, the index as one long string, the surface's tools.
-    const search = await emitProject(plan, { search: planSearchSurface(plan, model, { prefix: 'pets' }), prefix: 'pets' });
+    const search = await emitProject(plan, { search: await planSearchSurface(plan, model, { prefix: 'pets' }), prefix: 'pets' });
     expect(search.map((file) => file.path)).toEqual(expect.arrayContaining(['src/search/catalog.ts', 'src/search/index-data.ts']));
     for (const file of [...files, ...search].filter((entry) => /\.(ts|json)$/.test(entry.path))) {
       expect(file.content, file.path).toBe(await prettierFormat(file.path, file.content));

@@ -25,17 +25,21 @@ const MAX_CAUTION = 200;
  * that shares this object.
  */
 export class ArgumentPhrases {
-  private readonly cleaned = new Map<string, string>();
-  private readonly informative = new Map<string, string>();
+  /**
+   * By length, then description (then argument name): the model's own strings as keys, which keep their hashes,
+   * where a key joined from the parts was a new string to flatten and hash on every look-up.
+   */
+  private readonly cleaned = new Map<number, Map<string, string>>();
+  private readonly informative = new Map<number, Map<string, Map<string, string>>>();
 
   /** As many whole sentences of the description as fit in `maxLength` characters, its cautions always (the fuller levels). */
   full(description: string | undefined, maxLength: number): string {
     if (description === undefined) return '';
-    const key = `${maxLength}\u0000${description}`;
-    let text = this.cleaned.get(key);
+    const byText = inner(this.cleaned, maxLength);
+    let text = byText.get(description);
     if (text === undefined) {
       text = wholeSentences(splitSentences(cleanText(description, Number.MAX_SAFE_INTEGER).text), maxLength);
-      this.cleaned.set(key, text);
+      byText.set(description, text);
     }
     return text;
   }
@@ -46,14 +50,23 @@ export class ArgumentPhrases {
    * first clause, and the description's caution whatever the level.
    */
   phrase(description: string | undefined, argument: string, maxLength: number): string {
-    const key = `${argument}\u0000${maxLength}\u0000${description ?? ''}`;
-    let text = this.informative.get(key);
+    const byArgument = inner(inner(this.informative, maxLength), description ?? '');
+    let text = byArgument.get(argument);
     if (text === undefined) {
       text = informativePhrase(description, argument, maxLength);
-      this.informative.set(key, text);
+      byArgument.set(argument, text);
     }
     return text;
   }
+}
+
+function inner<K, V>(outer: Map<K, Map<string, V>>, key: K): Map<string, V> {
+  let map = outer.get(key);
+  if (!map) {
+    map = new Map();
+    outer.set(key, map);
+  }
+  return map;
 }
 
 /** Sentences in order while they fit, then the first caution left out; the first sentence as a clause when only that fits. */

@@ -46,10 +46,18 @@ const KEYWORD_ORDER = [
 ];
 const KEYWORD_RANK = new Map(KEYWORD_ORDER.map((keyword, index) => [keyword, index]));
 
-/** Orders a schema's keywords canonically; unknown keywords go last in code-unit order. */
+const order = (a: string, b: string) => (KEYWORD_RANK.get(a) ?? 999) - (KEYWORD_RANK.get(b) ?? 999) || compareStrings(a, b);
+
+/**
+ * Orders a schema's keywords canonically; unknown keywords go last in code-unit order. Callers hand over a schema
+ * they just made: one already in order (most are, being built in order) is returned as it is.
+ */
 export function canonical(schema: JsonObject): JsonObject {
-  const keys = Object.keys(schema).sort((a, b) => (KEYWORD_RANK.get(a) ?? 999) - (KEYWORD_RANK.get(b) ?? 999) || compareStrings(a, b));
+  const keys = Object.keys(schema);
+  let ordered = true;
+  for (let index = 1; index < keys.length && ordered; index++) ordered = order(keys[index - 1] as string, keys[index] as string) < 0;
+  if (ordered) return schema;
   const out: JsonObject = {};
-  for (const key of keys) setOwn(out, key, schema[key] as JsonValue);
+  for (const key of keys.sort(order)) setOwn(out, key, schema[key] as JsonValue);
   return out;
 }

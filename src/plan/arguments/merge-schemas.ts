@@ -3,6 +3,8 @@ import type { SchemaModel } from '../../model/api-model.js';
 
 /** One schema for an argument several actions share: identical schemas stay as they are, enums are united. */
 export function mergeSchemas(schemas: SchemaModel[]): SchemaModel {
+  // One action's argument (most of them, and every one on the search surface): nothing to compare it with.
+  if (schemas.length === 1) return schemas[0] as SchemaModel;
   const distinct: SchemaModel[] = [];
   const seen = new Set<string>();
   for (const schema of schemas) {

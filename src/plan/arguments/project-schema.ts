@@ -213,6 +213,7 @@ export class Projector {
 }
 
 function dedupe(values: JsonValue[]): JsonValue[] {
+  if (values.length < 2) return values;
   const seen = new Set<string>();
   return values.filter((value) => {
     const key = JSON.stringify(value);

@@ -68,12 +68,26 @@ export type ObjectShape = { properties: Array<[string, SchemaModel]>; required: 
  * The top-level properties of an object schema, following `$ref`s into `defs` and merging `allOf` parts, or
  * undefined when the schema is not a plain object (a union, an array, a primitive, a free-form map).
  */
-export function objectShape(schema: SchemaModel, defs: Record<string, SchemaModel>, depth = 0): ObjectShape | undefined {
+export function objectShape(schema: SchemaModel, defs: Record<string, SchemaModel>): ObjectShape | undefined {
+  if (typeof schema === 'boolean') return undefined;
+  // Asked again and again of the same body and response schemas (arguments, descriptions, concise views, the
+  // server's checks; Graph's entities have hundreds of inherited properties): made once per schema and named schemas.
+  let byDefs = shapes.get(defs);
+  if (!byDefs) shapes.set(defs, (byDefs = new WeakMap()));
+  let shape = byDefs.get(schema);
+  if (shape === undefined) byDefs.set(schema, (shape = shapeOf(schema, defs, 0) ?? null));
+  return shape ?? undefined;
+}
+
+/** Shapes are read, never changed, by every caller. */
+const shapes = new WeakMap<Record<string, SchemaModel>, WeakMap<JsonObject, ObjectShape | null>>();
+
+function shapeOf(schema: SchemaModel, defs: Record<string, SchemaModel>, depth: number): ObjectShape | undefined {
   if (typeof schema === 'boolean' || depth > 16) return undefined;
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     const target = defs[ref.replace('#/$defs/', '')];
-    const shape = target === undefined ? undefined : objectShape(target, defs, depth + 1);
+    const shape = target === undefined ? undefined : shapeOf(target, defs, depth + 1);
     return shape && typeof schema['description'] === 'string' ? { ...shape, description: schema['description'] } : shape;
   }
   if (
@@ -92,19 +106,22 @@ export function objectShape(schema: SchemaModel, defs: Record<string, SchemaMode
     (Array.isArray(type) && type.includes('object') && type.every((item) => item === 'object' || item === 'null'));
   if (!objectType) return undefined;
   const properties: Array<[string, SchemaModel]> = [];
+  const indexOf = new Map<string, number>();
   const required = new Set<string>();
   const add = (shape: ObjectShape) => {
     for (const [name, property] of shape.properties) {
-      const index = properties.findIndex(([existing]) => existing === name);
-      if (index < 0) properties.push([name, property]);
-      else properties[index] = [name, bothOf(properties[index]?.[1] ?? {}, property)];
+      const index = indexOf.get(name);
+      if (index === undefined) {
+        indexOf.set(name, properties.length);
+        properties.push([name, property]);
+      } else properties[index] = [name, bothOf(properties[index]?.[1] ?? {}, property)];
     }
     for (const name of shape.required) required.add(name);
   };
   if (Array.isArray(schema['allOf'])) {
     for (const part of schema['allOf']) {
       if (isConditionPart(part)) continue;
-      const shape = objectShape(part as SchemaModel, defs, depth + 1);
+      const shape = shapeOf(part as SchemaModel, defs, depth + 1);
       if (!shape) return undefined;
       add(shape);
     }

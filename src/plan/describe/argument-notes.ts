@@ -18,11 +18,30 @@ export function typeNotes(
 ): string[] {
   const own = action.argumentTypes ?? [];
   if (own.length === 0 || actions.length < 2) return [];
-  const others = actions.filter((other) => other !== action).map((other) => new Map(other.argumentTypes ?? []));
-  return own.flatMap(([argument, type]) =>
-    others.some((types) => types.has(argument) && types.get(argument) !== type) ? [`${argument}: ${type}`] : [],
-  );
+  const all = typesOfEach(actions);
+  const differs = (argument: string, type: string) =>
+    actions.some((other, index) => {
+      if (other === action) return false;
+      const given = all[index]?.get(argument);
+      return given !== undefined && given !== type;
+    });
+  return own.flatMap(([argument, type]) => (differs(argument, type) ? [`${argument}: ${type}`] : []));
 }
+
+/**
+ * Each action's argument types by argument, made once per list of actions: every action of a tool asks of all the
+ * others (Graph's tools have about ninety actions, built at several detail levels).
+ */
+function typesOfEach(actions: ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>): Array<Map<string, string>> {
+  let maps = typesByActions.get(actions);
+  if (!maps) {
+    maps = actions.map((other) => new Map(other.argumentTypes ?? []));
+    typesByActions.set(actions, maps);
+  }
+  return maps;
+}
+
+const typesByActions = new WeakMap<ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>, Array<Map<string, string>>>();
 
 /** The phrase of `typeNotes`, its entries joined: `help_center_id: integer, id: string`; empty when there are none. */
 export function typeNote(

@@ -81,23 +81,22 @@ export type ResourceWords = {
 };
 
 /**
- * The words of each resource list seen, by the list: grouping, naming and every tool's name ask again for the same
- * unit's resource (GitHub: tens of thousands of times a plan). Checked against the list's text, so that a list
- * changed in place is split again.
+ * Resource words of one operation from its resource segments (`['repos', 'code_scanning', 'alerts']`). Made once per
+ * list of segments (a grouping unit's, which grouping and naming ask again and again: Microsoft Graph names 732
+ * tools of about sixteen units each at every grouping state it forms); every caller only reads them.
  */
-const known = new WeakMap<readonly string[], { text: string; words: ResourceWords }>();
-
-/** Resource words of one operation from its resource segments (`['repos', 'code_scanning', 'alerts']`). */
 export function resourceWords(resource: readonly string[]): ResourceWords {
-  const text = resource.join('/');
-  const hit = known.get(resource);
-  if (hit?.text === text) return hit.words;
-  const words = splitResource(resource);
-  known.set(resource, { text, words });
+  let words = wordsOfResource.get(resource);
+  if (!words) {
+    words = computeResourceWords(resource);
+    wordsOfResource.set(resource, words);
+  }
   return words;
 }
 
-function splitResource(resource: readonly string[]): ResourceWords {
+const wordsOfResource = new WeakMap<readonly string[], ResourceWords>();
+
+function computeResourceWords(resource: readonly string[]): ResourceWords {
   const keys: string[] = [];
   const surface = new Map<string, string>();
   const segments: string[][] = [];

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { JsonObject } from '../../../src/kernel/json.js';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/pipeline.js';
 import { countToolTokens } from '../../../src/plan/budget/count-tokens.js';
@@ -124,5 +125,49 @@ describe('an action schema', () => {
     expect(schema.properties['send_at']).toEqual({ type: 'string', enum: ['now'] });
     expect(schema.properties['at']).toMatchObject({ format: 'date-time' });
     expect(Object.keys((schema.properties['properties']?.['properties'] ?? {}) as object).sort()).toEqual(['enum', 'format']);
+  });
+
+  it('drops such formats however deep, in nested fields and named schemas, and only there', async () => {
+    const plan = {
+      type: 'object',
+      properties: {
+        start: {
+          type: 'object',
+          properties: { at: { type: 'string', const: 'asap', format: 'date-time' }, until: { type: 'string', format: 'date' } },
+        },
+      },
+    };
+    const document = openapi(
+      {
+        '/plans': {
+          post: {
+            operationId: 'createPlan',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      schedule: { type: 'object', properties: { when: { type: 'string', enum: ['now'], format: 'date-time' } } },
+                      plan: { $ref: '#/components/schemas/Plan' },
+                      backup: { $ref: '#/components/schemas/Plan' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
+      { components: { schemas: { Plan: plan } } },
+    );
+    const result = await runPlan({ spec: '-', readStdin: async () => JSON.stringify(document), validate: false, surface: 'search' });
+    const schema = result.surface?.search?.catalog[0]?.inputSchema as JsonObject;
+    const text = JSON.stringify(schema);
+    expect(text).not.toMatch(/"(enum|const)":[^}]*"format"|"format":[^}]*"(enum|const)"/);
+    expect(text).toContain('"until":{"type":"string","format":"date"');
+    expect(text).toContain('"when":{"type":"string","enum":["now"]}');
+    expect(text).toContain('"at":{"type":"string","const":"asap"}');
   });
 });

@@ -30,7 +30,7 @@ describe('the surface of a description no static plan can fit', () => {
     expect(searched.tools.some((tool) => tool.detail < MAX_DETAIL)).toBe(true);
     expect(actionsOf(auto.plan)).toEqual(actionsOf(searched));
     expect(auto.surface?.search?.catalog.map((entry) => entry.id)).toEqual(
-      planSearchSurface(searched, model).catalog.map((entry) => entry.id),
+      (await planSearchSurface(searched, model)).catalog.map((entry) => entry.id),
     );
     // `--surface search` takes the same way.
     const search = await runPlan({ ...settings, surface: 'search' });
