@@ -3,6 +3,9 @@ import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
 import { WorkMemo, type SessionStore } from './work-memo.js';
 
+/** How long the watch stays idle after a run before it writes that run's cache. */
+const PERSIST_AFTER_MS = 1000;
+
 /**
  * What a process that runs the pipeline again and again (`--watch`) keeps between its runs, so that a save is
  * answered from the work the run before did rather than from the output folder's cache on disk:
@@ -13,16 +16,14 @@ import { WorkMemo, type SessionStore } from './work-memo.js';
  * - the operations of the last model: an operation whose content (its JSON) is what it was comes back as the same
  *   object (`intern`), so that what the planner derives from it alone — its arguments, route, concise view, content
  *   hash — is taken from the run before without hashing it again (PlanMemo.derived), under the same plan-wide context;
- * - the grouping of the last run, reused when everything grouping reads is as it was (PlanMemo.reused);
+ * - what the planner computed from a tool's operations (action names, header decisions, the starting clusters of the
+ *   grouping: PlanMemo.shared), and the grouping or its word table while all they read is as it was (PlanMemo.reused);
  * - the writes of the regeneration cache (`run.json`, `work.json`), done once the watch has been idle for a moment
  *   after a run rather than before it reports: they are for the next process, not for the user waiting on this save,
- *   and a save that comes sooner replaces them with its own (what is on disk stays right for the inputs it is keyed
+ *   and a later run that stores replaces them with its own (what is on disk stays right for the inputs it is keyed
  *   by, only older). A run waits for writes under way before it reads the cache or writes the folder; the watch
  *   writes what is pending before it stops.
  */
-/** How long the watch stays idle after a run before it writes that run's cache. */
-const PERSIST_AFTER_MS = 1000;
-
 export class WatchSession {
   /** The last run's cache writes, waiting for the watch to be idle. */
   private pending: (() => Promise<unknown>) | undefined;
@@ -95,27 +96,26 @@ export class WatchSession {
     this.runs++;
   }
 
-  /** Runs `work` once the work deferred before it is done; a failure is a cache miss later, never an error. */
-  defer(work: () => Promise<unknown>): void {
-    this.writes = this.writes.then(work).then(
-      () => undefined,
-      () => undefined,
-    );
+  /** The run's cache writes, in place of any still pending: done once the watch is idle (see `idle`). */
+  persist(write: () => Promise<unknown>): void {
+    this.pending = write;
   }
 
-  /** The run's cache writes, for when the watch has been idle PERSIST_AFTER_MS (in place of any still pending). */
-  persist(write: () => Promise<unknown>): void {
+  /**
+   * After a run has answered: what is pending is written once the watch has stayed idle PERSIST_AFTER_MS. A run
+   * that stores nothing (it failed, or replayed the cache) leaves the run before's writes pending.
+   */
+  idle(): void {
     clearTimeout(this.timer);
-    this.pending = write;
+    if (!this.pending) return;
     this.timer = setTimeout(() => this.writePending(), PERSIST_AFTER_MS);
     // Nothing to keep a process alive for: a watch that stops writes what is pending (settled).
     this.timer.unref();
   }
 
-  /** Before a run: pending cache writes are dropped (this run writes its own); writes under way are waited for. */
+  /** Before a run: pending writes wait for the run to end; writes under way are waited for. */
   beforeRun(): Promise<void> {
     clearTimeout(this.timer);
-    this.pending = undefined;
     return this.writes;
   }
 
@@ -129,7 +129,12 @@ export class WatchSession {
     clearTimeout(this.timer);
     const write = this.pending;
     this.pending = undefined;
-    if (write) this.defer(write);
+    // One after the other; a failed write is a cache miss later, never an error.
+    if (write)
+      this.writes = this.writes.then(write).then(
+        () => undefined,
+        () => undefined,
+      );
   }
 }
 

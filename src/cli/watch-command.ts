@@ -48,6 +48,7 @@ export async function watchCommand(
       // A later run's output waits for its outcome: a failure on a save still under way is dropped, not shown.
       const held = first ? undefined : heldIo(runIo);
       const result = await run(!first, held?.io ?? runIo, session);
+      session.idle();
       if (held && !(result.code !== EXIT.ok && (await savedSince()))) held.release();
       const inputs = [...(result.spec !== undefined ? withTarget(path.resolve(io.cwd, result.spec)) : []), ...result.referenced];
       if (first && !quiet) {

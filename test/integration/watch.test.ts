@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,6 +144,12 @@ describe('generate --watch (the real bin)', () => {
       .map((line) => JSON.parse(line) as { ok: boolean; changes: unknown[] });
     expect(runs.map((run) => run.ok)).toEqual([true, true]);
     expect(runs[1]?.changes.length).toBeGreaterThan(0);
+    // The watch wrote the finished save's cache (at the latest as it stopped): a new process is answered from it.
+    const again = JSON.parse(
+      execFileSync(process.execPath, [BIN, 'oai-petstore.yaml', '-o', 'out', '--json'], { cwd: dir, encoding: 'utf8' }),
+    ) as { ok: boolean; timings: { plan: number } };
+    expect(again.ok).toBe(true);
+    expect(again.timings.plan).toBe(0);
   }, 60_000);
 
   it('generates again when a configuration file appears in the working directory', async () => {
