@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInAs, type SignedIn } from '../helpers/oauth-user.js';
-import { startAuthorizationServer, type AuthorizationServer } from '../helpers/oidc.js';
+import { type AuthorizationServer, resourceServerClient, signInClient, startAuthorizationServer } from '../helpers/oidc.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import { buildProject, generateProject, linkDependencies, startHttpServer, tempDir, textOf, type HttpServer } from '../helpers/project.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
@@ -58,14 +58,8 @@ describe('the oauth mode’s authorization server (RFC 9700), two replicas and a
     balancer = await startRoundRobin();
     provider = await startAuthorizationServer({
       clients: [
-        {
-          client_id: SERVER_CLIENT.id,
-          client_secret: SERVER_CLIENT.secret,
-          redirect_uris: [`${balancer.url}/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
+        signInClient(SERVER_CLIENT.id, SERVER_CLIENT.secret, `${balancer.url}/oauth/callback`),
+        resourceServerClient(API_CLIENT.id, API_CLIENT.secret),
       ],
       resources: { [API]: { scope: 'board:read board:write', accessTokenTTL: 300 } },
       defaultResource: API,

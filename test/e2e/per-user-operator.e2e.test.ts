@@ -6,7 +6,14 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolModel } from '../../src/plan/tool-plan.js';
 import { signIn, type SignedIn } from '../helpers/oauth-user.js';
-import { startAuthorizationServer, TOKEN_EXCHANGE, tokenExchangeGrant, type AuthorizationServer } from '../helpers/oidc.js';
+import {
+  type AuthorizationServer,
+  resourceServerClient,
+  signInClient,
+  startAuthorizationServer,
+  TOKEN_EXCHANGE,
+  tokenExchangeGrant,
+} from '../helpers/oidc.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import { buildProject, generateProject, linkDependencies, startHttpServer, tempDir, textOf, type HttpServer } from '../helpers/project.js';
 import { startRoundRobin, type RoundRobin } from '../helpers/round-robin.js';
@@ -73,6 +80,37 @@ function expectedListing(): Map<string, string[]> {
     if (actions.length > 0) listing.set(tool.name, actions);
   }
   return listing;
+}
+
+/** oidc-provider as Discord's authorization server for the `oauth` mode, and the provider the API checks tokens at. */
+async function startDiscordProvider(balancer: RoundRobin): Promise<AuthorizationServer> {
+  const provider = await startAuthorizationServer({
+    clients: [
+      signInClient(SERVER_CLIENT.id, SERVER_CLIENT.secret, `${balancer.url}/oauth/callback`),
+      resourceServerClient(API_CLIENT.id, API_CLIENT.secret),
+    ],
+    resources: { [API]: { scope: 'identify', accessTokenTTL: 300 } },
+    defaultResource: API,
+    scopes: ['openid', 'identify'],
+  });
+  checker = provider;
+  return provider;
+}
+
+/** The `oauth` mode's environment of a server behind `balancer`, signing users in at `provider`. */
+function oauthEnv(balancer: RoundRobin, provider: AuthorizationServer): Record<string, string> {
+  return {
+    [`${PREFIX}_BASE_URL`]: api.url,
+    [`${PREFIX}_BOT_TOKEN`]: BOT_TOKEN,
+    [`${PREFIX}_UPSTREAM_AUTH`]: 'oauth',
+    [`${PREFIX}_PUBLIC_URL`]: balancer.url,
+    [`${PREFIX}_OAUTH_SEALING_KEYS`]: randomBytes(32).toString('base64'),
+    [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
+    [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
+    // ID tokens are checked against their issuer, found by discovery.
+    [`${PREFIX}_UPSTREAM_ISSUER`]: provider.issuer,
+    [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid identify',
+  };
 }
 
 /** The checks both modes share, against a signed-in user's client and a bearer token of that user. */
@@ -185,34 +223,8 @@ describe('oauth mode on Discord: the bot token never acts for a signed-in user',
 
   beforeAll(async () => {
     balancer = await startRoundRobin();
-    provider = await startAuthorizationServer({
-      clients: [
-        {
-          client_id: SERVER_CLIENT.id,
-          client_secret: SERVER_CLIENT.secret,
-          redirect_uris: [`${balancer.url}/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
-      ],
-      resources: { [API]: { scope: 'identify', accessTokenTTL: 300 } },
-      defaultResource: API,
-      scopes: ['openid', 'identify'],
-    });
-    checker = provider;
-    const env = {
-      [`${PREFIX}_BASE_URL`]: api.url,
-      [`${PREFIX}_BOT_TOKEN`]: BOT_TOKEN,
-      [`${PREFIX}_UPSTREAM_AUTH`]: 'oauth',
-      [`${PREFIX}_PUBLIC_URL`]: balancer.url,
-      [`${PREFIX}_OAUTH_SEALING_KEYS`]: randomBytes(32).toString('base64'),
-      [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
-      [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
-      // ID tokens are checked against their issuer, found by discovery.
-      [`${PREFIX}_UPSTREAM_ISSUER`]: provider.issuer,
-      [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid identify',
-    };
+    provider = await startDiscordProvider(balancer);
+    const env = oauthEnv(balancer, provider);
     replicas = await Promise.all([startHttpServer(dir, env), startHttpServer(dir, env)]);
     balancer.targets = replicas.map((replica) => new URL(replica.url).origin);
     alice = await signIn(new URL('/mcp', balancer.url), 'alice');
@@ -261,33 +273,8 @@ describe('oauth mode on the search surface of Discord: a search never offers wha
     await linkDependencies(searchDir);
     await buildProject(searchDir);
     balancer = await startRoundRobin();
-    provider = await startAuthorizationServer({
-      clients: [
-        {
-          client_id: SERVER_CLIENT.id,
-          client_secret: SERVER_CLIENT.secret,
-          redirect_uris: [`${balancer.url}/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
-      ],
-      resources: { [API]: { scope: 'identify', accessTokenTTL: 300 } },
-      defaultResource: API,
-      scopes: ['openid', 'identify'],
-    });
-    checker = provider;
-    replica = await startHttpServer(searchDir, {
-      [`${PREFIX}_BASE_URL`]: api.url,
-      [`${PREFIX}_BOT_TOKEN`]: BOT_TOKEN,
-      [`${PREFIX}_UPSTREAM_AUTH`]: 'oauth',
-      [`${PREFIX}_PUBLIC_URL`]: balancer.url,
-      [`${PREFIX}_OAUTH_SEALING_KEYS`]: randomBytes(32).toString('base64'),
-      [`${PREFIX}_UPSTREAM_CLIENT_ID`]: SERVER_CLIENT.id,
-      [`${PREFIX}_UPSTREAM_CLIENT_SECRET`]: SERVER_CLIENT.secret,
-      [`${PREFIX}_UPSTREAM_ISSUER`]: provider.issuer,
-      [`${PREFIX}_UPSTREAM_SCOPES`]: 'openid identify',
-    });
+    provider = await startDiscordProvider(balancer);
+    replica = await startHttpServer(searchDir, oauthEnv(balancer, provider));
     balancer.targets = [new URL(replica.url).origin];
     alice = await signIn(new URL('/mcp', balancer.url), 'alice');
   }, 600_000);
@@ -384,7 +371,7 @@ describe('token-exchange mode on Discord: the bot token never acts for a signed-
           response_types: [],
           grant_types: [TOKEN_EXCHANGE],
         },
-        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
+        resourceServerClient(API_CLIENT.id, API_CLIENT.secret),
       ],
       resources: { [mcpResource()]: { scope: 'mcp', accessTokenTTL: 300 }, [API]: { scope: 'identify', accessTokenTTL: 300 } },
       defaultResource: mcpResource(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpec } from '../helpers/paths.js';
-import { startAuthorizationServer, type AuthorizationServer } from '../helpers/oidc.js';
+import { type AuthorizationServer, resourceServerClient, signInClient, startAuthorizationServer } from '../helpers/oidc.js';
 import { Browser, signIn as signInAs, type SignedIn } from '../helpers/oauth-user.js';
 import { buildProject, generateProject, linkDependencies, startHttpServer, tempDir, textOf, type HttpServer } from '../helpers/project.js';
 import { startRoundRobin, type RoundRobin } from '../helpers/round-robin.js';
@@ -46,14 +46,8 @@ describe('upstream OAuth: every user calls the API as themselves, through two re
     balancer = await startRoundRobin();
     authorizationServer = await startAuthorizationServer({
       clients: [
-        {
-          client_id: SERVER_CLIENT.id,
-          client_secret: SERVER_CLIENT.secret,
-          redirect_uris: [`${balancer.url}/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-        { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, redirect_uris: [], grant_types: [], response_types: [] },
+        signInClient(SERVER_CLIENT.id, SERVER_CLIENT.secret, `${balancer.url}/oauth/callback`),
+        resourceServerClient(API_CLIENT.id, API_CLIENT.secret),
       ],
       resources: { [API]: { scope: 'board:read board:write', accessTokenTTL: API_TOKEN_TTL } },
       defaultResource: API,

@@ -6,7 +6,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/oauth-user.js';
-import { startAuthorizationServer, type AuthorizationServer } from '../helpers/oidc.js';
+import { type AuthorizationServer, resourceServerClient, signInClient, startAuthorizationServer } from '../helpers/oidc.js';
 import { fixtureSpec } from '../helpers/paths.js';
 import { connectHttp, generateProject, linkDependencies, tempDir, textOf } from '../helpers/project.js';
 import { startUpstream, type Upstream } from '../helpers/upstream.js';
@@ -157,16 +157,7 @@ describe('--target workers: per-user OAuth under wrangler dev', () => {
     const publicUrl = `http://127.0.0.1:${port}`;
     const secret = 'worker-client-secret-0123';
     authorizationServer = await startAuthorizationServer({
-      clients: [
-        {
-          client_id: 'mcp-worker',
-          client_secret: secret,
-          redirect_uris: [`${publicUrl}/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-        { client_id: 'api', client_secret: 'api-secret-0123', redirect_uris: [], grant_types: [], response_types: [] },
-      ],
+      clients: [signInClient('mcp-worker', secret, `${publicUrl}/oauth/callback`), resourceServerClient('api', 'api-secret-0123')],
       resources: { 'https://tictactoe.example/api': { scope: 'board:read board:write', accessTokenTTL: 300 } },
       defaultResource: 'https://tictactoe.example/api',
       scopes: ['openid', 'board:read', 'board:write'],

@@ -32,6 +32,22 @@ export type AuthorizationServerOptions = {
   extend?: (provider: Provider) => void;
 };
 
+/** This server as a confidential client of the provider: authorization code with refresh, back to `redirectUri`. */
+export function signInClient(id: string, secret: string, redirectUri: string): ClientMetadata {
+  return {
+    client_id: id,
+    client_secret: secret,
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+  };
+}
+
+/** A resource server's client: no grants, only its credentials for introspection. */
+export function resourceServerClient(id: string, secret: string): ClientMetadata {
+  return { client_id: id, client_secret: secret, redirect_uris: [], grant_types: [], response_types: [] };
+}
+
 export async function startAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.end();
   const server = createServer((request, response) => handle(request, response));
