@@ -9,9 +9,10 @@ import type { Settings } from '../config/settings.js';
 import type { UpstreamAuthSettings } from '../config/upstream-auth.js';
 import type { Caller, SubjectRateLimiters } from '../credentials/callers.js';
 import type { McpAuth } from '../credentials/mcp-auth.js';
+import type { Peer } from './client-address.js';
 
 export type UserAccess = {
-  handle(request: Request): Promise<Response | undefined>;
+  handle(request: Request, peer?: Peer): Promise<Response | undefined>;
   auth: McpAuth;
   callerOf(authInfo: AuthInfo): Caller;
   limiters: SubjectRateLimiters;
