@@ -173,8 +173,9 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return value;
   }
 
-  reused<T>(kind: string, key: string, make: () => T): T {
+  reused<T>(kind: string, keyOf: () => string, make: () => T): T {
     if (!this.session) return make();
+    const key = keyOf();
     const last = this.session.reused.get(kind);
     if (last?.key === key) return last.value as T;
     const value = make();
@@ -182,10 +183,10 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return value;
   }
 
-  shared<T>(kind: string, key: string, operations: readonly OperationModel[], make: () => T): T {
+  shared<T>(kind: string, keyOf: () => string, operations: readonly OperationModel[], make: () => T): T {
     if (!this.session) return make();
     const { last, current } = this.session.shared;
-    const id = contentHash(this.context, kind, key, ...operations.map((operation) => this.operationHash(operation)));
+    const id = contentHash(this.context, kind, keyOf(), ...operations.map((operation) => this.operationHash(operation)));
     if (current.has(id)) return current.get(id) as T;
     const value = last.has(id) ? (last.get(id) as T) : make();
     current.set(id, value);

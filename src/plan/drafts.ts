@@ -265,15 +265,16 @@ export type PlanMemo = {
   derived?<T>(kind: string, operation: OperationModel, make: () => T): T;
   /**
    * A value computed from `key` alone (everything it reads, as text), as this process computed it in its run before
-   * for the same key; `make` computes it. Absent: computed every time.
+   * for the same key; `make` computes it. Absent: computed every time. The key is asked for only by a memo that keeps
+   * work between runs: making it is not free (it spells out all its value reads).
    */
-  reused?<T>(kind: string, key: string, make: () => T): T;
+  reused?<T>(kind: string, key: () => string, make: () => T): T;
   /**
    * A value computed from some operations (their content, which the memo hashes), the plan-wide context and `key`
    * (everything else it reads, as text), as this process computed it in its run before; `make` computes it. Absent:
-   * computed every time.
+   * computed every time. As for `reused`, the key is asked for only by a memo that keeps work between runs.
    */
-  shared?<T>(kind: string, key: string, operations: readonly OperationModel[], make: () => T): T;
+  shared?<T>(kind: string, key: () => string, operations: readonly OperationModel[], make: () => T): T;
 };
 
 /**

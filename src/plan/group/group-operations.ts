@@ -45,8 +45,10 @@ export function groupOperations(
 ): Grouping {
   if (!memo?.reused || !memo.shared) return groupFreshly(units, strategy, limits, locked);
   const { reused, shared } = { reused: memo.reused.bind(memo), shared: memo.shared.bind(memo) };
-  const grouping = reused('grouping', groupingKey(units, strategy, limits, locked), () =>
-    groupFreshly(units, strategy, limits, locked, { reused, shared }),
+  const grouping = reused(
+    'grouping',
+    () => groupingKey(units, strategy, limits, locked),
+    () => groupFreshly(units, strategy, limits, locked, { reused, shared }),
   );
   const current = new Map(units.map((unit) => [unit.operation.key, unit]));
   return {
@@ -81,16 +83,20 @@ function groupFreshly(
       ...byKey(free, (unit) => `${unit.intent} ${unit.operation.tags[0] ?? ''}`).map((members) => ({ units: members })),
     ]);
   const { table, generation } = reuse
-    ? reuse.reused('word-table', JSON.stringify(free.map((unit) => unit.resource)), () => ({
-        table: new WordTable(free),
-        generation: tableGenerations++,
-      }))
+    ? reuse.reused(
+        'word-table',
+        () => JSON.stringify(free.map((unit) => unit.resource)),
+        () => ({
+          table: new WordTable(free),
+          generation: tableGenerations++,
+        }),
+      )
     : { table: new WordTable(free), generation: 0 };
   const cluster = (members: GroupingUnit[], name?: string): Cluster =>
     reuse
       ? reuse.shared(
           'cluster',
-          JSON.stringify([generation, name ?? null, members.map(unitFields)]),
+          () => JSON.stringify([generation, name ?? null, members.map(unitFields)]),
           members.map((unit) => unit.operation),
           () => toCluster(members, table, name),
         )

@@ -12,14 +12,12 @@ import { decideHeaders, type HeaderContext } from './decide-headers.js';
 export class HeaderDecider {
   private readonly decided = new Map<string, { decisions: HeaderDecisions; diagnostics: Diagnostic[] }>();
   /** What decisions read besides the tool and the named schemas (the memo's context): schemes and header options. */
-  private readonly settings: string;
+  private settings: string | undefined;
 
   constructor(
     private readonly context: Omit<HeaderContext, 'tool' | 'actions' | 'diagnostics'>,
     private readonly memo?: PlanMemo,
-  ) {
-    this.settings = memo?.shared ? JSON.stringify([context.securitySchemes, context.options]) : '';
-  }
+  ) {}
 
   decide(tool: string, actions: NamedAction[], diagnostics: Diagnostics): HeaderDecisions {
     const key = JSON.stringify([tool, actions.map((action) => [action.name, action.draft.operation.key])]);
@@ -30,7 +28,8 @@ export class HeaderDecider {
         return { decisions: decideHeaders({ ...this.context, tool, actions, diagnostics: own }), diagnostics: own.items };
       };
       const operations = actions.map((action) => action.draft.operation);
-      entry = this.memo?.shared ? this.memo.shared('headers', `${this.settings}${key}`, operations, make) : make();
+      const memoKey = () => `${(this.settings ??= JSON.stringify([this.context.securitySchemes, this.context.options]))}${key}`;
+      entry = this.memo?.shared ? this.memo.shared('headers', memoKey, operations, make) : make();
       this.decided.set(key, entry);
     }
     for (const item of entry.diagnostics) diagnostics.add(item);

@@ -44,7 +44,7 @@ export function toolDrafts(
       group.fixedName || group.units.length === 1 ? [] : sharedWords(group.units.map((unit) => resourceWords(unit.resource).keys));
     const name = () => nameActions(operations, options.preferredActions, toolWords);
     if (!options.memo?.shared) return name();
-    const key = JSON.stringify([operations.map((operation) => options.preferredActions.get(operation.key) ?? null), toolWords]);
+    const key = () => JSON.stringify([operations.map((operation) => options.preferredActions.get(operation.key) ?? null), toolWords]);
     return options.memo.shared('action-names', key, operations, name);
   });
   const naming = nameTools(
