@@ -5,7 +5,6 @@ import { resolveOptions, type GenerateSettings, type PlanSettings, type Resolved
 import { loadSpec, readSpecSource } from './load/load-spec.js';
 import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
-import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
@@ -278,11 +277,12 @@ async function modelStages(
   }
   // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
   const fromStages = diagnostics.items.length;
-  const { text } = read.source;
+  // Only the text's digest is kept here, not the text: once parsed, the text is garbage, and the collection after
+  // parsing frees it before the model is built (GitHub: 26 MB of UTF-16 that used to be held to the model's end).
+  const textHash = read.source.digest;
   // A watch's save of new text: the cache holds a run of the text before (the session's last), which cannot answer
-  // this one, so nothing is looked up and the text is hashed only for storing this run, after it has reported.
-  const unseen = options.session?.newText(text) === true;
-  const textHash = !options.cache ? '' : unseen ? () => contentHash(text) : contentHash(text);
+  // this one, so nothing is looked up.
+  const unseen = options.session?.newText(textHash) === true;
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
   const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
   const earlyHit = early?.cache && !unseen ? await lookupRun(early.cache) : undefined;
