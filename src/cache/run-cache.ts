@@ -25,8 +25,9 @@ export type RunCache = { outDir: string; key: string; signer: Signer };
 
 /** Undefined when there is no key to sign with (an unwritable home): the run then simply does the full work. */
 export async function openRunCache(outDir: string, inputs: RunInputs): Promise<RunCache | undefined> {
-  const [secret, fingerprint] = await Promise.all([cacheSecret(), generatorFingerprint()]);
+  const secret = await cacheSecret();
   if (!secret) return undefined;
+  const fingerprint = generatorFingerprint();
   const key = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null), inputs.textHash);
   return { outDir, key, signer: { secret, fingerprint } };
 }
