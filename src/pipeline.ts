@@ -5,7 +5,6 @@ import { resolveOptions, type GenerateSettings, type PlanSettings, type Resolved
 import { loadSpec, readSpecSource } from './load/load-spec.js';
 import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
-import { contentHash } from './cache/content-hash.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
@@ -174,16 +173,11 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   const { session } = options;
   // The cache files the run before may be writing are read now, and the folder it wrote is written again.
   await session?.beforeRun();
-  // A full collection keeps one run's peak low; a watch's later runs keep their work in memory anyway, and each
-  // collection would delay the answer to a save by tens of milliseconds. Nor is one run after a watch's run has
-  // answered: the next run then took half as long again (GitHub: about 1.3 s against 0.8 s a save, the heap grown
-  // anew and code compiled again), for a peak about 30 MB lower.
-  const collect = session?.warm ? () => undefined : collectGarbage;
-  const modelled = await modelStages(options, diagnostics, timings, collect);
+  const modelled = await modelStages(options, diagnostics, timings);
   if ('failed' in modelled || 'replayed' in modelled) session?.ran();
   if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
-  const { model, folder, cache, fromStages } = modelled;
+  const { model, folder, cache, fromStages, collect } = modelled;
   // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
   const opened = (store?: SessionStore) =>
     cache ? WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema, store) : Promise.resolve(undefined);
@@ -253,21 +247,39 @@ function confirmOf(options: ResolvedOptions, plan: ToolPlan, diagnostics: Diagno
   return defaults ? { confirm: defaults } : {};
 }
 
-/** What the stages before planning leave: a model to plan, a cached run to replay, or a failure (in diagnostics). */
+/**
+ * What the stages before planning leave: a model to plan (and how the run collects garbage between its stages), a
+ * cached run to replay, or a failure (in diagnostics).
+ */
 type Modelled =
-  { failed: true } | { replayed: Produced } | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number };
+  | { failed: true }
+  | { replayed: Produced }
+  | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number; collect: () => void };
+
+/**
+ * Below this size of description (characters), a run's garbage is a few megabytes and a forced full collection, 7–10
+ * ms of fixed cost each, buys nothing: three of them were about 40 ms of the petstore's generation, and Spotify's
+ * (290 kB) peak and time came out the same with and without them. Xero's (930 kB) peak was 6 MB lower with them.
+ */
+const SMALL_DESCRIPTION_CHARS = 256 * 1024;
+
+/**
+ * A full collection between stages keeps one run's peak low (collectGarbage); a small description leaves too little
+ * garbage for one to pay, and a watch's later runs keep their work in memory anyway, where each collection would
+ * delay the answer to a save by tens of milliseconds. Nor is one run after a watch's run has answered: the next run
+ * then took half as long again (GitHub: about 1.3 s against 0.8 s a save, the heap grown anew and code compiled
+ * again), for a peak about 30 MB lower.
+ */
+function collectorFor(options: Observers, source: SourceText): () => void {
+  return options.session?.warm || source.text.length < SMALL_DESCRIPTION_CHARS ? () => undefined : collectGarbage;
+}
 
 /**
  * Reads the description, answers from the regeneration cache when it can, else parses it and builds the model. In a
  * function of its own so that the description's text (26 MB of UTF-16 for GitHub's 13 MB file) is garbage once the
  * model exists: a local of generateStages would be held through planning and emitting.
  */
-async function modelStages(
-  options: ResolvedOptions & Observers,
-  diagnostics: Diagnostics,
-  timings: StageTimings,
-  collect: () => void,
-): Promise<Modelled> {
+async function modelStages(options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings): Promise<Modelled> {
   options.onProgress?.('load');
   const start = now();
   // Held only by this handoff, which loadAndModel empties: see takeSource.
@@ -278,11 +290,13 @@ async function modelStages(
   }
   // Diagnostics from here on are the stages' own: what a cached run stores and a later run replays.
   const fromStages = diagnostics.items.length;
-  const { text } = read.source;
+  // Only the text's digest is kept here, not the text: once parsed, the text is garbage, and the collection after
+  // parsing frees it before the model is built (GitHub: 26 MB of UTF-16 that used to be held to the model's end).
+  const textHash = read.source.digest;
+  const collect = collectorFor(options, read.source);
   // A watch's save of new text: the cache holds a run of the text before (the session's last), which cannot answer
-  // this one, so nothing is looked up and the text is hashed only for storing this run, after it has reported.
-  const unseen = options.session?.newText(text) === true;
-  const textHash = !options.cache ? '' : unseen ? () => contentHash(text) : contentHash(text);
+  // this one, so nothing is looked up.
+  const unseen = options.session?.newText(textHash) === true;
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
   const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
   const earlyHit = early?.cache && !unseen ? await lookupRun(early.cache) : undefined;
@@ -302,7 +316,7 @@ async function modelStages(
       return { replayed: replay(folder, hit, diagnostics, fromStages) };
     }
   }
-  return { model, folder, cache, fromStages };
+  return { model, folder, cache, fromStages, collect };
 }
 
 /**

@@ -12,9 +12,13 @@ export function stableJson(value: unknown): string {
   );
 }
 
-/** A SHA-256 of the parts, each length-prefixed so that no two different lists of parts hash alike. */
+/**
+ * A SHA-256 of the parts, each as its UTF-16 code units prefixed with their count, so that no two different lists of
+ * parts hash alike: every string has its code units, well-formed or not, where UTF-8 cannot tell a lone surrogate
+ * from U+FFFD.
+ */
 export function contentHash(...parts: string[]): string {
   const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${Buffer.byteLength(part)}:`).update(part);
+  for (const part of parts) hash.update(`${part.length}:`).update(part, 'utf16le');
   return hash.digest('hex');
 }

@@ -12,35 +12,24 @@ const MAX_RUN_BYTES = 256 * 1024 * 1024;
 
 /** Everything a generation's output depends on, besides the generator's own code. */
 export type RunInputs = {
-  /**
-   * The content hash of the description's text, exactly as read (contentHash); or how to compute it, for a run that
-   * looks nothing up and needs the key only to store its result (a watch's save of new text).
-   */
-  textHash: string | (() => string);
+  /** The digest of the description's text, exactly as read (load/source-digest.ts). */
+  textHash: string;
   /** The resolved options that reach planning and emitting (not where or how the output is written). */
   options: unknown;
   /** What the lock file pins, as planning reads it. */
   pinned: unknown;
 };
 
-/** One output folder's cache, opened for one run's inputs; its key is computed when first read. */
-export type RunCache = { outDir: string; readonly key: string; signer: Signer };
+/** One output folder's cache, opened for one run's inputs. */
+export type RunCache = { outDir: string; key: string; signer: Signer };
 
 /** Undefined when there is no key to sign with (an unwritable home): the run then simply does the full work. */
 export async function openRunCache(outDir: string, inputs: RunInputs): Promise<RunCache | undefined> {
-  const [secret, fingerprint] = await Promise.all([cacheSecret(), generatorFingerprint()]);
+  const secret = await cacheSecret();
   if (!secret) return undefined;
-  const settled = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null));
-  const { textHash } = inputs;
-  let key: string | undefined;
-  return {
-    outDir,
-    get key() {
-      key ??= contentHash(settled, typeof textHash === 'string' ? textHash : textHash());
-      return key;
-    },
-    signer: { secret, fingerprint },
-  };
+  const fingerprint = generatorFingerprint();
+  const key = contentHash(fingerprint, stableJson(inputs.options), stableJson(inputs.pinned ?? null), inputs.textHash);
+  return { outDir, key, signer: { secret, fingerprint } };
 }
 
 /** The stored result of a run with the same inputs, or undefined (none, another run's, or not to be trusted). */

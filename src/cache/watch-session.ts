@@ -38,7 +38,7 @@ export class WatchSession {
   private operations = new Map<string, OperationModel>();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
-  /** What tells the last run's text from another (see newText). */
+  /** The digest of the last run's text (see newText). */
   private lastText: string | undefined;
 
   /** Whether a run of this session came before: later runs skip work that only keeps a single run's memory low. */
@@ -82,13 +82,13 @@ export class WatchSession {
   }
 
   /**
-   * Whether this run's text differs from the last run's (false for the first run: it has none to differ from). The
-   * output folder's cache then holds no run of it, and a run need not hash it to look one up.
+   * Whether this run's text, by its digest, differs from the last run's (false for the first run: it has none to
+   * differ from). The output folder's cache then holds no run of it, and a run need not look one up.
    */
-  newText(text: string): boolean {
+  newText(digest: string): boolean {
     const last = this.lastText;
-    this.lastText = fingerprint(text);
-    return last !== undefined && last !== this.lastText;
+    this.lastText = digest;
+    return last !== undefined && last !== digest;
   }
 
   /** Counts a run that planned nothing (replayed from the cache, or failed before planning). */
@@ -136,19 +136,4 @@ export class WatchSession {
         () => undefined,
       );
   }
-}
-
-/** How many characters of a text its fingerprint samples. */
-const SAMPLES = 4096;
-
-/**
- * The text's length and a hash of characters spread over it: two texts that differ here differ, and the text
- * itself (26 MB of UTF-16 for GitHub's description) need not be kept to tell. Texts alike here may still differ;
- * the run then hashes its text and looks it up, as a run outside a watch does.
- */
-function fingerprint(text: string): string {
-  const step = Math.max(1, Math.floor(text.length / SAMPLES));
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += step) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return `${text.length}:${hash >>> 0}`;
 }

@@ -50,9 +50,8 @@ export type SessionStore = {
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
  * servers, schemas, output schema mode) —, each operation's summary (key: its content and the plan-wide context), each printed tool module (key: the tool and its file name), each
- * scaffold file finished from its template (key: its path, template and view: with all of them known, neither
- * Handlebars nor prettier's JSON formatting is loaded; and key: its path and rendered text, so that prettier is not
- * loaded either for a view that changed only in what a JSON file does not show). A changed operation changes the keys of the builds it is in and
+ * scaffold file finished from its template (key: its path, template and view: with all of them known, Handlebars
+ * is not loaded). A changed operation changes the keys of the builds it is in and
  * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
@@ -198,10 +197,6 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     const content = own(this.stored.scaffold, id) ?? (await make());
     this.used.scaffold[id] = content;
     return content;
-  }
-
-  async finishedFile(path: string, rendered: string, finish: () => Promise<string>): Promise<string> {
-    return this.scaffoldFile(JSON.stringify(['finished', path, rendered]), finish);
   }
 
   private operationHash(operation: OperationModel): string {

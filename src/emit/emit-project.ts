@@ -144,11 +144,6 @@ export type EmitMemo = {
   toolSource(tool: ToolModel, fileName: string, make: () => { path: string; content: string }): { path: string; content: string };
   /** A scaffold file as finished from its template: `key` is its path, its template and the view, as JSON. */
   scaffoldFile(key: string, make: () => Promise<string>): Promise<string>;
-  /**
-   * A rendered scaffold file as finished (prettier for JSON), from an earlier run that finished the same text under
-   * the same path: a view that changed in fields the file does not show leaves prettier unloaded.
-   */
-  finishedFile(path: string, rendered: string, finish: () => Promise<string>): Promise<string>;
 };
 
 /**
@@ -159,7 +154,7 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   const packageName = options.packageName ?? `${plan.api.slug}-mcp`;
   const files: EmittedFile[] = [];
   const generated = (path: string, content: string) => files.push({ path, content, ownership: 'generated' });
-  // Scaffold files rendered from templates are rendered and finished (prettier for JSON) once every file is listed.
+  // Scaffold files rendered from templates are rendered and finished (JSON in prettier's layout) once every file is listed.
   const scaffold: Array<{ path: string; template: string }> = [];
   const rendered = (path: string, template: string) => scaffold.push({ path, template });
 
@@ -242,14 +237,9 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   // Compact: each case's arguments on one line where they fit (prettier keeps them so).
   generated('test/cases.json', printJsonDocument(new Compact(cases as PrintValue)));
   generated(ACTION_CASES_FILE, actionCasesText(actionCases));
-  const finish = (path: string, template: string) => {
-    const rendered = renderTemplate(template, view);
-    const make = () => finishFile(path, rendered);
-    return options.memo ? options.memo.finishedFile(path, rendered, make) : make();
-  };
   const finished = await Promise.all(
     scaffold.map(async ({ path, template }): Promise<EmittedFile> => {
-      const make = () => finish(path, template);
+      const make = async () => finishFile(path, renderTemplate(template, view));
       const content = options.memo ? await options.memo.scaffoldFile(JSON.stringify([path, template, view]), make) : await make();
       return { path, content, ownership: 'generated' };
     }),

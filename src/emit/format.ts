@@ -1,26 +1,18 @@
-import { PRETTIER_OPTIONS } from './print/prettier-parts.js';
+import type { JsonValue } from '../kernel/json.js';
+import { printJsonDocument } from './print/print-value.js';
 
 /**
- * A scaffold file rendered from a template, as it is written: JSON formatted by prettier with the pinned inline
- * options (the user's .prettierrc never applies), other text with one final newline. Prettier is loaded on the
- * first JSON file; generated TypeScript modules and data files are printed in prettier's layout by `print/`.
+ * A scaffold file rendered from a template, as it is written: JSON in prettier's layout (the pinned options; the
+ * user's .prettierrc never applies), other text with one final newline.
+ *
+ * JSON is printed from its parsed value by the printer of generated data (`print/`), which gives what prettier gives
+ * the rendered text, because the JSON templates hold nothing prettier keeps from a text's own layout: every object
+ * breaks after its `{`, no blank lines, no comments, and every value in them is JSON.stringify's text (the `json`
+ * helper). Loading prettier's JSON parser and printer for the two files cost every new project 46–85 ms, and their
+ * first formats 15–37 ms more (load 7). `test/unit/emit/json-templates.test.ts` formats each JSON template with
+ * prettier.
  */
-export async function finishFile(path: string, content: string): Promise<string> {
+export function finishFile(path: string, content: string): string {
   if (!path.endsWith('.json')) return `${content.replace(/\s+$/, '')}\n`;
-  const { format, plugins } = await jsonPrettier();
-  return format(content, { ...PRETTIER_OPTIONS, parser: 'json', plugins });
-}
-
-/**
- * Prettier's standalone core with the two plugins JSON needs: the babel parsers (json among them) and the estree
- * printers. The same code formats JSON as `import('prettier')` does, without its Node entry (config resolution, file
- * handling, every other language), which cost about 5 MB of memory and 150 ms on every generation.
- */
-async function jsonPrettier() {
-  const [{ format }, babel, estree] = await Promise.all([
-    import('prettier/standalone'),
-    import('prettier/plugins/babel'),
-    import('prettier/plugins/estree'),
-  ]);
-  return { format, plugins: [babel, estree] };
+  return printJsonDocument(JSON.parse(content) as JsonValue);
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
-import { hasExternalRefs, maskDataRefs, unmaskDataRefs } from './data-refs.js';
+import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from './data-refs.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
@@ -51,7 +51,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   if (!detected) return undefined;
 
   let root = parsed;
-  if (hasExternalRefs(root, detected.version)) {
+  if (!refsAllInternal(source.text) && hasExternalRefs(root, detected.version)) {
     root = pruneExtensionRefs(root, diagnostics);
     const base = source.kind === 'url' ? source.location : path.resolve(source.kind === 'stdin' ? 'stdin.yaml' : source.location);
     const refRoot = options.refRoot

@@ -1,10 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { SourceKind } from './openapi-document.js';
+import { readDigestedFile, textDigest } from './source-digest.js';
 
-export type SourceText = { kind: SourceKind; location: string; text: string };
+export type SourceText = {
+  kind: SourceKind;
+  location: string;
+  text: string;
+  /** What tells this text from another without keeping it: its SHA-256 as read (source-digest.ts). */
+  digest: string;
+};
 
 export type ReadSourceOptions = {
   spec: string;
@@ -19,6 +26,7 @@ export type ReadSourceOptions = {
 /** Reads the entry description from a path, `-` (stdin) or an http(s) URL, refusing oversized inputs early. */
 export async function readSource(options: ReadSourceOptions, diagnostics: Diagnostics): Promise<SourceText | undefined> {
   const { spec, maxBytes } = options;
+  const digested = (text: string) => ({ text, digest: textDigest(text) });
   // A stream (stdin, a pipe, a response without Content-Length) is read only up to the limit: its size is unknown.
   const tooLarge = (bytes?: number) =>
     diagnostics.error(
@@ -33,7 +41,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       const text = options.readStdin ? await options.readStdin(maxBytes) : await readStream(process.stdin, maxBytes);
       if (text === undefined) return void tooLarge();
       if (Buffer.byteLength(text) > maxBytes) return void tooLarge(Buffer.byteLength(text));
-      return { kind: 'stdin', location: '<stdin>', text };
+      return { kind: 'stdin', location: '<stdin>', ...digested(text) };
     }
     if (/^https?:\/\//i.test(spec)) {
       const response = await fetch(spec, { redirect: 'follow', signal: AbortSignal.timeout(30_000) });
@@ -45,7 +53,7 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       if (declared > maxBytes) return void tooLarge(declared);
       const text = await readLimited(response, maxBytes);
       if (text === undefined) return void tooLarge();
-      return { kind: 'url', location: spec, text };
+      return { kind: 'url', location: spec, ...digested(text) };
     }
     const info = await stat(spec);
     if (info.isDirectory()) {
@@ -55,11 +63,11 @@ export async function readSource(options: ReadSourceOptions, diagnostics: Diagno
       return undefined;
     }
     if (info.size > maxBytes) return void tooLarge(info.size);
-    if (info.isFile()) return { kind: 'file', location: spec, text: await readFile(spec, 'utf8') };
+    if (info.isFile()) return { kind: 'file', location: spec, ...(await readDigestedFile(spec)) };
     // A pipe or device (`<(curl …)`, /dev/stdin) has no size up front: read it with the limit.
     const text = await readStream(createReadStream(spec), maxBytes);
     if (text === undefined) return void tooLarge();
-    return { kind: 'file', location: spec, text };
+    return { kind: 'file', location: spec, ...digested(text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
     diagnostics.error('OTM_INPUT_UNREADABLE', `Cannot read ${spec === '-' ? 'standard input' : spec}: ${reason}`);

@@ -29,6 +29,23 @@ describe('signed cache files', () => {
     expect(await readSigned(dir, 'entry.json', signer, 16)).toBeUndefined();
   });
 
+  it('reads back a body written in many pieces, over several batches of writes', async () => {
+    const dir = await tempDir('signed-store');
+    const items = Array.from({ length: 3000 }, (_, index) => ({ index, text: `${'Café ☕ '.repeat(index % 200)}${index}` }));
+    await writeSigned(
+      dir,
+      'entry.json',
+      async (write) => {
+        await write('[');
+        for (const [index, item] of items.entries()) await write(`${index > 0 ? ',' : ''}${JSON.stringify(item)}`);
+        await write(']');
+      },
+      signer,
+    );
+    expect((await readFile(path.join(dir, CACHE_DIR, 'entry.json'))).length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(await readSigned(dir, 'entry.json', signer, 16 * 1024 * 1024)).toEqual(items);
+  });
+
   it('refuses a body or a signature changed by one byte, and a file cut short', async () => {
     const { dir, file } = await stored();
     const bytes = await readFile(file);
