@@ -234,6 +234,8 @@ export type Round = {
   drafts: ToolDraft[];
   /** Estimated tokens of the whole list. */
   total: number;
+  /** Whether the list misses its budget even with every tool at its floor (and every tool is there). */
+  overBudget: boolean;
   /** The header decisions' diagnostics: only the kept round's describe the plan. */
   headerDiagnostics: Diagnostics;
   /** Builds a draft of this round with its exact o200k count. */

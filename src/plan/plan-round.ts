@@ -47,6 +47,7 @@ export class RoundPlanner {
       coarsest: state === this.context.grouping.lastState,
       drafts: fitted.drafts,
       total: totalTokens(fitted.tools),
+      overBudget: fitted.overBudget,
       headerDiagnostics,
       buildExactly: (draft) => this.context.builder.exact(draft, siblingsOf(draft)),
     };

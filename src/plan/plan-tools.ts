@@ -1,6 +1,6 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { pointerOf } from '../diagnostics/json-pointer.js';
-import type { ApiModel, OperationModel } from '../model/api-model.js';
+import type { ApiModel, OperationModel, SchemaModel } from '../model/api-model.js';
 import { ArgumentPhrases } from './arguments/argument-phrases.js';
 import { buildArguments } from './arguments/build-arguments.js';
 import { buildRoute } from './arguments/build-route.js';
@@ -48,7 +48,7 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
   if (selected.length === 0 && model.operations.length > 0) {
     diagnostics.warn('OTM_NO_OPERATIONS_SELECTED', `The include/exclude rules leave none of the ${model.operations.length} operations.`);
   }
-  const defs = inputDefs(model);
+  const { defs, phrases } = fromSchemas(model.schemas);
   const { memo } = options;
   const drafts = new Map(selected.map((operation) => [operation.key, argumentsOf(operation, defs, diagnostics, memo)]));
   const units = groupingUnits(selected, drafts);
@@ -86,7 +86,7 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
         outputSchema: options.outputSchema,
         conciseViews: inputs.conciseViews,
         routes: inputs.routes,
-        phrases: new ArgumentPhrases(),
+        phrases,
       },
       options.memo,
     ),
@@ -133,6 +133,26 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
     plan: assemblePlan(model, { selected, excluded, tools, budget, envPrefix: options.envPrefix, toolPrefix: prefix }),
     arguments: { defs, drafts },
   };
+}
+
+/** What a plan derives from the description's named schemas alone. */
+type FromSchemas = { defs: Record<string, SchemaModel>; phrases: ArgumentPhrases };
+
+const fromSchemasMemo = new WeakMap<ApiModel['schemas'], FromSchemas>();
+
+/**
+ * The schemas as arguments see them, and the phrases of arguments' descriptions. A watch's runs share the model's
+ * schemas while the description's components stay as they were (cache/watch-session.ts): these, and every projection
+ * and merged property keyed by the `defs` object, are then made once for all of them. Pure in the schemas, which no
+ * one changes.
+ */
+function fromSchemas(schemas: ApiModel['schemas']): FromSchemas {
+  let derivedFrom = fromSchemasMemo.get(schemas);
+  if (!derivedFrom) {
+    derivedFrom = { defs: inputDefs(schemas), phrases: new ArgumentPhrases() };
+    fromSchemasMemo.set(schemas, derivedFrom);
+  }
+  return derivedFrom;
 }
 
 /** What `make` derives from one operation, through the memo when there is one (PlanMemo.derived). */

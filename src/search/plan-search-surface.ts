@@ -37,7 +37,7 @@ export async function planSearchSurface(
   /** The arguments the planner built (the same the model gives again: rebuilt when not given). */
   given?: PlannedArguments,
 ): Promise<SearchSurface> {
-  const defs = given?.defs ?? inputDefs(model);
+  const defs = given?.defs ?? inputDefs(model.schemas);
   const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
   const catalog: CatalogAction[] = [];
   // Indexed as the catalog is made: a large catalog's index is built by a second thread meanwhile.

@@ -29,6 +29,12 @@ export const BOUND_KEYWORDS = new Set<string>([
 
 export const MAX_DETAIL = LEVELS.length - 1;
 
+/**
+ * From this level on, a tool keeps only what a model cannot infer: descriptions drop the API's name and longer
+ * explanations, schemas their validation bounds. These levels are also the cheapest to build.
+ */
+export const LEAN_DETAIL = 4;
+
 /** Larger enums are described instead of listed; listing thousands of values would crowd out everything else. */
 export const MAX_ENUM = 64;
 

@@ -4,6 +4,7 @@ import type { Intent } from '../../surface/surface.js';
 import { mostlyRequired } from '../arguments/shared-arguments.js';
 import { comparable } from '../text/resource-words.js';
 import { compressNames } from '../arguments/tool-schema.js';
+import { LEAN_DETAIL } from '../arguments/detail-levels.js';
 import { wordsOf } from '../text/words.js';
 import { rememberText } from '../../kernel/text-memo.js';
 import type { ActionSummary } from '../drafts.js';
@@ -39,9 +40,6 @@ const LEAN_EFFECTS: Record<Intent, string> = {
 
 /** Characters of an action's summary per detail level; a summary that only repeats the action's name is left out. */
 const SUMMARY_LENGTH = [120, 90, 70, 60, 55, 55, 55, 55];
-
-/** From this detail level on, descriptions keep only what a model cannot infer from the schema. */
-const LEAN_DETAIL = 4;
 
 /** Sub-resources the first sentence names (the title lists more). */
 const SENTENCE_CONTENTS = 3;

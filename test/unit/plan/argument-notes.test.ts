@@ -15,7 +15,7 @@ async function planned(entry: string, budget?: { maxToolTokens: number }) {
   const result = await runPlan({ spec: fragment(entry), validate: false, ...(budget ? { budget } : {}) });
   const { model, plan } = result;
   if (!model || !plan) throw new Error(result.diagnostics.map((item) => item.message).join('; '));
-  const defs = inputDefs(model);
+  const defs = inputDefs(model.schemas);
   const drafts = new Map(model.operations.map((operation) => [operation.key, buildArguments(operation, defs, new Diagnostics())]));
   const summaries = summarizeOperations(model.operations, drafts, defs);
   const summary = (operationId: string): OperationSummary => {
