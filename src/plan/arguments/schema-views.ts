@@ -23,6 +23,25 @@ export function inputView(schema: SchemaModel): SchemaModel {
   return viewNode(schema) as SchemaModel;
 }
 
+/**
+ * The input view of an argument's schema, one object per distinct schema of a plan (`defs` is the plan's). The model
+ * makes a schema object per parameter and operation (Microsoft Graph: 74,804 argument schemas, 4,146 distinct), and
+ * what the planner and the search surface derive from an argument's schema they remember by the object (projections
+ * per level, merge keys, lengths): one object per distinct schema makes each of those once. The view is a pure
+ * function of the schema's content, which its JSON text states; the objects are shared, so never changed.
+ */
+export function argumentView(schema: SchemaModel, defs: Record<string, SchemaModel>): SchemaModel {
+  if (typeof schema === 'boolean') return schema;
+  let byText = argumentViews.get(defs);
+  if (!byText) argumentViews.set(defs, (byText = new Map()));
+  const text = JSON.stringify(schema);
+  let view = byText.get(text);
+  if (view === undefined) byText.set(text, (view = viewNode(schema) as SchemaModel));
+  return view;
+}
+
+const argumentViews = new WeakMap<Record<string, SchemaModel>, Map<string, SchemaModel>>();
+
 function viewNode(node: JsonValue): JsonValue {
   if (Array.isArray(node)) return node.map(viewNode);
   if (!isJsonObject(node)) return node;
