@@ -56,13 +56,13 @@ export function actionInputSchema(
  * returned as it is, and each shared part is looked at once: the levels of an action and the actions of a surface
  * share their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
  *
- * A built schema's root and its properties are new in every build, and only what they hold is shared (the parts of
- * the argument projections, the `$defs`): those two levels are cleaned as they come, each shared part is looked up
- * in a memo, and what is inside a shared part belongs to it alone, so it is cleaned with its part (remembering every
- * node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
+ * A built schema's root is new in every build, and what it holds is shared (its properties, one per projection and
+ * description, and the `$defs`): the root is cleaned as it comes, each shared part is looked up in a memo, and what is
+ * inside a shared part belongs to it alone, so it is cleaned with its part (remembering every node of Microsoft
+ * Graph's 57,000 built schemas cost more than cleaning them).
  */
 function withoutContradictions(schema: JsonObject): JsonObject {
-  return cleanedObject(schema, 1) as JsonObject;
+  return cleanedObject(schema, 0) as JsonObject;
 }
 
 /**
@@ -142,8 +142,8 @@ function copyOf(node: JsonObject, keys: string[], count: number): JsonObject {
 }
 
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
-/** Keywords whose value is data, not a schema. */
-const VALUES = new Set(['enum', 'const', 'default', 'examples']);
+/** Keywords whose value is data (or names), not a schema. */
+const VALUES = new Set(['enum', 'const', 'default', 'examples', 'required']);
 
 /** Whether the arguments reach more than `limit` named schemas through `$ref`s (a bounded walk). */
 function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limit: number): boolean {

@@ -77,10 +77,7 @@ export function buildToolSchema(
     const schema = projector.project(given);
     const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
     const description = joinSentences([meaning, ...notes, level.maxDepth === Infinity ? '' : fieldsNote(merged, level.argument)]);
-    const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
-    if (description) property['description'] = description;
-    else delete property['description'];
-    setOwn(properties, merged.key, canonical(property) as JsonValue);
+    setOwn(properties, merged.key, describedProperty(schema, description) as JsonValue);
     if (requiredBy.length === actions.length) required.push(merged.key);
   }
   const schema: JsonObject = { type: 'object', properties };
@@ -89,6 +86,30 @@ export function buildToolSchema(
   const usedDefs = projector.collectDefs();
   if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
   return { schema, untyped, mentioned };
+}
+
+/**
+ * A property: the argument's projected schema with its description. One object per projection and description: the
+ * projections are shared by every build of a plan, and so are their properties (Microsoft Graph's search surface
+ * makes 74,804 properties of 4,195 distinct ones), and with them the lengths and cleanings remembered by the object.
+ * Shared, so never changed (headers/apply-headers.ts marks a copy).
+ */
+function describedProperty(schema: SchemaModel, description: string): JsonObject {
+  if (typeof schema === 'boolean') return made(schema, description);
+  let byDescription = describedProperties.get(schema);
+  if (!byDescription) describedProperties.set(schema, (byDescription = new Map()));
+  let property = byDescription.get(description);
+  if (property === undefined) byDescription.set(description, (property = made(schema, description)));
+  return property;
+}
+
+const describedProperties = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+function made(schema: SchemaModel, description: string): JsonObject {
+  const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
+  if (description) property['description'] = description;
+  else delete property['description'];
+  return canonical(property);
 }
 
 function append(lists: Map<string, string[]>, action: string, key: string): void {

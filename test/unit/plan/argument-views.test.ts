@@ -3,6 +3,7 @@ import { Diagnostics } from '../../../src/diagnostics/diagnostic.js';
 import type { OperationModel, ParameterModel, SchemaModel } from '../../../src/model/api-model.js';
 import { buildArguments } from '../../../src/plan/arguments/build-arguments.js';
 import { argumentView, inputView } from '../../../src/plan/arguments/schema-views.js';
+import { buildToolSchema } from '../../../src/plan/arguments/tool-schema.js';
 
 const parameter = (name: string, schema: SchemaModel): ParameterModel => ({
   name,
@@ -52,5 +53,24 @@ describe('argument views', () => {
     );
     expect(me).toEqual({ type: 'integer', minimum: 0 });
     expect(users).toBe(me);
+  });
+});
+
+describe('built properties', () => {
+  it('are one object per projected schema and description, shared by the builds of a plan', () => {
+    const defs: Record<string, SchemaModel> = {};
+    const draft = (key: string, description?: string) =>
+      buildArguments(
+        operation(key, [{ ...parameter('$top', { type: 'integer', minimum: 0 }), ...(description ? { description } : {}) }]),
+        defs,
+        new Diagnostics(),
+      );
+    const property = (built: ReturnType<typeof buildToolSchema>) => (built.schema['properties'] as Record<string, unknown>)['top'];
+    const [me, users, other] = [draft('me', 'How many.'), draft('users', 'How many.'), draft('other', 'How many at most.')].map((each) =>
+      property(buildToolSchema([{ name: '', draft: each }], defs, 0)),
+    );
+    expect(me).toEqual({ type: 'integer', description: 'How many. Sent as $top in the query.', minimum: 0 });
+    expect(users).toBe(me);
+    expect(other).toEqual({ type: 'integer', description: 'How many at most. Sent as $top in the query.', minimum: 0 });
   });
 });
