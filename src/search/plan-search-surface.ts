@@ -9,6 +9,7 @@ import type { ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/text/words.js';
 import { actionInputSchema } from './action-schema.js';
+import { jsonBytes } from './json-bytes.js';
 import { scopeFamilies } from './scope-families.js';
 import { ConcurrentIndex } from './build-index-concurrently.js';
 import type { SearchDocument } from './search-index.js';
@@ -79,7 +80,7 @@ export async function planSearchSurface(
     areas: areasOf(model.operations.filter((operation) => planned.has(operation.key))),
     ...(options.prefix ? { prefix: options.prefix } : {}),
   });
-  const schemaBytes = catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0);
+  const schemaBytes = catalog.reduce((sum, entry) => sum + jsonBytes(entry.inputSchema), 0);
   const built = await indexed;
   return {
     tools,
