@@ -1,6 +1,5 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
 import { buildArguments } from '../plan/arguments/build-arguments.js';
 import { inputDefs } from '../plan/arguments/input-defs.js';
 import type { PlannedArguments } from '../plan/drafts.js';
@@ -8,7 +7,7 @@ import { cleanText } from '../plan/text/sanitize-text.js';
 import type { ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/text/words.js';
-import { actionInputSchema } from './action-schema.js';
+import { ActionSchemas } from './action-schemas.js';
 import { jsonBytes } from './json-bytes.js';
 import { scopeFamilies } from './scope-families.js';
 import { ConcurrentIndex } from './build-index-concurrently.js';
@@ -43,7 +42,7 @@ export async function planSearchSurface(
   const catalog: CatalogAction[] = [];
   // Indexed as the catalog is made: a large catalog's index is built by a second thread meanwhile.
   const index = new ConcurrentIndex(plan.tools.reduce((sum, tool) => sum + tool.actions.length, 0));
-  const phrases = new ArgumentPhrases();
+  const schemas = new ActionSchemas(defs);
   // Drafts rebuilt from the model are the planner's; their diagnostics were reported by the plan already.
   const quiet = new Diagnostics();
   for (const tool of plan.tools) {
@@ -63,7 +62,7 @@ export async function planSearchSurface(
         summary: action.summary,
         method: action.operation.method,
         path: action.operation.path,
-        inputSchema: actionInputSchema(draft, defs, action.concise !== undefined, phrases),
+        inputSchema: schemas.of(draft, action.concise !== undefined),
       };
       catalog.push(entry);
       index.add(searchDocument(entry, action.name || tool.name, operation, keys));

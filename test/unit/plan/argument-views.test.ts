@@ -1,37 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../../src/diagnostics/diagnostic.js';
-import type { OperationModel, ParameterModel, SchemaModel } from '../../../src/model/api-model.js';
+import type { SchemaModel } from '../../../src/model/api-model.js';
 import { buildArguments } from '../../../src/plan/arguments/build-arguments.js';
 import { argumentView, inputView } from '../../../src/plan/arguments/schema-views.js';
 import { buildToolSchema } from '../../../src/plan/arguments/tool-schema.js';
-
-const parameter = (name: string, schema: SchemaModel): ParameterModel => ({
-  name,
-  in: 'query',
-  required: false,
-  deprecated: false,
-  schema,
-  style: 'form',
-  explode: true,
-  allowReserved: false,
-  pointer: '#',
-});
-
-const operation = (key: string, parameters: ParameterModel[]): OperationModel => ({
-  key,
-  id: key,
-  derivedId: false,
-  method: 'get',
-  path: `/${key}`,
-  tags: [],
-  deprecated: false,
-  parameters,
-  responses: [],
-  security: [],
-  servers: [],
-  extension: {},
-  pointer: '#',
-});
+import { operation, parameter } from './model-fixture.js';
 
 describe('argument views', () => {
   it('are one object per distinct schema of a plan, equal to the input view', () => {
