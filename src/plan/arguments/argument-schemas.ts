@@ -50,7 +50,7 @@ function actionSchema(
   for (const argument of route.arguments) {
     const schema = argumentSchema(argument, operation, media, shape);
     if (schema === undefined) continue;
-    const converted = view.convert(schema);
+    const converted = view.convertArgument(schema);
     if (converted === true || (isJsonObject(converted) && Object.keys(converted).length === 0)) continue;
     if (typeOnlyAsIn(converted, inputProperties[argument.arg])) continue;
     setOwn(properties, argument.arg, converted);
@@ -85,9 +85,21 @@ function argumentSchema(
   if ('file' in argument && argument.file) return undefined;
   if (argument.in === 'body-whole')
     return media && (media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart') ? media.schema : undefined;
-  if (argument.in === 'body') return shape?.properties.find(([name]) => name === argument.name)?.[1];
+  if (argument.in === 'body') return shape ? fieldSchemas(shape).get(argument.name) : undefined;
   return operation.parameters.find((parameter) => parameter.in === argument.in && parameter.name === argument.name)?.schema;
 }
+
+/**
+ * A shape's properties by name. Shapes are shared (schema-views.ts), and Microsoft Graph's bodies have hundreds of
+ * fields: looking each argument up in the list was quadratic in them.
+ */
+function fieldSchemas(shape: ObjectShape): ReadonlyMap<string, SchemaModel> {
+  let byName = fieldsByShape.get(shape);
+  if (!byName) fieldsByShape.set(shape, (byName = new Map(shape.properties)));
+  return byName;
+}
+
+const fieldsByShape = new WeakMap<ObjectShape, ReadonlyMap<string, SchemaModel>>();
 
 /**
  * Rules of a flattened body that no single argument carries: its conditional requirements (an optional body's
