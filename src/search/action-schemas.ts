@@ -30,21 +30,44 @@ export class ActionSchemas {
     return schema;
   }
 
-  /** Everything the schema is made of, as numbers (and the place an argument is sent, a word of its own). */
+  /**
+   * Everything the schema is made of, as numbers: each two 15-bit UTF-16 code units (never a surrogate) of one string
+   * made at once from a buffer the keys share (a key joined from its parts was thousands of small strings to make and
+   * flatten, and a list of codes regrew for every key).
+   */
   private keyOf(draft: ActionDraft, concise: boolean): string {
-    let key = `${concise ? 1 : 0}${draft.operation.longRunning ? 1 : 0}`;
+    this.length = 0;
+    this.code(concise ? 1 : 0);
+    this.code(draft.operation.longRunning ? 1 : 0);
     for (const argument of draft.arguments) {
       const { route } = argument;
-      const name = route.in === 'body-whole' ? undefined : route.name;
-      const fields = argument.fields ? JSON.stringify(argument.fields) : undefined;
-      key += `|${this.id(argument.key)},${this.id(argument.schema)},${argument.required ? 1 : 0},${this.id(argument.description)},${route.in},${this.id(name)},${this.id(fields)}`;
+      this.push(argument.key);
+      this.push(argument.schema);
+      this.code(argument.required ? 1 : 0);
+      this.push(argument.description);
+      this.push(route.in);
+      this.push(route.in === 'body-whole' ? undefined : route.name);
+      this.push(argument.fields ? JSON.stringify(argument.fields) : undefined);
     }
-    return key;
+    return Buffer.from(this.codes.buffer, 0, this.length * 2).toString('utf16le');
   }
 
-  private id(value: unknown): number {
+  private codes = new Uint16Array(256);
+  private length = 0;
+
+  private push(value: unknown): void {
     let id = this.ids.get(value);
     if (id === undefined) this.ids.set(value, (id = this.ids.size));
-    return id;
+    this.code((id >>> 15) & 0x7fff);
+    this.code(id & 0x7fff);
+  }
+
+  private code(unit: number): void {
+    if (this.length === this.codes.length) {
+      const grown = new Uint16Array(this.codes.length * 2);
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[this.length++] = unit;
   }
 }
