@@ -210,7 +210,7 @@ function familyRoots(unit: GroupingUnit, table: WordTable): number[] {
   const keys = unit.resource.map(segmentKey);
   const roots = new Set<number>();
   for (let start = 0; start < keys.length; start++) {
-    for (let end = start + 1; end <= keys.length; end++) roots.add(table.rootId(keys.slice(start, end)));
+    table.addRootIds(keys, start, roots);
     if (!unit.scopes[start]) break;
   }
   return [...roots].sort((x, y) => x - y);
