@@ -1,4 +1,4 @@
-import { resourceWords, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
+import { resourceWords, segmentKeys, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
 import { compareStrings } from '../text/words.js';
 import type { GroupingUnit } from '../drafts.js';
 import { forShared } from './id-lists.js';
@@ -71,16 +71,21 @@ export class WordTable {
    */
   addRootIds(segments: readonly string[], start: number, roots: Set<number>): void {
     let level = this.rootIds;
+    // The root's resource words (resourceWords' keys of the segments so far), as they grow with each segment.
+    const words: number[] = [];
+    const seen = new Set<string>();
     for (let end = start + 1; end <= segments.length; end++) {
       const segment = segments[end - 1] as string;
+      for (const key of segmentKeys(segment, end - 1 === start)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const wordId = this.ids.get(key);
+        if (wordId !== undefined) words.push(wordId);
+      }
       let id = level.ids.get(segment);
       if (id === undefined) {
         id = this.rootWordIds.length;
         level.ids.set(segment, id);
-        const words = resourceWords(segments.slice(start, end)).keys.flatMap((word) => {
-          const wordId = this.ids.get(word);
-          return wordId === undefined ? [] : [wordId];
-        });
         this.rootWordIds.push([...new Set(words)].sort((x, y) => x - y));
       }
       roots.add(id);
