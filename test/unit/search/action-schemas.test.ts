@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../../src/diagnostics/diagnostic.js';
 import type { SchemaModel } from '../../../src/model/api-model.js';
 import { buildArguments } from '../../../src/plan/arguments/build-arguments.js';
-import { actionInputSchema } from '../../../src/search/action-schema.js';
+import { actionInputSchema, MAX_SCHEMA_CHARS } from '../../../src/search/action-schema.js';
+import { buildToolSchema } from '../../../src/plan/arguments/tool-schema.js';
 import { ActionSchemas } from '../../../src/search/action-schemas.js';
 import { operation, parameter } from '../plan/model-fixture.js';
 
@@ -32,5 +33,30 @@ describe('the catalog’s action schemas', () => {
       actionInputSchema(draft('users', 'Properties to return.'), defs, true),
       actionInputSchema(draft('users', 'Fields to return.', 'select'), defs, true),
     ]);
+  });
+});
+
+describe('the leaner levels of a catalog schema', () => {
+  it('are taken exactly when the fullest schema is longer than MAX_SCHEMA_CHARS', () => {
+    const defs: Record<string, SchemaModel> = {};
+    // One description grows a character at a time, so that the fullest schema's length steps over the limit.
+    const sizes = new Set<number>();
+    for (let extra = 0; extra < 120; extra++) {
+      const parameters = Array.from({ length: 75 }, (_, index) =>
+        parameter(
+          `field_${index}`,
+          { type: 'string' },
+          `The field number ${index} of the thing${index === 0 ? ` ${'x'.repeat(extra)}` : ''}.`,
+        ),
+      );
+      const action = buildArguments(operation('things', parameters), defs, new Diagnostics());
+      const fullest = buildToolSchema([{ name: '', draft: action }], defs, 0).schema;
+      const length = JSON.stringify(fullest).length;
+      sizes.add(length);
+      const chosen = actionInputSchema(action, defs, false);
+      if (length <= MAX_SCHEMA_CHARS) expect(chosen).toEqual(fullest);
+      else expect(JSON.stringify(chosen).length).toBeLessThan(length);
+    }
+    expect(sizes.has(MAX_SCHEMA_CHARS) && sizes.has(MAX_SCHEMA_CHARS + 1)).toBe(true);
   });
 });
