@@ -2,7 +2,7 @@ import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../../model/api-model.js';
 import { bodyKindRank } from '../../model/body-kinds.js';
 import { bodyFieldsOf } from './body-fields.js';
-import { argumentView, isFileSchema, objectShape } from './schema-views.js';
+import { argumentView, isFileSchema, objectShape, type ObjectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentDraft, ActionDraft } from '../drafts.js';
 
@@ -40,8 +40,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   const bodyRequired = operation.requestBody.required;
   const shape = media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart' ? objectShape(media.schema, defs) : undefined;
   if (shape) {
-    // Sorted, so that the order of keys in the description never changes the output.
-    for (const [name, schema] of [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [name, schema] of sortedFields(shape)) {
       if (typeof schema !== 'boolean' && schema['readOnly'] === true) continue;
       const key = claim(name, 'body');
       const encoding = media.encoding[name];
@@ -84,6 +83,18 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   }
   return { operation, arguments: out, body: { media, required: bodyRequired } };
 }
+
+/**
+ * A body's fields sorted by name, so that the order of keys in the description never changes the output; once per
+ * shape (shapes are shared: Microsoft Graph's operations send the same entities of hundreds of fields). Only read.
+ */
+function sortedFields(shape: ObjectShape): ReadonlyArray<[string, SchemaModel]> {
+  let sorted = sortedByShape.get(shape);
+  if (!sorted) sortedByShape.set(shape, (sorted = [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  return sorted;
+}
+
+const sortedByShape = new WeakMap<ObjectShape, Array<[string, SchemaModel]>>();
 
 /** Inline schemas get the same input view as the named ones in `defs` (no readOnly fields, `oneOf` as `anyOf`). */
 function parameterArgument(parameter: ParameterModel, key: string, defs: Record<string, SchemaModel>): ArgumentDraft {

@@ -32,15 +32,23 @@ export function inputView(schema: SchemaModel): SchemaModel {
  */
 export function argumentView(schema: SchemaModel, defs: Record<string, SchemaModel>): SchemaModel {
   if (typeof schema === 'boolean') return schema;
-  let byText = argumentViews.get(defs);
-  if (!byText) argumentViews.set(defs, (byText = new Map()));
+  let views = argumentViews.get(defs);
+  if (!views) argumentViews.set(defs, (views = { byObject: new WeakMap(), byText: new Map() }));
+  // A body's fields are the named schemas' own objects, shared by every operation that sends that body: their view
+  // is found by the object before its text is written.
+  let view = views.byObject.get(schema);
+  if (view !== undefined) return view;
   const text = JSON.stringify(schema);
-  let view = byText.get(text);
-  if (view === undefined) byText.set(text, (view = viewNode(schema) as SchemaModel));
+  view = views.byText.get(text);
+  if (view === undefined) views.byText.set(text, (view = viewNode(schema) as SchemaModel));
+  views.byObject.set(schema, view);
   return view;
 }
 
-const argumentViews = new WeakMap<Record<string, SchemaModel>, Map<string, SchemaModel>>();
+const argumentViews = new WeakMap<
+  Record<string, SchemaModel>,
+  { byObject: WeakMap<JsonObject, SchemaModel>; byText: Map<string, SchemaModel> }
+>();
 
 function viewNode(node: JsonValue): JsonValue {
   if (Array.isArray(node)) return node.map(viewNode);
