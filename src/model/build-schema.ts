@@ -50,8 +50,16 @@ const READ_ORDER = new Map<string, number>(
  */
 function keywordsRead(node: JsonObject): string[] {
   const read: string[] = [];
-  for (const key of Object.keys(node)) if (READ_ORDER.has(key)) read.push(key);
-  return read.length > 1 ? read.sort((a, b) => (READ_ORDER.get(a) as number) - (READ_ORDER.get(b) as number)) : read;
+  // Each key put in its place as it comes: a few keys, and sort's buffers were a tenth of the model's allocation.
+  for (const key of Object.keys(node)) {
+    const rank = READ_ORDER.get(key);
+    if (rank === undefined) continue;
+    let at = read.length;
+    read.push(key);
+    for (; at > 0 && (READ_ORDER.get(read[at - 1] as string) as number) > rank; at--) read[at] = read[at - 1] as string;
+    read[at] = key;
+  }
+  return read;
 }
 
 const isText = (value: JsonValue) => typeof value === 'string';

@@ -14,7 +14,7 @@ export function resolveObject(
   pointer: string,
   diagnostics: Diagnostics,
 ): Resolved | undefined {
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   let current: JsonValue | undefined = node;
   let currentPointer = pointer;
   while (isJsonObject(current) && typeof current['$ref'] === 'string') {
@@ -23,6 +23,7 @@ export function resolveObject(
       diagnostics.error('OTM_REF_UNRESOLVED', `The $ref ${ref} points outside the bundled description.`, { pointer: currentPointer });
       return undefined;
     }
+    seen ??= new Set();
     if (seen.has(ref)) {
       diagnostics.error('OTM_REF_LOOP', `The $ref chain from ${pointer} loops back to ${ref}.`, {
         pointer,
@@ -31,7 +32,7 @@ export function resolveObject(
       return undefined;
     }
     seen.add(ref);
-    const target = resolvePointer(root, ref) as JsonValue | undefined;
+    const target = targetOf(root, ref);
     if (target === undefined) {
       diagnostics.error('OTM_REF_UNRESOLVED', `The $ref ${ref} points at nothing.`, {
         pointer: currentPointer,
@@ -48,6 +49,22 @@ export function resolveObject(
   }
   return { node: current, pointer: currentPointer };
 }
+
+/**
+ * What a `$ref` points at, once per reference: the operations of a large description refer to the same few components
+ * again and again (Microsoft Graph: 22,844 responses refer to `#/components/responses/error`). The document is not
+ * changed while the model is built from it.
+ */
+function targetOf(root: JsonObject, ref: string): JsonValue | undefined {
+  let byRef = targets.get(root);
+  if (!byRef) targets.set(root, (byRef = new Map()));
+  if (byRef.has(ref)) return byRef.get(ref);
+  const target = resolvePointer(root, ref) as JsonValue | undefined;
+  byRef.set(ref, target);
+  return target;
+}
+
+const targets = new WeakMap<JsonObject, Map<string, JsonValue | undefined>>();
 
 export function stringOf(value: JsonValue | undefined): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -36,7 +36,7 @@ export function actionInputSchema(
   /** Shared by every action of a surface: they describe the same arguments again and again. */
   phrases = new ArgumentPhrases(),
 ): JsonObject {
-  const levels = reachesMany(draft, defs, MAX_BUNDLED_DEFS) ? LEVELS.filter((level) => level >= 2) : LEVELS;
+  const levels = reachesMany(draft, defs) ? LEVELS.filter((level) => level >= 2) : LEVELS;
   // One list for every level: the arguments' merged schemas and notes are prepared once per list (tool-schema.ts).
   const actions = [{ name: '', draft }];
   let schema: JsonObject = {};
@@ -44,10 +44,43 @@ export function actionInputSchema(
     const built = withoutContradictions(buildToolSchema(actions, defs, level, new Set(), phrases).schema);
     const formatted = concise ? withResponseFormat(built, [''], 1, level).schema : built;
     schema = draft.operation.longRunning ? withOperationStatus(formatted, [''], 1, level).schema : formatted;
-    if ((jsonLength(schema) as number) <= MAX_SCHEMA_CHARS) break;
+    if (builtLength(schema) <= MAX_SCHEMA_CHARS) break;
   }
   return schema;
 }
+
+/**
+ * What jsonLength gives of a built schema, from its parts: the root and its maps of properties and named schemas are
+ * new in every build, what the maps hold is shared (properties, one per projection and description, and projected
+ * named schemas), so each of those is measured once, whatever its size.
+ */
+function builtLength(schema: JsonObject): number {
+  return objectLength(schema, (key, value) =>
+    SCHEMA_MAPS.has(key) && isJsonObject(value) ? objectLength(value, sharedLength) : jsonLength(value),
+  );
+}
+
+/** `{"key":value,…}` over the own keys, in their order, without those whose value JSON leaves out. */
+function objectLength(object: JsonObject, lengthOf: (key: string, value: JsonValue) => number | undefined): number {
+  let length = 2;
+  let written = 0;
+  for (const key of Object.keys(object)) {
+    const valueLength = lengthOf(key, object[key] as JsonValue);
+    if (valueLength === undefined) continue;
+    length += (jsonLength(key) as number) + 1 + valueLength;
+    written++;
+  }
+  return length + Math.max(written - 1, 0);
+}
+
+function sharedLength(_key: string, value: JsonValue): number | undefined {
+  if (value === null || typeof value !== 'object') return jsonLength(value);
+  let length = sharedLengths.get(value);
+  if (length === undefined) sharedLengths.set(value, (length = jsonLength(value) as number));
+  return length;
+}
+
+const sharedLengths = new WeakMap<object, number>();
 
 /**
  * The schema without a `format` beside an `enum` or `const`: the list names every value allowed, and a format can
@@ -56,13 +89,13 @@ export function actionInputSchema(
  * returned as it is, and each shared part is looked at once: the levels of an action and the actions of a surface
  * share their projected schemas (which nobody changes), and so the lengths listed-length.ts keeps of them.
  *
- * A built schema's root and its properties are new in every build, and only what they hold is shared (the parts of
- * the argument projections, the `$defs`): those two levels are cleaned as they come, each shared part is looked up
- * in a memo, and what is inside a shared part belongs to it alone, so it is cleaned with its part (remembering every
- * node of Microsoft Graph's 57,000 built schemas cost more than cleaning them).
+ * A built schema's root is new in every build, and what it holds is shared (its properties, one per projection and
+ * description, and the `$defs`): the root is cleaned as it comes, each shared part is looked up in a memo, and what is
+ * inside a shared part belongs to it alone, so it is cleaned with its part (remembering every node of Microsoft
+ * Graph's 57,000 built schemas cost more than cleaning them).
  */
 function withoutContradictions(schema: JsonObject): JsonObject {
-  return cleanedObject(schema, 1) as JsonObject;
+  return cleanedObject(schema, 0) as JsonObject;
 }
 
 /**
@@ -142,13 +175,43 @@ function copyOf(node: JsonObject, keys: string[], count: number): JsonObject {
 }
 
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
-/** Keywords whose value is data, not a schema. */
-const VALUES = new Set(['enum', 'const', 'default', 'examples']);
+/** Keywords whose value is data (or names), not a schema. */
+const VALUES = new Set(['enum', 'const', 'default', 'examples', 'required']);
 
-/** Whether the arguments reach more than `limit` named schemas through `$ref`s (a bounded walk). */
-function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limit: number): boolean {
+/** Whether the arguments reach more than MAX_BUNDLED_DEFS named schemas through `$ref`s. */
+function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>): boolean {
+  const reached = new Set<string>();
+  for (const argument of draft.arguments) {
+    const names = reachedFrom(argument.schema, defs);
+    if (names === MANY) return true;
+    for (const name of names) reached.add(name);
+    if (reached.size > MAX_BUNDLED_DEFS) return true;
+  }
+  return false;
+}
+
+/** More names than MAX_BUNDLED_DEFS: the walk stopped there. */
+const MANY = Symbol('many');
+
+/**
+ * The named schemas one argument's schema reaches through `$ref`s (a bounded walk), once per schema: arguments share
+ * their schemas (see argumentView), and Microsoft Graph's bodies refer to entities that refer to dozens more.
+ */
+function reachedFrom(schema: SchemaModel, defs: Record<string, SchemaModel>): ReadonlySet<string> | typeof MANY {
+  if (typeof schema === 'boolean') return NONE;
+  let byDefs = reachedByDefs.get(defs);
+  if (!byDefs) reachedByDefs.set(defs, (byDefs = new WeakMap()));
+  let reached = byDefs.get(schema);
+  if (reached === undefined) byDefs.set(schema, (reached = walkReached(schema, defs)));
+  return reached;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const reachedByDefs = new WeakMap<Record<string, SchemaModel>, WeakMap<JsonObject, ReadonlySet<string> | typeof MANY>>();
+
+function walkReached(schema: JsonObject, defs: Record<string, SchemaModel>): ReadonlySet<string> | typeof MANY {
   const seen = new Set<string>();
-  const pending: JsonValue[] = draft.arguments.map((argument) => argument.schema as JsonValue);
+  const pending: JsonValue[] = [schema];
   while (pending.length > 0) {
     const node = pending.pop() as JsonValue;
     if (Array.isArray(node)) {
@@ -162,7 +225,7 @@ function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limi
         const name = value.replace('#/$defs/', '');
         if (seen.has(name)) continue;
         seen.add(name);
-        if (seen.size > limit) return true;
+        if (seen.size > MAX_BUNDLED_DEFS) return MANY;
         const target = defs[name];
         if (target !== undefined) pending.push(target as JsonValue);
       } else if (typeof value === 'object' && value !== null) {
@@ -170,5 +233,5 @@ function reachesMany(draft: ActionDraft, defs: Record<string, SchemaModel>, limi
       }
     }
   }
-  return false;
+  return seen;
 }

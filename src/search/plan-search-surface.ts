@@ -1,14 +1,16 @@
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
-import { ArgumentPhrases } from '../plan/arguments/argument-phrases.js';
 import { buildArguments } from '../plan/arguments/build-arguments.js';
 import { inputDefs } from '../plan/arguments/input-defs.js';
-import type { PlannedArguments } from '../plan/drafts.js';
+import type { ActionDraft, PlannedArguments } from '../plan/drafts.js';
 import { cleanText } from '../plan/text/sanitize-text.js';
-import type { ToolPlan } from '../plan/tool-plan.js';
+import type { RouteModel, ToolPlan } from '../plan/tool-plan.js';
 import type { Intent } from '../surface/surface.js';
 import { compareStrings } from '../plan/text/words.js';
-import { actionInputSchema } from './action-schema.js';
+import type { JsonObject } from '../kernel/json.js';
+import { rememberText } from '../kernel/text-memo.js';
+import { ActionSchemas } from './action-schemas.js';
+import { jsonBytes } from './json-bytes.js';
 import { scopeFamilies } from './scope-families.js';
 import { ConcurrentIndex } from './build-index-concurrently.js';
 import type { SearchDocument } from './search-index.js';
@@ -42,7 +44,7 @@ export async function planSearchSurface(
   const catalog: CatalogAction[] = [];
   // Indexed as the catalog is made: a large catalog's index is built by a second thread meanwhile.
   const index = new ConcurrentIndex(plan.tools.reduce((sum, tool) => sum + tool.actions.length, 0));
-  const phrases = new ArgumentPhrases();
+  const schemas = new ActionSchemas(defs);
   // Drafts rebuilt from the model are the planner's; their diagnostics were reported by the plan already.
   const quiet = new Diagnostics();
   for (const tool of plan.tools) {
@@ -50,9 +52,8 @@ export async function planSearchSurface(
       const operation = operations.get(action.operation.key);
       if (!operation) throw new Error(`The plan's operation ${action.operation.key} is not in the model.`);
       const draft = given?.drafts.get(operation.key) ?? buildArguments(operation, defs, quiet);
+      if (!routesArguments(action.route, draft)) throw new Error(`The arguments of ${action.operation.key} differ from the plan's route.`);
       const keys = draft.arguments.map((argument) => argument.key).join(',');
-      if (keys !== action.route.arguments.map((argument) => argument.arg).join(','))
-        throw new Error(`The arguments of ${action.operation.key} differ from the plan's route.`);
       const id = action.name ? `${tool.name}.${action.name}` : tool.name;
       const entry: CatalogAction = {
         id,
@@ -62,7 +63,7 @@ export async function planSearchSurface(
         summary: action.summary,
         method: action.operation.method,
         path: action.operation.path,
-        inputSchema: actionInputSchema(draft, defs, action.concise !== undefined, phrases),
+        inputSchema: schemas.of(draft, action.concise !== undefined),
       };
       catalog.push(entry);
       index.add(searchDocument(entry, action.name || tool.name, operation, keys));
@@ -79,7 +80,7 @@ export async function planSearchSurface(
     areas: areasOf(model.operations.filter((operation) => planned.has(operation.key))),
     ...(options.prefix ? { prefix: options.prefix } : {}),
   });
-  const schemaBytes = catalog.reduce((sum, entry) => sum + Buffer.byteLength(JSON.stringify(entry.inputSchema)), 0);
+  const schemaBytes = catalog.reduce((sum, entry) => sum + jsonBytes(entry.inputSchema), 0);
   const built = await indexed;
   return {
     tools,
@@ -91,6 +92,14 @@ export async function planSearchSurface(
   };
 }
 
+/** Whether the route takes the draft's arguments, in its order. */
+function routesArguments(route: RouteModel, draft: ActionDraft): boolean {
+  const { arguments: routed } = route;
+  if (routed.length !== draft.arguments.length) return false;
+  for (let index = 0; index < routed.length; index++) if (routed[index]?.arg !== draft.arguments[index]?.key) return false;
+  return true;
+}
+
 /** What the index knows of an action: text per field (see FIELD_BOOSTS for what each is worth). */
 function searchDocument(
   entry: CatalogAction,
@@ -100,20 +109,35 @@ function searchDocument(
   argumentKeys: string,
 ): SearchDocument {
   const ownSummary = cleanText(operation.summary, 200).text;
-  const description = cleanText(operation.description, 600).text;
-  const [lead = '', ...rest] = description.split(/(?<=[.!?])\s+/);
+  const { lead, rest } = leadOf(cleanText(operation.description, 600).text);
+  const segments = literalSegments(operation.path);
   return {
     id: entry.id,
     summary: ownSummary && ownSummary !== entry.summary ? `${entry.summary} ${ownSummary}` : entry.summary,
-    name: [name, operation.derivedId ? '' : operation.id, ...literalSegments(operation.path), ...operation.tags].join(' '),
-    resource: literalSegments(operation.path).at(-1) ?? '',
+    name: [name, operation.derivedId ? '' : operation.id, ...segments, ...operation.tags].join(' '),
+    resource: segments.at(-1) ?? '',
     params: argumentKeys,
-    fields: schemaWords(entry.inputSchema).join(' '),
+    fields: fieldWords(entry.inputSchema),
     verb: verbOf(operation, entry.intent),
     lead,
-    description: rest.join(' '),
+    description: rest,
   };
 }
+
+/** A description's first sentence and the rest, remembered: one operation at many scopes repeats its description. */
+const leadOf = rememberText((description: string) => {
+  const [lead = '', ...rest] = description.split(/(?<=[.!?])\s+/);
+  return { lead, rest: rest.join(' ') };
+});
+
+/** The words of an input schema's fields, once per schema (actions alike share one, see action-schemas.ts). */
+function fieldWords(schema: JsonObject): string {
+  let words = fieldWordsOf.get(schema);
+  if (words === undefined) fieldWordsOf.set(schema, (words = schemaWords(schema).join(' ')));
+  return words;
+}
+
+const fieldWordsOf = new WeakMap<JsonObject, string>();
 
 /** The path's literal segments: `/repos/{owner}/{repo}/issues?state=open` → repos, issues. */
 function literalSegments(path: string): string[] {

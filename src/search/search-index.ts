@@ -1,5 +1,5 @@
-import MiniSearch from 'minisearch';
 import { termData, termProcessor, tokenizer, type TermData } from './search-terms.js';
+import { WrittenSearch } from './written-search.js';
 
 /**
  * The full-text index over the catalog (MiniSearch: BM25+ over weighted fields), built here at generation time and
@@ -77,7 +77,7 @@ export function buildSearchIndex(documents: SearchDocument[], families: string[]
 export class SearchIndexBuild {
   private readonly terms = termData();
   private readonly fields = Object.keys(FIELD_BOOSTS) as SearchField[];
-  private readonly search = new MiniSearch<SearchDocument>({
+  private readonly search = new WrittenSearch<SearchDocument>({
     fields: this.fields,
     tokenize: remembered(tokenizer(this.terms)),
     processTerm: remembered(termProcessor(this.terms)),
@@ -89,8 +89,9 @@ export class SearchIndexBuild {
 
   finish(families: string[][]): BuiltIndex {
     const { fields, terms, search } = this;
-    const serialized: SerializedIndex = { version: 2, fields, search: SEARCH_SETTINGS, terms, families, index: search.toJSON() };
-    return { json: JSON.stringify(serialized), terms: search.termCount };
+    // The index comes last: the rest written as JSON.stringify writes it, and the index's own text after it.
+    const rest: Omit<SerializedIndex, 'index'> = { version: 2, fields, search: SEARCH_SETTINGS, terms, families };
+    return { json: `${JSON.stringify(rest).slice(0, -1)},"index":${search.toJSONText()}}`, terms: search.termCount };
   }
 }
 

@@ -9,10 +9,13 @@ import { compareStrings } from '../text/words.js';
 type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
 
 export type ArgumentSchemas = {
-  /** The tools, each action with the full schema of its arguments where there is anything to check. */
+  /**
+   * The tools, each action with the full schema of its arguments where there is anything to check
+   * (`argumentsSchema`, made when first read).
+   */
   tools: ToolModel[];
   /** The validation views of every named schema those reference (`#/$defs/<name>`), sorted by name. */
-  defs: Record<string, SchemaModel>;
+  defs: () => Record<string, SchemaModel>;
 };
 
 /**
@@ -21,19 +24,43 @@ export type ArgumentSchemas = {
  * it sends anything. Each argument's schema is read from the model the way build-arguments.ts reads it (a parameter,
  * a field of a flattened body, or the whole body), through the validation view. Named schemas are shared by all
  * actions through `defs`, converted once.
+ *
+ * Only the generated server reads them: they are made when first read, each action's on its own and `defs` once all
+ * actions' are (a view and the names it refers to do not depend on which schema was converted first), so that a
+ * plan that is not emitted (`plan`, the choice of surface) never makes them — Microsoft Graph's 11,422 actions took
+ * 200-300 ms and a twelfth of the plan's allocation.
  */
 export function withArgumentSchemas(tools: ToolModel[], model: ApiModel): ArgumentSchemas {
   const view = new ValidationView(model.schemas);
   const operations = new Map(model.operations.map((operation) => [operation.key, operation]));
+  const made: Array<() => unknown> = [];
   const checked = tools.map((tool) => ({
     ...tool,
     actions: tool.actions.map((action): ActionModel => {
       const operation = operations.get(action.operation.key);
-      const schema = operation ? actionSchema(operation, action.route, inputProperties(tool), model.schemas, view) : undefined;
-      return schema ? { ...action, argumentsSchema: schema } : action;
+      if (!operation) return action;
+      const schema = once(() => actionSchema(operation, action.route, inputProperties(tool), model.schemas, view));
+      made.push(schema);
+      return Object.defineProperty({ ...action }, 'argumentsSchema', { get: schema, enumerable: true, configurable: true });
     }),
   }));
-  return { tools: checked, defs: sharedDefs(view, model.schemas) };
+  const defs = once(() => {
+    for (const schema of made) schema();
+    return sharedDefs(view, model.schemas);
+  });
+  return { tools: checked, defs };
+}
+
+function once<T>(make: () => T): () => T {
+  let made = false;
+  let value: T;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
 }
 
 function actionSchema(
@@ -50,7 +77,7 @@ function actionSchema(
   for (const argument of route.arguments) {
     const schema = argumentSchema(argument, operation, media, shape);
     if (schema === undefined) continue;
-    const converted = view.convert(schema);
+    const converted = view.convertArgument(schema);
     if (converted === true || (isJsonObject(converted) && Object.keys(converted).length === 0)) continue;
     if (typeOnlyAsIn(converted, inputProperties[argument.arg])) continue;
     setOwn(properties, argument.arg, converted);
@@ -85,9 +112,21 @@ function argumentSchema(
   if ('file' in argument && argument.file) return undefined;
   if (argument.in === 'body-whole')
     return media && (media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart') ? media.schema : undefined;
-  if (argument.in === 'body') return shape?.properties.find(([name]) => name === argument.name)?.[1];
+  if (argument.in === 'body') return shape ? fieldSchemas(shape).get(argument.name) : undefined;
   return operation.parameters.find((parameter) => parameter.in === argument.in && parameter.name === argument.name)?.schema;
 }
+
+/**
+ * A shape's properties by name. Shapes are shared (schema-views.ts), and Microsoft Graph's bodies have hundreds of
+ * fields: looking each argument up in the list was quadratic in them.
+ */
+function fieldSchemas(shape: ObjectShape): ReadonlyMap<string, SchemaModel> {
+  let byName = fieldsByShape.get(shape);
+  if (!byName) fieldsByShape.set(shape, (byName = new Map(shape.properties)));
+  return byName;
+}
+
+const fieldsByShape = new WeakMap<ObjectShape, ReadonlyMap<string, SchemaModel>>();
 
 /**
  * Rules of a flattened body that no single argument carries: its conditional requirements (an optional body's

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from '../../kernel/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../kernel/json.js';
 import type { SchemaModel } from '../../model/api-model.js';
 import type { ArgumentDraft } from '../drafts.js';
 
@@ -14,10 +14,23 @@ export function argumentTypes(
   defs: Record<string, SchemaModel>,
 ): Array<[argument: string, type: string]> {
   return draft.arguments.flatMap((argument): Array<[string, string]> => {
-    const words = typeText(argument.schema, defs);
+    const words = argumentTypeText(argument.schema, defs);
     return words === undefined ? [] : [[argument.key, words]];
   });
 }
+
+/** typeText of an argument's schema, once per schema of a plan (arguments share theirs: see argumentView). */
+function argumentTypeText(schema: SchemaModel, defs: Record<string, SchemaModel>): string | undefined {
+  if (!isJsonObject(schema)) return typeText(schema, defs);
+  let byDefs = typeTexts.get(defs);
+  if (!byDefs) typeTexts.set(defs, (byDefs = new WeakMap()));
+  if (byDefs.has(schema)) return byDefs.get(schema);
+  const words = typeText(schema, defs);
+  byDefs.set(schema, words);
+  return words;
+}
+
+const typeTexts = new WeakMap<Record<string, SchemaModel>, WeakMap<JsonObject, string | undefined>>();
 
 /** The JSON types a schema declares, in words, or undefined when it declares none (any value). */
 export function typeText(schema: JsonValue, defs: Record<string, SchemaModel>, depth = 0): string | undefined {

@@ -2,7 +2,7 @@ import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../../model/api-model.js';
 import { bodyKindRank } from '../../model/body-kinds.js';
 import { bodyFieldsOf } from './body-fields.js';
-import { inputView, isFileSchema, objectShape } from './schema-views.js';
+import { argumentView, isFileSchema, objectShape, type ObjectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
 import type { ArgumentDraft, ActionDraft } from '../drafts.js';
 
@@ -33,15 +33,14 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   };
   const locationOrder = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const parameters = [...operation.parameters].sort((a, b) => locationOrder[a.in] - locationOrder[b.in]);
-  for (const parameter of parameters) out.push(parameterArgument(parameter, claim(parameter.name, parameter.in)));
+  for (const parameter of parameters) out.push(parameterArgument(parameter, claim(parameter.name, parameter.in), defs));
 
   const media = chooseMedia(operation.requestBody?.contents ?? []);
   if (!media || !operation.requestBody) return { operation, arguments: out };
   const bodyRequired = operation.requestBody.required;
   const shape = media.kind === 'json' || media.kind === 'form' || media.kind === 'multipart' ? objectShape(media.schema, defs) : undefined;
   if (shape) {
-    // Sorted, so that the order of keys in the description never changes the output.
-    for (const [name, schema] of [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [name, schema] of sortedFields(shape)) {
       if (typeof schema !== 'boolean' && schema['readOnly'] === true) continue;
       const key = claim(name, 'body');
       const encoding = media.encoding[name];
@@ -49,7 +48,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
       const description = typeof schema === 'object' && typeof schema['description'] === 'string' ? schema['description'] : undefined;
       out.push({
         key,
-        schema: file ? fileSchema(description) : inputView(schema),
+        schema: file ? fileSchema(description) : argumentView(schema, defs),
         required: bodyRequired && shape.required.has(name),
         ...(description ? { description } : {}),
         route: {
@@ -75,7 +74,7 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
     const fields = file || media.kind === 'text' ? undefined : bodyFieldsOf(media.schema, defs);
     out.push({
       key,
-      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : inputView(media.schema),
+      schema: file ? fileSchema(description) : media.kind === 'text' ? { type: 'string' } : argumentView(media.schema, defs),
       required: bodyRequired,
       ...(description ? { description } : {}),
       route: { arg: key, in: 'body-whole', required: bodyRequired, ...(file ? { file: true } : {}) },
@@ -85,11 +84,23 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
   return { operation, arguments: out, body: { media, required: bodyRequired } };
 }
 
+/**
+ * A body's fields sorted by name, so that the order of keys in the description never changes the output; once per
+ * shape (shapes are shared: Microsoft Graph's operations send the same entities of hundreds of fields). Only read.
+ */
+function sortedFields(shape: ObjectShape): ReadonlyArray<[string, SchemaModel]> {
+  let sorted = sortedByShape.get(shape);
+  if (!sorted) sortedByShape.set(shape, (sorted = [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  return sorted;
+}
+
+const sortedByShape = new WeakMap<ObjectShape, Array<[string, SchemaModel]>>();
+
 /** Inline schemas get the same input view as the named ones in `defs` (no readOnly fields, `oneOf` as `anyOf`). */
-function parameterArgument(parameter: ParameterModel, key: string): ArgumentDraft {
+function parameterArgument(parameter: ParameterModel, key: string, defs: Record<string, SchemaModel>): ArgumentDraft {
   return {
     key,
-    schema: inputView(parameter.schema),
+    schema: argumentView(parameter.schema, defs),
     required: parameter.required,
     ...(parameter.description ? { description: parameter.description } : {}),
     route: {

@@ -31,10 +31,15 @@ export function buildRoute(draft: ActionDraft, apiServers: ServerModel[]): Route
     arguments: draft.arguments.map((argument) => argument.route),
     ...(draft.body ? { body: { mediaType: draft.body.media.mediaType, kind: draft.body.media.kind, required: draft.body.required } } : {}),
     security: operation.security,
-    ...(JSON.stringify(operation.servers) !== JSON.stringify(apiServers) ? { servers: operation.servers } : {}),
+    ...(ownServers(operation.servers, apiServers) ? { servers: operation.servers } : {}),
     accepts,
     ...(headers.length > 0 ? { headers } : {}),
   };
+}
+
+/** Whether an operation's servers differ from the API's (most operations have the API's own list, the same object). */
+function ownServers(servers: ServerModel[], apiServers: ServerModel[]): boolean {
+  return servers !== apiServers && JSON.stringify(servers) !== JSON.stringify(apiServers);
 }
 
 /**

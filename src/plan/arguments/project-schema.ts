@@ -65,10 +65,13 @@ export class Projector {
     return projection.value as SchemaModel;
   }
 
-  collectDefs(): JsonObject {
-    const out: Record<string, JsonValue> = {};
-    while (this.pending.length > 0) {
-      const name = this.pending.shift() as string;
+  /** The `$defs` the projected schemas refer to, sorted by name; undefined when they refer to none. */
+  collectDefs(): JsonObject | undefined {
+    if (this.pending.length === 0) return undefined;
+    const used: Array<[string, JsonValue]> = [];
+    // The queue grows while it is walked: a named schema's projection refers to others.
+    for (let next = 0; next < this.pending.length; next++) {
+      const name = this.pending[next] as string;
       let projection = this.memo.defs.get(name);
       if (!projection) {
         const target = this.defs[name];
@@ -76,10 +79,12 @@ export class Projector {
         this.memo.defs.set(name, projection);
       }
       this.use(projection.refs);
-      setOwn(out, name, projection.value);
+      used.push([name, projection.value]);
     }
+    this.pending.length = 0;
+    used.sort(([a], [b]) => compareStrings(a, b));
     const sorted: JsonObject = {};
-    for (const name of Object.keys(out).sort(compareStrings)) setOwn(sorted, name, out[name] as JsonValue);
+    for (const [name, value] of used) setOwn(sorted, name, value);
     return sorted;
   }
 

@@ -16,11 +16,14 @@ export type MergedArgument = { key: string; drafts: Array<{ action: string; argu
 /** Arguments of a tool's actions, merged by key and sorted: required-by-all first, then by key. */
 export function mergeArguments(actions: NamedAction[]): MergedArgument[] {
   const byKey = new Map<string, MergedArgument>();
-  for (const action of actions) {
-    for (const argument of action.draft.arguments) {
-      const merged = byKey.get(argument.key) ?? { key: argument.key, drafts: [] };
-      merged.drafts.push({ action: action.name, argument });
-      byKey.set(argument.key, merged);
+  for (let a = 0; a < actions.length; a++) {
+    const action = actions[a] as NamedAction;
+    const list = action.draft.arguments;
+    for (let b = 0; b < list.length; b++) {
+      const argument = list[b] as ArgumentDraft;
+      const merged = byKey.get(argument.key);
+      if (merged) merged.drafts.push({ action: action.name, argument });
+      else byKey.set(argument.key, { key: argument.key, drafts: [{ action: action.name, argument }] });
     }
   }
   const requiredByAll = (merged: MergedArgument) =>
@@ -50,7 +53,7 @@ export function buildToolSchema(
   defs: Record<string, SchemaModel>,
   detail: number,
   /** Arguments that stay typed properties at every level (those marked with x-mcp-header). */
-  typed: ReadonlySet<string> = new Set(),
+  typed: ReadonlySet<string> = NONE,
   /** Shared by the builds of one plan, which describe the same arguments again and again. */
   phrases = new ArgumentPhrases(),
 ): ToolSchema {
@@ -69,26 +72,52 @@ export function buildToolSchema(
   const projector = new Projector(defs, level, phrases);
   const untyped = new Map<string, string[]>();
   const { merged: prepared, mentioned } = preparedArguments(actions);
-  for (const { merged, schema: given, requiredBy, base, notes } of prepared) {
+  // Indexed loops: a plan builds tens of thousands of schemas (one per action on the search surface), much of it
+  // before V8 optimizes this function, and iterating an array unoptimized allocates a result per step.
+  for (let index = 0; index < prepared.length; index++) {
+    const { merged, schema: given, requiredBy, base, notes } = prepared[index] as PreparedArgument;
     if (!typed.has(merged.key) && isCollapsible(merged, level.collapse, actions.length)) {
       for (const entry of merged.drafts) append(untyped, entry.action, merged.key);
       continue;
     }
     const schema = projector.project(given);
     const meaning = level.argument >= 140 ? phrases.full(base, level.argument) : phrases.phrase(base, merged.key, level.argument);
-    const description = joinSentences([meaning, ...notes, level.maxDepth === Infinity ? '' : fieldsNote(merged, level.argument)]);
-    const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
-    if (description) property['description'] = description;
-    else delete property['description'];
-    setOwn(properties, merged.key, canonical(property) as JsonValue);
+    const description = sentencesOf(meaning, notes, level.maxDepth === Infinity ? '' : fieldsNote(merged, level.argument));
+    setOwn(properties, merged.key, describedProperty(schema, description) as JsonValue);
     if (requiredBy.length === actions.length) required.push(merged.key);
   }
   const schema: JsonObject = { type: 'object', properties };
   if (required.length > 0) schema['required'] = required;
   if (untyped.size === 0) schema['additionalProperties'] = false;
   const usedDefs = projector.collectDefs();
-  if (Object.keys(usedDefs).length > 0) schema['$defs'] = usedDefs;
+  if (usedDefs) schema['$defs'] = usedDefs;
   return { schema, untyped, mentioned };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A property: the argument's projected schema with its description. One object per projection and description: the
+ * projections are shared by every build of a plan, and so are their properties (Microsoft Graph's search surface
+ * makes 74,804 properties of 4,195 distinct ones), and with them the lengths and cleanings remembered by the object.
+ * Shared, so never changed (headers/apply-headers.ts marks a copy).
+ */
+function describedProperty(schema: SchemaModel, description: string): JsonObject {
+  if (typeof schema === 'boolean') return made(schema, description);
+  let byDescription = describedProperties.get(schema);
+  if (!byDescription) describedProperties.set(schema, (byDescription = new Map()));
+  let property = byDescription.get(description);
+  if (property === undefined) byDescription.set(description, (property = made(schema, description)));
+  return property;
+}
+
+const describedProperties = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+function made(schema: SchemaModel, description: string): JsonObject {
+  const property: JsonObject = typeof schema === 'boolean' ? {} : { ...schema };
+  if (description) property['description'] = description;
+  else delete property['description'];
+  return canonical(property);
 }
 
 function append(lists: Map<string, string[]>, action: string, key: string): void {
@@ -204,13 +233,21 @@ function schemaDescription(schema: SchemaModel): string | undefined {
   return typeof schema === 'object' && typeof schema['description'] === 'string' ? schema['description'] : undefined;
 }
 
-/** Joins text fragments as sentences, adding the full stop a fragment lacks. */
-export function joinSentences(parts: string[]): string {
-  return parts
-    .filter(Boolean)
-    .map((part, index, all) => (index < all.length - 1 && !/[.!?…:]$/.test(part) ? `${part}.` : part))
-    .join(' ');
+/**
+ * Text fragments joined as sentences (the empty ones left out), each but the last given the full stop it lacks;
+ * without making lists, since a property's description is joined for every build.
+ */
+function sentencesOf(first: string, middle: readonly string[], last: string): string {
+  let text = first;
+  for (let index = 0; index <= middle.length; index++) {
+    const part = index < middle.length ? (middle[index] as string) : last;
+    if (!part) continue;
+    text = text ? `${text}${ENDS_SENTENCE.test(text) ? '' : '.'} ${part}` : part;
+  }
+  return text;
 }
+
+const ENDS_SENTENCE = /[.!?…:]$/;
 
 /**
  * Arguments most actions require are stated once, on the property: "Required except for …". The others' needs are in

@@ -36,7 +36,10 @@ export function assemblePlan(model: ApiModel, parts: PlanParts): ToolPlan {
       ...(userAuth ? { userAuth } : {}),
     },
     tools: [...checked.tools].sort((a, b) => compareStrings(a.name, b.name)),
-    argumentDefs: checked.defs,
+    // Made when first read: only the generated server reads them (see withArgumentSchemas).
+    get argumentDefs() {
+      return checked.defs();
+    },
     excluded,
     totals: {
       tools: tools.length,

@@ -10,7 +10,7 @@ import type { ActionSummary, ConditionalRequirement } from '../drafts.js';
 /**
  * The types of the action's arguments that another action of the tool types differently, in argument order:
  * `help_center_id: integer` where the merged property reads `anyOf [integer, null, string]`. Empty when the action's
- * types are the tool's (a single action, or actions that agree).
+ * types are the tool's (a single action, or actions that agree). `action` is one of `actions`.
  */
 export function typeNotes(
   action: Pick<ActionSummary, 'argumentTypes'>,
@@ -18,30 +18,32 @@ export function typeNotes(
 ): string[] {
   const own = action.argumentTypes ?? [];
   if (own.length === 0 || actions.length < 2) return [];
-  const all = typesOfEach(actions);
-  const differs = (argument: string, type: string) =>
-    actions.some((other, index) => {
-      if (other === action) return false;
-      const given = all[index]?.get(argument);
-      return given !== undefined && given !== type;
-    });
-  return own.flatMap(([argument, type]) => (differs(argument, type) ? [`${argument}: ${type}`] : []));
+  // Another action types an argument otherwise exactly when the actions give it more than one type.
+  const mixed = mixedTypes(actions);
+  return own.flatMap(([argument, type]) => (mixed.has(argument) ? [`${argument}: ${type}`] : []));
 }
 
 /**
- * Each action's argument types by argument, made once per list of actions: every action of a tool asks of all the
- * others (Graph's tools have about ninety actions, built at several detail levels).
+ * The arguments the actions give different types, made once per list of actions: every action of a tool asks of
+ * all the others (Graph's tools have up to about ninety actions, built at several detail levels).
  */
-function typesOfEach(actions: ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>): Array<Map<string, string>> {
-  let maps = typesByActions.get(actions);
-  if (!maps) {
-    maps = actions.map((other) => new Map(other.argumentTypes ?? []));
-    typesByActions.set(actions, maps);
+function mixedTypes(actions: ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>): ReadonlySet<string> {
+  let mixed = mixedByActions.get(actions);
+  if (!mixed) {
+    const first = new Map<string, string>();
+    mixed = new Set();
+    for (const action of actions)
+      for (const [argument, type] of action.argumentTypes ?? []) {
+        const seen = first.get(argument);
+        if (seen === undefined) first.set(argument, type);
+        else if (seen !== type) mixed.add(argument);
+      }
+    mixedByActions.set(actions, mixed);
   }
-  return maps;
+  return mixed;
 }
 
-const typesByActions = new WeakMap<ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>, Array<Map<string, string>>>();
+const mixedByActions = new WeakMap<ReadonlyArray<Pick<ActionSummary, 'argumentTypes'>>, Set<string>>();
 
 /** The phrase of `typeNotes`, its entries joined: `help_center_id: integer, id: string`; empty when there are none. */
 export function typeNote(

@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject } from '../../kernel/json.js';
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
 import { successSchema } from './describe-response.js';
-import { objectShape } from '../arguments/schema-views.js';
+import { objectShape, type ObjectShape } from '../arguments/schema-views.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
 import type { ConciseModel } from '../tool-plan.js';
 
@@ -42,7 +42,19 @@ export function conciseView(operation: OperationModel, schemas: Record<string, S
 }
 
 function keptFields(items: SchemaModel, schemas: Record<string, SchemaModel>): string[] | undefined {
-  const names = (objectShape(items, schemas)?.properties ?? []).map(([name]) => name);
+  const shape = objectShape(items, schemas);
+  if (!shape) return undefined;
+  // Once per shape: shapes are shared (schema-views.ts), and the read operations of a large API list the same few
+  // hundred entities (Microsoft Graph's of hundreds of fields each).
+  if (kept.has(shape)) return kept.get(shape);
+  const fields = keptFieldsOf(shape.properties.map(([name]) => name));
+  kept.set(shape, fields);
+  return fields;
+}
+
+const kept = new WeakMap<ObjectShape, string[] | undefined>();
+
+function keptFieldsOf(names: string[]): string[] | undefined {
   if (names.length === 0) return undefined;
   const preferred = PREFERRED_FIELDS.filter((name) => names.includes(name));
   const identifying = names.filter((name) => !preferred.includes(name) && IDENTIFYING.test(name));

@@ -1,7 +1,7 @@
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
-import { objectShape } from '../arguments/schema-views.js';
+import { objectShape, type ObjectShape } from '../arguments/schema-views.js';
 import { isPagingArgument } from '../arguments/paging-arguments.js';
 import type { ArgumentDraft } from '../drafts.js';
 import type { PaginationModel } from '../tool-plan.js';
@@ -80,7 +80,25 @@ function shapeText(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
  */
 function pageOf(schema: SchemaModel, defs: Record<string, SchemaModel>): string | undefined {
   const shape = objectShape(schema, defs);
-  if (!shape) return undefined;
+  return shape ? byShape(pages, shape, () => pageOfShape(shape, defs)) : undefined;
+}
+
+/**
+ * What is said of a shape, once per shape: shapes are shared (schema-views.ts), and many operations return the same
+ * schemas (Microsoft Graph's entities, of hundreds of fields each).
+ */
+function byShape<T>(known: WeakMap<ObjectShape, T>, shape: ObjectShape, make: () => T): T {
+  if (known.has(shape)) return known.get(shape) as T;
+  const value = make();
+  known.set(shape, value);
+  return value;
+}
+
+const pages = new WeakMap<ObjectShape, string | undefined>();
+const keyFieldLists = new WeakMap<ObjectShape, string[]>();
+const nextFieldLists = new WeakMap<ObjectShape, string[]>();
+
+function pageOfShape(shape: ObjectShape, defs: Record<string, SchemaModel>): string | undefined {
   const lists = shape.properties.filter(([, property]) => isList(property, defs));
   if (lists.length !== 1) return undefined;
   const [field, property] = lists[0] as [string, SchemaModel];
@@ -103,7 +121,10 @@ function article(word: string): string {
 
 function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {
   const shape = objectShape(schema, defs);
-  if (!shape) return [];
+  return shape ? byShape(keyFieldLists, shape, () => keyFieldsOf(shape)) : [];
+}
+
+function keyFieldsOf(shape: ObjectShape): string[] {
   const names = shape.properties.map(([name]) => name);
   const preferred = PREFERRED_FIELDS.filter((field) => names.includes(field));
   const rest = names.filter((name) => !preferred.includes(name)).sort();
@@ -113,5 +134,5 @@ function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
 
 function nextFieldsOf(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {
   const shape = objectShape(deref(schema, defs).schema ?? {}, defs);
-  return shape ? shape.properties.map(([name]) => name).filter((name) => NEXT_FIELDS.test(name)) : [];
+  return shape ? byShape(nextFieldLists, shape, () => shape.properties.map(([name]) => name).filter((name) => NEXT_FIELDS.test(name))) : [];
 }

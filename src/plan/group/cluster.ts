@@ -4,6 +4,7 @@ import { compareStrings } from '../text/words.js';
 import { contains, intersection, intersectionSize, union, unionSize } from './id-lists.js';
 import { commonPrefix, commonPrefixLength, commonSuffixLength } from './resource-path.js';
 import { singular } from '../text/resource-words.js';
+import { rememberText } from '../../kernel/text-memo.js';
 import { intersectWords, type UnitWords, type WordTable } from './word-table.js';
 
 export type Cluster = {
@@ -194,10 +195,11 @@ function weighed(words: UnitWords, table: WordTable): Pick<Cluster, 'wordWeights
   return { wordWeights, weight };
 }
 
-/** A resource segment in its normal form: each word singular (`users` and `user`, `gpg_keys` and `gpg_key`). */
-function segmentKey(segment: string): string {
-  return segment.split('_').map(singular).join('_');
-}
+/**
+ * A resource segment in its normal form: each word singular (`users` and `user`, `gpg_keys` and `gpg_key`).
+ * Remembered: every unit's resource is read, and paths repeat their segments.
+ */
+const segmentKey = rememberText((segment: string): string => segment.split('_').map(singular).join('_'));
 
 /**
  * The families a unit's resource belongs to: every path its resource starts with from any position that only scopes
@@ -210,7 +212,7 @@ function familyRoots(unit: GroupingUnit, table: WordTable): number[] {
   const keys = unit.resource.map(segmentKey);
   const roots = new Set<number>();
   for (let start = 0; start < keys.length; start++) {
-    for (let end = start + 1; end <= keys.length; end++) roots.add(table.rootId(keys.slice(start, end)));
+    table.addRootIds(keys, start, roots);
     if (!unit.scopes[start]) break;
   }
   return [...roots].sort((x, y) => x - y);

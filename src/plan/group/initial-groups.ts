@@ -38,13 +38,7 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
   let current = groups.map(withPrefix);
   // Never below the first segment: groups that share no resource are unrelated, and are never joined.
   for (let depth = deepest - 1; depth >= 1 && current.length > MAX_INITIAL_GROUPS; depth--) {
-    const keyOf = ({ members, prefix }: Prefixed) => {
-      const first = members[0] as GroupingUnit;
-      const pinned = first.operation.extension.group;
-      if (pinned !== undefined) return `${first.intent} group:${pinned}`;
-      return `${first.intent} ${prefix.slice(0, depth).join('/')}`;
-    };
-    current = byKey(current, keyOf).flatMap((parts) => {
+    current = byKey(current, (group) => keyAt(group, depth)).flatMap((parts) => {
       // A group joined with no other stays as it is: splitting what splitOversized made gives it back unchanged.
       if (parts.length === 1) return parts;
       return byBranches(parts).flatMap((chunk) => splitOversized(chunk.flatMap((part) => part.members)).map(withPrefix));
@@ -53,7 +47,24 @@ function coarsen(groups: GroupingUnit[][]): GroupingUnit[][] {
   return current.map((group) => group.members);
 }
 
-type Prefixed = { members: GroupingUnit[]; prefix: string[] };
+/**
+ * A group with the resource prefix its members share, and the keys of a coarsening pass at each depth as they are
+ * asked for: every pass keys every group, from the deepest down.
+ */
+type Prefixed = { members: GroupingUnit[]; prefix: string[]; keys: string[] };
+
+/** The group's key at a depth: its intent and prefix cut there, or the `x-mcp` group its members are pinned to. */
+function keyAt(group: Prefixed, depth: number): string {
+  const { keys, prefix } = group;
+  const at = Math.min(depth, prefix.length);
+  let key = keys[at];
+  if (key !== undefined) return key;
+  const first = group.members[0] as GroupingUnit;
+  const pinned = first.operation.extension.group;
+  key = pinned !== undefined ? `${first.intent} group:${pinned}` : `${first.intent} ${prefix.slice(0, at).join('/')}`;
+  keys[at] = key;
+  return key;
+}
 
 /**
  * Groups of one prefix in chunks, in the order of their paths, that each span at most MAX_BRANCHES resources side by
@@ -106,7 +117,7 @@ function branchSegments(parts: readonly Prefixed[], depth: number): Set<string> 
 }
 
 function withPrefix(members: GroupingUnit[]): Prefixed {
-  return { members, prefix: commonPrefix(members.map((unit) => unit.resource)) };
+  return { members, prefix: commonPrefix(members.map((unit) => unit.resource)), keys: [] };
 }
 
 function splitOversized(members: GroupingUnit[]): GroupingUnit[][] {

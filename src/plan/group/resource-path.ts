@@ -2,6 +2,7 @@ import type { OperationModel } from '../../model/api-model.js';
 import { singular } from '../text/resource-words.js';
 import { RPC_QUALIFIERS, rpcAction } from '../text/rpc-action.js';
 import { wordsOf } from '../text/words.js';
+import { rememberText } from '../../kernel/text-memo.js';
 
 /** Segments that only version or namespace an API and say nothing about the resource. */
 const VERSION_SEGMENT = /^(v\d+([._]\d+)*[a-z]*|\d{4}[-_]\d{2}[-_]\d{2}|\d+(\.\d+)*|api|rest|latest)$/i;
@@ -55,22 +56,38 @@ function templateSegments(path: string): Segment[] {
   const out: Segment[] = [];
   const raws = template.split('/').filter((raw) => raw !== '');
   raws.forEach((raw, index) => {
-    if (/^\{[^}]*\}$/.test(raw)) return;
-    // OData keys and function arguments (`/users({id})`, `getYammerActivityUserDetail(period='{period}')`) are
-    // parameters too: a function is one resource whatever arguments it is called with.
-    const withoutParams = raw
-      .replace(/\{[^{}]*\}/g, '')
-      .replace(/\([^()]*\)/g, '')
-      .replace(/:[A-Za-z][\w-]*$/, '');
-    const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
-    // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
-    const rpc = base.includes('.') && out.length === 0 ? base.split('.').filter(Boolean) : undefined;
-    const parts = rpc && rpc.length > 1 ? rpc.slice(0, -1) : [base];
-    const scoped = /^\{[^}]*\}$/.test(raws[index + 1] ?? '');
-    parts.forEach((part, position) => {
-      const words = wordsOf(part);
-      if (words.length > 0) out.push({ name: words.join('_'), scoped: scoped && position === parts.length - 1 });
-    });
+    if (isParameter(raw)) return;
+    const scoped = isParameter(raws[index + 1] ?? '');
+    for (const { name, last } of (out.length === 0 ? firstSegmentParts : laterSegmentParts)(raw))
+      out.push({ name, scoped: scoped && last });
+  });
+  return out;
+}
+
+const isParameter = (raw: string) => /^\{[^}]*\}$/.test(raw);
+
+/** A resource name a raw path segment gives, and whether it is the segment's last part (a parameter may follow it). */
+type SegmentPart = { name: string; last: boolean };
+
+/** The names a raw segment gives, by whether it comes before any other: paths repeat their segments. Only read. */
+const firstSegmentParts = rememberText((raw: string) => segmentParts(raw, true));
+const laterSegmentParts = rememberText((raw: string) => segmentParts(raw, false));
+
+function segmentParts(raw: string, first: boolean): SegmentPart[] {
+  // OData keys and function arguments (`/users({id})`, `getYammerActivityUserDetail(period='{period}')`) are
+  // parameters too: a function is one resource whatever arguments it is called with.
+  const withoutParams = raw
+    .replace(/\{[^{}]*\}/g, '')
+    .replace(/\([^()]*\)/g, '')
+    .replace(/:[A-Za-z][\w-]*$/, '');
+  const base = withoutParams.replace(/\.(json|xml|csv|txt|yaml)$/i, '');
+  // RPC-style paths (`/admin.teams.admins.list`): the dotted parts but the last (the method) name the resource.
+  const rpc = base.includes('.') && first ? base.split('.').filter(Boolean) : undefined;
+  const parts = rpc && rpc.length > 1 ? rpc.slice(0, -1) : [base];
+  const out: SegmentPart[] = [];
+  parts.forEach((part, position) => {
+    const words = wordsOf(part);
+    if (words.length > 0) out.push({ name: words.join('_'), last: position === parts.length - 1 });
   });
   return out;
 }

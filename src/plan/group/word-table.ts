@@ -1,7 +1,10 @@
-import { resourceWords, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
+import { resourceWords, segmentKeys, singular, WordWeights, type ResourceWords } from '../text/resource-words.js';
 import { compareStrings } from '../text/words.js';
 import type { GroupingUnit } from '../drafts.js';
 import { forShared } from './id-lists.js';
+
+/** Family roots by their segments: the roots that go on below a segment, and the ids of those that end with one. */
+type RootLevel = { children: Map<string, RootLevel>; ids: Map<string, number> };
 
 /** One operation's resource words as ascending ids, and how deep in its path each first appears (0 = first segment). */
 export type UnitWords = { ids: number[]; depths: number[] };
@@ -59,22 +62,38 @@ export class WordTable {
 
   /** Family roots (see cluster.ts, familyRoots): id → the ids of the resource words its segments hold, ascending. */
   private readonly rootWordIds: number[][] = [];
-  private readonly rootIds = new Map<string, number>();
+  private readonly rootIds: RootLevel = { children: new Map(), ids: new Map() };
 
-  /** A family root (segments in normal form) as an id; its words are kept for rootWords. */
-  rootId(segments: readonly string[]): number {
-    const key = segments.join('/');
-    let id = this.rootIds.get(key);
-    if (id === undefined) {
-      id = this.rootWordIds.length;
-      this.rootIds.set(key, id);
-      const words = resourceWords(segments).keys.flatMap((word) => {
-        const wordId = this.ids.get(word);
-        return wordId === undefined ? [] : [wordId];
-      });
-      this.rootWordIds.push([...new Set(words)].sort((x, y) => x - y));
+  /**
+   * The family roots that begin at `start` of a resource (segments in normal form), one for each end after it, as
+   * ids added to `roots`; the words of each are kept for rootWords. Roots are kept in a tree of segments, walked once
+   * per start: every unit asks for every root its resource holds, which a key joined per root made a string for.
+   */
+  addRootIds(segments: readonly string[], start: number, roots: Set<number>): void {
+    let level = this.rootIds;
+    // The root's resource words (resourceWords' keys of the segments so far), as they grow with each segment.
+    const words: number[] = [];
+    const seen = new Set<string>();
+    for (let end = start + 1; end <= segments.length; end++) {
+      const segment = segments[end - 1] as string;
+      for (const key of segmentKeys(segment, end - 1 === start)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const wordId = this.ids.get(key);
+        if (wordId !== undefined) words.push(wordId);
+      }
+      let id = level.ids.get(segment);
+      if (id === undefined) {
+        id = this.rootWordIds.length;
+        level.ids.set(segment, id);
+        this.rootWordIds.push([...new Set(words)].sort((x, y) => x - y));
+      }
+      roots.add(id);
+      if (end === segments.length) break;
+      let next = level.children.get(segment);
+      if (!next) level.children.set(segment, (next = { children: new Map(), ids: new Map() }));
+      level = next;
     }
-    return id;
   }
 
   /** The resource words of a family root, as ascending ids. */

@@ -101,16 +101,9 @@ function computeResourceWords(resource: readonly string[]): ResourceWords {
   const surface = new Map<string, string>();
   const segments: string[][] = [];
   resource.forEach((segment, index) => {
-    const contributed: string[] = [];
-    segments.push(contributed);
-    const words = segment.split('_').filter(Boolean);
-    while (words.length > 1 && SEGMENT_VERBS.has(words[0] as string)) words.shift();
-    // A segment that is only a verb after the resource (`/credentials/revoke`, `/runs/{id}/cancel`) names the
-    // action, not a resource.
-    if (index > 0 && words.length === 1 && SEGMENT_VERBS.has(words[0] as string)) return;
-    for (const word of words) {
-      if (FILLER_WORDS.has(word)) continue;
-      contributed.push(word);
+    const contributed = segmentWords(segment, index === 0);
+    segments.push([...contributed]);
+    for (const word of contributed) {
       const key = singular(word);
       if (surface.has(key)) continue;
       keys.push(key);
@@ -119,6 +112,33 @@ function computeResourceWords(resource: readonly string[]): ResourceWords {
   });
   return { keys, surface, segments };
 }
+
+/**
+ * The words one resource segment contributes, as the path writes them (none for a verb or a filler), by whether it
+ * is the first segment of the resource: a segment that is only a verb after the resource (`/credentials/revoke`,
+ * `/runs/{id}/cancel`) names the action, not a resource. Remembered per segment: paths repeat them. Only read.
+ */
+export function segmentWords(segment: string, first: boolean): readonly string[] {
+  return first ? firstSegmentWords(segment) : laterSegmentWords(segment);
+}
+
+function contributedWords(segment: string, first: boolean): string[] {
+  const words = segment.split('_').filter(Boolean);
+  while (words.length > 1 && SEGMENT_VERBS.has(words[0] as string)) words.shift();
+  if (!first && words.length === 1 && SEGMENT_VERBS.has(words[0] as string)) return [];
+  return words.filter((word) => !FILLER_WORDS.has(word));
+}
+
+const firstSegmentWords = rememberText((segment: string) => contributedWords(segment, true));
+const laterSegmentWords = rememberText((segment: string) => contributedWords(segment, false));
+
+/** The normal forms (singular) of segmentWords, in its order. Only read. */
+export function segmentKeys(segment: string, first: boolean): readonly string[] {
+  return first ? firstSegmentKeys(segment) : laterSegmentKeys(segment);
+}
+
+const firstSegmentKeys = rememberText((segment: string) => firstSegmentWords(segment).map(singular));
+const laterSegmentKeys = rememberText((segment: string) => laterSegmentWords(segment).map(singular));
 
 /** How much a word tells one operation from the others: rare words (`releases`) more than common ones (`repos`). */
 export class WordWeights {

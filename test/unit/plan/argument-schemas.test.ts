@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ValidationView } from '../../../src/plan/arguments/validation-view.js';
 import { actionOf, planOf } from './plan-fixture.js';
 
@@ -226,5 +226,59 @@ describe('argument schemas', () => {
     expect(whole).toHaveProperty('additionalProperties', false);
     expect(view.convert({ allOf: [{ $ref: '#/$defs/Base' }, shared] })).toEqual({ allOf: [{ $ref: '#/$defs/Base' }, part] });
     expect([...view.composed]).toEqual(['Base']);
+  });
+});
+
+describe('argument schemas made when first read', () => {
+  const pets = () =>
+    openapi(
+      {
+        '/pets': {
+          put: {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Cat' } } } },
+            },
+            responses: ok,
+          },
+        },
+        '/pets/{id}': {
+          get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^p' } }], responses: ok },
+        },
+      },
+      {
+        Base: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, additionalProperties: false },
+        Cat: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { lives: { type: 'integer' } } }] },
+      },
+    );
+
+  it('are not made by planning, and an action’s is made on its own', async () => {
+    const convert = vi.spyOn(ValidationView.prototype, 'convertArgument');
+    try {
+      const plan = await planOf(pets());
+      expect(convert).not.toHaveBeenCalled();
+      expect(actionOf(plan, 'GET /pets/{id}').argumentsSchema).toEqual({
+        properties: { id: { type: 'string', pattern: '^p', examples: ['p'] } },
+      });
+      expect(convert).toHaveBeenCalledTimes(1);
+    } finally {
+      convert.mockRestore();
+    }
+  });
+
+  it('are the same whichever is read first, and a plan’s JSON holds them', async () => {
+    const actionsFirst = await planOf(pets());
+    const actions = actionsFirst.tools.flatMap((tool) => tool.actions.map((action) => action.argumentsSchema));
+    const defsFirst = await planOf(pets());
+    const defs = defsFirst.argumentDefs;
+    expect(defsFirst.tools.flatMap((tool) => tool.actions.map((action) => action.argumentsSchema))).toEqual(actions);
+    expect(actionsFirst.argumentDefs).toEqual(defs);
+    expect(defs).toEqual({
+      Base: { type: 'object', properties: { name: { type: 'string', minLength: 1 } } },
+      Cat: { allOf: [{ $ref: '#/$defs/Base' }, { type: 'object', properties: { lives: { type: 'integer' } } }] },
+    });
+    const written = JSON.parse(JSON.stringify(await planOf(pets()))) as typeof defsFirst;
+    expect(written.argumentDefs).toEqual(defs);
+    expect(written.tools.flatMap((tool) => tool.actions.map((action) => action.argumentsSchema))).toEqual(actions);
   });
 });
