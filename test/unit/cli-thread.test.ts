@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureDiagnostic, workerHeapLimits } from '../../src/cli/cli-thread.js';
+import { compilerFlags, failureDiagnostic, workerHeapLimits } from '../../src/cli/cli-thread.js';
 
 describe('the command line’s worker thread', () => {
   it('sets a small young generation and an old-generation limit unless Node flags already size them', () => {
@@ -7,6 +7,12 @@ describe('the command line’s worker thread', () => {
     expect(workerHeapLimits('--max-old-space-size=8192 ')).toEqual({ maxYoungGenerationSizeMb: 12 });
     expect(workerHeapLimits(' --max-semi-space-size=64')).toEqual({ maxOldGenerationSizeMb: 2000 });
     expect(workerHeapLimits('--enable-source-maps --max-heap-size=4096 --max-young-generation-size=64')).toEqual({});
+  });
+
+  it('waits longer before optimizing a function than V8 does, unless the command that started Node says how long', () => {
+    expect(compilerFlags('')).toEqual(['--interrupt-budget=1081344']);
+    expect(compilerFlags('--enable-source-maps')).toEqual(['--interrupt-budget=1081344']);
+    expect(compilerFlags('--interrupt-budget=67584')).toEqual([]);
   });
 
   it('says how to raise the limit when a description needs more memory, and leaves anything else to be reported as a bug', () => {
