@@ -89,7 +89,7 @@ async function runModel(
 function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings) {
   options.onProgress?.('model');
   const start = now();
-  const built = buildApiModel(document, diagnostics);
+  const built = buildApiModel(document, diagnostics, options.session?.pathItems);
   const { model: configured, types } = options.overrides
     ? applyOverrides(
         built,

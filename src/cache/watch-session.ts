@@ -1,6 +1,8 @@
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
+import { PathItemReplay } from './path-item-replay.js';
+import { sameJson } from './same-json.js';
 import { WorkMemo, type SessionStore } from './work-memo.js';
 
 /** How long the watch stays idle after a run before it writes that run's cache. */
@@ -10,6 +12,8 @@ const PERSIST_AFTER_MS = 1000;
  * What a process that runs the pipeline again and again (`--watch`) keeps between its runs, so that a save is
  * answered from the work the run before did rather than from the output folder's cache on disk:
  *
+ * - the path items of the last model (`pathItems`): an item whose JSON, and everything it reads, is as it was is not
+ *   built again (its operations, diagnostics and named schemas are the last build's; cache/path-item-replay.ts);
  * - the work memo of the last run, in memory: the next run neither reads nor verifies `work.json`, and a `plan
  *   --watch`, which has no output folder, gets one too. Its entries are keyed by content exactly as on disk, so the
  *   output is what a fresh run gives (test/unit/watch-session.test.ts proves it edit by edit);
@@ -36,6 +40,8 @@ export class WatchSession {
   };
   /** The last model's operations by key. */
   private operations = new Map<string, OperationModel>();
+  /** The last model's path item builds, replayed where nothing they read changed. */
+  readonly pathItems = new PathItemReplay();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
   /** The digest of the last run's text (see newText). */
@@ -53,10 +59,11 @@ export class WatchSession {
   intern(model: ApiModel): ApiModel {
     const next = new Map<string, OperationModel>();
     const operations = model.operations.map((operation) => {
-      const hash = contentHash(JSON.stringify(operation));
       const previous = this.operations.get(operation.key);
-      const kept = previous !== undefined && this.store.hashes.get(previous) === hash ? previous : operation;
-      this.store.hashes.set(kept, hash);
+      // Equal JSON is equal content: the one before keeps its hash. A replayed operation shares all but its top
+      // level with the one before, where the comparison stops at once.
+      const kept = previous !== undefined && this.store.hashes.has(previous) && sameJson(previous, operation) ? previous : operation;
+      if (kept !== previous) this.store.hashes.set(kept, contentHash(JSON.stringify(kept)));
       next.set(kept.key, kept);
       return kept;
     });

@@ -21,6 +21,7 @@ import { isClientHeader, isCredentialParameter, schemeForParameter } from './cre
 import { declaredHeaderValues } from './declared-headers.js';
 import { deriveOperationId, uniqueOperationIds } from './operation-ids.js';
 import { isLongRunning } from './long-running.js';
+import type { PathItemMemo } from './path-item-memo.js';
 import { readOperationExtension } from './read-extension.js';
 import { identifyingSlug, nameSlug, titleSlug } from './identify-api.js';
 import { resolveObject, stringOf } from './resolve-ref.js';
@@ -29,6 +30,8 @@ type Context = BodyContext & {
   swagger2: boolean;
   schemes: SecuritySchemeModel[];
   knownSchemes: Set<string>;
+  /** The schemes made for credential parameters (credentialScheme), in the order they were made. */
+  made: SecuritySchemeModel[];
   rootSecurity: SecurityRequirement[];
   rootServers: ServerModel[];
   consumes: string[];
@@ -40,7 +43,7 @@ type Context = BodyContext & {
  * model never depends on the order of keys in the description.
  * @see https://spec.openapis.org/oas/v3.1.0#paths-object
  */
-export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostics): ApiModel {
+export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostics, memo?: PathItemMemo): ApiModel {
   const { root } = document;
   const swagger2 = document.version === '2.0';
   const schemas = new SchemaConverter(root, document.version, diagnostics);
@@ -52,6 +55,7 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     swagger2,
     schemes,
     knownSchemes: new Set(schemes.map((scheme) => scheme.key)),
+    made: [],
     rootSecurity: [],
     rootServers: swagger2 ? buildServers2(root) : (buildServers3(root['servers']) ?? [{ url: '/', variables: [] }]),
     consumes: stringList(root['consumes']),
@@ -61,12 +65,39 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
 
   const operations: OperationModel[] = [];
   const paths = isJsonObject(root['paths']) ? root['paths'] : {};
+  const replaying = memo?.begin(root) ? memo : undefined;
   for (const pathKey of Object.keys(paths).sort()) {
     if (pathKey.startsWith('x-')) continue;
+    const raw = paths[pathKey];
+    // An item that is itself a `$ref` reads another part of the description: always built.
+    const plain = replaying && isJsonObject(raw) && raw['$ref'] === undefined ? raw : undefined;
+    const recorded = plain && replaying?.recorded(pathKey, plain, { reached: schemas.reached, schemes: context.made });
+    if (recorded && schemas.replay(recorded.converted)) {
+      for (const scheme of recorded.schemes) addScheme({ ...scheme }, context);
+      for (const item of recorded.diagnostics) diagnostics.add(item);
+      // Copies: making ids unique below sets `id` on the operations of this model.
+      for (const operation of recorded.operations) operations.push({ ...operation });
+      continue;
+    }
     const pointer = childPointer('#/paths', pathKey);
-    const item = resolveObject(root, paths[pathKey], pointer, diagnostics);
-    if (item) operations.push(...buildPathItem(pathKey, item.node, pointer, context));
+    const start = { diagnostics: diagnostics.items.length, schemas: schemas.mark(), schemes: context.made.length };
+    const item = resolveObject(root, raw, pointer, diagnostics);
+    const built = item ? buildPathItem(pathKey, item.node, pointer, context) : [];
+    operations.push(...built);
+    if (plain)
+      replaying?.record(
+        pathKey,
+        plain,
+        { reached: start.schemas.reached, schemes: start.schemes },
+        {
+          operations: built.map((operation) => ({ ...operation })),
+          diagnostics: diagnostics.items.slice(start.diagnostics),
+          converted: schemas.since(start.schemas),
+          schemes: context.made.slice(start.schemes),
+        },
+      );
   }
+  replaying?.end({ reached: schemas.reached, schemes: context.made });
   uniqueOperationIds(operations, diagnostics);
   // A server without tools is legal (and what a webhooks-only description gives, reported when it was loaded), but
   // `paths: {}` is more often a mistake than an intention.
@@ -310,18 +341,19 @@ function separateCredentials(
 /** The apiKey scheme made for a credential parameter the description declares no scheme for. */
 function credentialScheme(parameter: ParameterModel & { in: 'header' | 'query' | 'cookie' }, context: Context): string {
   const key = `${parameter.name.replace(/[^A-Za-z0-9]+/g, '_')}_${parameter.in}`;
-  if (!context.knownSchemes.has(key)) {
-    context.schemes.push({
-      key,
-      kind: 'apiKey',
-      in: parameter.in,
-      name: parameter.name,
-      description: `The ${parameter.name} ${parameter.in} parameter.`,
-    });
-    context.schemes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    context.knownSchemes.add(key);
-  }
+  if (!context.knownSchemes.has(key))
+    addScheme(
+      { key, kind: 'apiKey', in: parameter.in, name: parameter.name, description: `The ${parameter.name} ${parameter.in} parameter.` },
+      context,
+    );
   return key;
+}
+
+function addScheme(scheme: SecuritySchemeModel, context: Context): void {
+  context.schemes.push(scheme);
+  context.schemes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  context.knownSchemes.add(scheme.key);
+  context.made.push(scheme);
 }
 
 function stringList(value: JsonValue | undefined): string[] {

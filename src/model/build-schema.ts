@@ -136,6 +136,15 @@ const MAX_NODES = 2_000_000;
 
 export type SchemaDialect = '2.0' | '3.0' | '3.1';
 
+export type ConverterMark = { reached: number; nodes: number };
+/** What a converter did after a mark (SchemaConverter.since), to be replayed by another (SchemaConverter.replay). */
+export type ConvertedSince = {
+  reached: Array<{ entry: string; model: SchemaModel }>;
+  nodes: number;
+  /** Whether the node limit had been reported by then. */
+  limited: boolean;
+};
+
 /**
  * Converts OpenAPI schema objects (Swagger 2.0, OAS 3.0, OAS 3.1) into JSON Schema 2020-12. References become
  * `#/$defs/<name>`; every referenced schema is converted once and kept in `defs` under a unique, readable name.
@@ -143,6 +152,11 @@ export type SchemaDialect = '2.0' | '3.0' | '3.1';
  */
 export class SchemaConverter {
   readonly defs: Record<string, SchemaModel> = {};
+  /**
+   * Each named schema in the order it was first reached (`name`, NUL, `pointer`): the order of `defs`, and all that
+   * the converter's state holds besides the node count (see `replay`).
+   */
+  readonly reached: string[] = [];
   private readonly nameByPointer = new Map<string, string>();
   private readonly usedNames = new Set<string>();
   private readonly pending: Array<{ name: string; pointer: string }> = [];
@@ -183,8 +197,43 @@ export class SchemaConverter {
     const name = known ?? this.uniqueName(defNameFor(targetPointer));
     this.nameByPointer.set(targetPointer, name);
     this.queued.add(name);
+    this.reached.push(`${name}\u0000${targetPointer}`);
     this.pending.push({ name, pointer: targetPointer });
     return name;
+  }
+
+  /** Where the converter stands: a later `since` tells what was converted after. */
+  mark(): ConverterMark {
+    return { reached: this.reached.length, nodes: this.nodes };
+  }
+
+  /** The named schemas first reached since `mark`, as converted, and the schema nodes counted since. */
+  since(mark: ConverterMark): ConvertedSince {
+    const reached = this.reached.slice(mark.reached).map((entry) => {
+      const name = entry.slice(0, entry.indexOf('\u0000'));
+      return { entry, model: this.defs[name] as SchemaModel };
+    });
+    return { reached, nodes: this.nodes - mark.nodes, limited: this.limitReported };
+  }
+
+  /**
+   * Takes what an earlier converter of the same document did from the same state (the same `reached` so far), as
+   * `since` gave it, instead of converting again: the same schemas reached, named and kept, the same nodes counted.
+   * False, changing nothing, where the node limit was or would be reached: that warning depends on everything before.
+   */
+  replay(converted: ConvertedSince): boolean {
+    if (converted.limited || this.limitReported || this.nodes + converted.nodes > MAX_NODES) return false;
+    for (const { entry, model } of converted.reached) {
+      const cut = entry.indexOf('\u0000');
+      const name = entry.slice(0, cut);
+      this.nameByPointer.set(entry.slice(cut + 1), name);
+      this.usedNames.add(name.toLowerCase());
+      this.queued.add(name);
+      this.reached.push(entry);
+      setOwn(this.defs, name, model);
+    }
+    this.nodes += converted.nodes;
+    return true;
   }
 
   private drainPending(): void {
