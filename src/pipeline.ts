@@ -2,7 +2,7 @@ import path from 'node:path';
 import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
-import { loadSpec, readSpecSource } from './load/load-spec.js';
+import { loadSpec, readSpecSource, type LoadOptions } from './load/load-spec.js';
 import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
@@ -80,9 +80,14 @@ async function runModel(
   if (!checkOptions(options, diagnostics)) return undefined;
   options.onProgress?.('load');
   const start = now();
-  const document = await loadSpec(options, diagnostics);
+  const document = await loadSpec(loadOptions(options), diagnostics);
   timings.load = now() - start;
   return document && !diagnostics.hasErrors ? modelOf(document, options, diagnostics, timings) : undefined;
+}
+
+/** The load stage's options: a watch's runs validate in the worker its session keeps. */
+function loadOptions(options: ResolvedOptions & Observers): LoadOptions {
+  return options.session ? { ...options, validationThread: options.session.validation } : options;
 }
 
 /** The model stage: the API model with the configuration's overrides, credentials and name applied. */
@@ -330,7 +335,7 @@ async function loadAndModel(
   read: Handoff,
   collect: () => void,
 ): Promise<{ model?: ApiModel; externalRefs: boolean }> {
-  const document = await loadSpec(options, diagnostics, takeSource(read));
+  const document = await loadSpec(loadOptions(options), diagnostics, takeSource(read));
   timings.load = now() - read.start;
   if (!document || diagnostics.hasErrors) return { externalRefs: false };
   // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is

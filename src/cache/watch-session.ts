@@ -1,6 +1,7 @@
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
+import { ValidationThread } from '../load/validate-concurrently.js';
 import { PathItemReplay } from './path-item-replay.js';
 import { sameJson } from './same-json.js';
 import { WorkMemo, type SessionStore } from './work-memo.js';
@@ -12,6 +13,7 @@ const PERSIST_AFTER_MS = 1000;
  * What a process that runs the pipeline again and again (`--watch`) keeps between its runs, so that a save is
  * answered from the work the run before did rather than from the output folder's cache on disk:
  *
+ * - the validation worker (`validation`), which validates each save with its modules loaded and validators compiled;
  * - the path items of the last model (`pathItems`): an item whose JSON, and everything it reads, is as it was is not
  *   built again (its operations, diagnostics and named schemas are the last build's; cache/path-item-replay.ts);
  * - the work memo of the last run, in memory: the next run neither reads nor verifies `work.json`, and a `plan
@@ -42,6 +44,8 @@ export class WatchSession {
   private operations = new Map<string, OperationModel>();
   /** The last model's path item builds, replayed where nothing they read changed. */
   readonly pathItems = new PathItemReplay();
+  /** The validation worker, kept from run to run. */
+  readonly validation = new ValidationThread();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
   /** The digest of the last run's text (see newText). */
@@ -130,6 +134,12 @@ export class WatchSession {
   settled(): Promise<void> {
     this.writePending();
     return this.writes;
+  }
+
+  /** Ends the session: its writes done, its validation worker ended. */
+  async close(): Promise<void> {
+    await this.settled();
+    await this.validation.close();
   }
 
   private writePending(): void {

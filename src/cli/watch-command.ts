@@ -63,7 +63,7 @@ export async function watchCommand(
     signal,
   );
   // The last run's cache writes, done after its report, end before the process does.
-  await session.settled();
+  await session.close();
   if (!quiet) io.stderr(`${colors.dim('stopped watching')}\n`);
   return EXIT.ok;
 }

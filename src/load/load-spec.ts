@@ -7,7 +7,7 @@ import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
 import { parseText } from './parse-text.js';
 import { readSource, type SourceText } from './read-source.js';
-import { validateDescription } from './validate-concurrently.js';
+import { validateDescription, type ValidationThread } from './validate-concurrently.js';
 
 export type LoadOptions = {
   /** A file path, `-` for standard input, or an http(s) URL. */
@@ -22,6 +22,8 @@ export type LoadOptions = {
   readStdin?: (maxBytes: number) => Promise<string | undefined>;
   /** Told each file a `$ref` pulled in (its real path); the entry file is the caller's own `spec`. */
   onInputFile?: (file: string) => void;
+  /** The validation worker a process that loads again and again keeps (a watch). */
+  validationThread?: ValidationThread;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
@@ -93,7 +95,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     diagnostics.error('OTM_NOT_OPENAPI', '`paths` must be an object of path items.', { pointer: '#/paths' });
     return undefined;
   }
-  if (options.validate !== false) validateDescription(root, root === parsed ? source : undefined, diagnostics);
+  if (options.validate !== false)
+    validateDescription(root, root === parsed ? source : undefined, diagnostics, undefined, options.validationThread);
   return {
     ...detected,
     root,

@@ -162,6 +162,7 @@ export async function proveCacheIdentical(
     }
     results.push({ step: step.name, cached: withCache });
   }
+  await session?.close();
   return results;
 }
 

@@ -42,6 +42,30 @@ describe('validation in a worker thread', () => {
     ]);
   });
 
+  it('answers save after save from one worker a watch keeps', async () => {
+    const { validateDescription, ValidationThread } = (await import(
+      pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href
+    )) as typeof import('../../src/load/validate-concurrently.js');
+    const { Diagnostics: BuiltDiagnostics } = (await import(
+      pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href
+    )) as typeof import('../../src/diagnostics/diagnostic.js');
+    const thread = new ValidationThread();
+    const threadIds = new Set<number | undefined>();
+    const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
+    for (const document of [invalid, { ...invalid, servers: [] }, invalid]) {
+      const inPlace = new Diagnostics();
+      validateDocument(structuredClone(document), inPlace);
+      const found = new BuiltDiagnostics();
+      validateDescription(valid, { text: JSON.stringify(document), location: 'x.json' }, found, 0, thread);
+      await found.settle();
+      expect(found.items).toEqual(inPlace.items);
+      threadIds.add((thread as unknown as { worker?: { threadId: number } }).worker?.threadId);
+    }
+    expect(threadIds.size).toBe(1);
+    expect([...threadIds][0]).toBeGreaterThan(0);
+    await thread.close();
+  });
+
   it.each([
     ['node --input-type=module -e', ['--input-type=module']],
     ['node --max-old-space-size=512 --input-type=module -e', ['--max-old-space-size=512', '--input-type=module']],
