@@ -17,7 +17,7 @@ export type ValidationRequest = { text?: string; location: string; kept?: boolea
  * worker for the next save). The text comes as a message, not as `workerData` (which lives as long as the thread),
  * so that it is garbage while validation runs.
  */
-parentPort?.on('message', (request: ValidationRequest) => {
+function answer(request: ValidationRequest): void {
   const parsed = parseText(request.text ?? '', request.location, new Diagnostics());
   delete request.text;
   const diagnostics = new Diagnostics();
@@ -26,4 +26,9 @@ parentPort?.on('message', (request: ValidationRequest) => {
   // A kept worker would otherwise hold this description's parse, garbage but uncollected while it waits for the next
   // save (GitHub's: about 160 MB of the watch's RSS).
   if (request.kept) collectGarbage();
-});
+  // A worker for one request ends as soon as it has answered, with its heap: the main thread, busy planning, would end
+  // it only when it next yields (listening on made GitHub's generation peak about 30 MB higher).
+  else parentPort?.off('message', answer);
+}
+
+parentPort?.on('message', answer);
