@@ -13,15 +13,20 @@ const invalid = {
   servers: 'not a list',
 };
 
+/** The modules as built: the worker runs from dist/ (built by npm run build), as it does for users. */
+async function built() {
+  const concurrently = (await import(
+    pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href
+  )) as typeof import('../../src/load/validate-concurrently.js');
+  const diagnostics = (await import(
+    pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href
+  )) as typeof import('../../src/diagnostics/diagnostic.js');
+  return { ...concurrently, BuiltDiagnostics: diagnostics.Diagnostics };
+}
+
 describe('validation in a worker thread', () => {
   it('reports what validating in place reports, at the place it would have been reported', async () => {
-    // The worker runs from dist/ (built by npm run build), as it does for users.
-    const { validateDescription } = (await import(
-      pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href
-    )) as typeof import('../../src/load/validate-concurrently.js');
-    const { Diagnostics: BuiltDiagnostics } = (await import(
-      pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href
-    )) as typeof import('../../src/diagnostics/diagnostic.js');
+    const { validateDescription, BuiltDiagnostics } = await built();
     const inPlace = new Diagnostics();
     validateDocument(structuredClone(invalid), inPlace);
     expect(inPlace.items.length).toBeGreaterThan(1);
@@ -43,12 +48,7 @@ describe('validation in a worker thread', () => {
   });
 
   it('answers save after save from one worker a watch keeps', async () => {
-    const { validateDescription, ValidationThread } = (await import(
-      pathToFileURL(path.join(REPO_ROOT, 'dist/load/validate-concurrently.js')).href
-    )) as typeof import('../../src/load/validate-concurrently.js');
-    const { Diagnostics: BuiltDiagnostics } = (await import(
-      pathToFileURL(path.join(REPO_ROOT, 'dist/diagnostics/diagnostic.js')).href
-    )) as typeof import('../../src/diagnostics/diagnostic.js');
+    const { validateDescription, ValidationThread, BuiltDiagnostics } = await built();
     const thread = new ValidationThread();
     const threadIds = new Set<number | undefined>();
     const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
