@@ -18,7 +18,9 @@ export class PathItemReplay implements PathItemMemo {
   private items = new Map<string, Recorded>();
   private next = new Map<string, Recorded>();
   private reached = new SamePrefix<string>((a, b) => a === b);
-  private schemes = new SamePrefix<SecuritySchemeModel>((a, b) => a.key === b.key);
+  // Whole schemes, not keys: two spellings of a parameter (`api-key`, `api_key`) make the same key with another name,
+  // which decides what later items' parameters match.
+  private schemes = new SamePrefix<SecuritySchemeModel>(sameJson);
 
   begin(root: JsonObject): boolean {
     const outsideAsBefore = this.root !== undefined && sameJson({ ...this.root, paths: undefined }, { ...root, paths: undefined });

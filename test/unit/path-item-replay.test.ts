@@ -64,6 +64,14 @@ const edits: Array<[string, Edit]> = [
         { name: 'api_key', in: 'query', schema: { type: 'string' } },
       ]),
   ],
+  // The same scheme key from another spelling: a scheme of another name, which /b/{id}'s parameter no longer matches.
+  [
+    'the first item makes the scheme from another spelling',
+    (root) =>
+      (((paths(root)['/a'] as JsonObject)['get'] as JsonObject)['parameters'] = [
+        { name: 'api-key', in: 'query', schema: { type: 'string' } },
+      ]),
+  ],
   ['a summary', (root) => (((paths(root)['/b/{id}'] as JsonObject)['get'] as JsonObject)['summary'] = 'Gets a B.')],
   ['the id one operation shares', (root) => (((paths(root)['/c'] as JsonObject)['get'] as JsonObject)['operationId'] = 'other')],
   [
