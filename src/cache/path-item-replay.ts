@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
 import type { SecuritySchemeModel } from '../model/api-model.js';
+import type { ReachedSchema } from '../model/build-schema.js';
 import type { ModelState, ModelStateMark, PathItemBuild, PathItemMemo } from '../model/path-item-memo.js';
 import { sameJson } from './same-json.js';
 
@@ -17,7 +18,7 @@ export class PathItemReplay implements PathItemMemo {
   private replayable = false;
   private items = new Map<string, Recorded>();
   private next = new Map<string, Recorded>();
-  private reached = new SamePrefix<string>((a, b) => a === b);
+  private reached = new SamePrefix<ReachedSchema>((a, b) => a.name === b.name && a.pointer === b.pointer);
   // Whole schemes, not keys: two spellings of a parameter (`api-key`, `api_key`) make the same key with another name,
   // which decides what later items' parameters match.
   private schemes = new SamePrefix<SecuritySchemeModel>(sameJson);

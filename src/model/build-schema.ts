@@ -137,9 +137,11 @@ const MAX_NODES = 2_000_000;
 export type SchemaDialect = '2.0' | '3.0' | '3.1';
 
 export type ConverterMark = { reached: number; nodes: number };
+/** A named schema reached: its `$defs` name and where it is in the description. */
+export type ReachedSchema = { name: string; pointer: string };
 /** What a converter did after a mark (SchemaConverter.since), to be replayed by another (SchemaConverter.replay). */
 export type ConvertedSince = {
-  reached: Array<{ entry: string; model: SchemaModel }>;
+  reached: Array<ReachedSchema & { model: SchemaModel }>;
   nodes: number;
   /** Whether the node limit had been reported by then. */
   limited: boolean;
@@ -153,10 +155,10 @@ export type ConvertedSince = {
 export class SchemaConverter {
   readonly defs: Record<string, SchemaModel> = {};
   /**
-   * Each named schema in the order it was first reached (`name`, NUL, `pointer`): the order of `defs`, and all that
-   * the converter's state holds besides the node count (see `replay`).
+   * Each named schema in the order it was first reached: the order of `defs`, and all that the converter's state holds
+   * besides the node count (see `replay`).
    */
-  readonly reached: string[] = [];
+  readonly reached: ReachedSchema[] = [];
   private readonly nameByPointer = new Map<string, string>();
   private readonly usedNames = new Set<string>();
   private readonly pending: Array<{ name: string; pointer: string }> = [];
@@ -197,7 +199,7 @@ export class SchemaConverter {
     const name = known ?? this.uniqueName(defNameFor(targetPointer));
     this.nameByPointer.set(targetPointer, name);
     this.queued.add(name);
-    this.reached.push(`${name}\u0000${targetPointer}`);
+    this.reached.push({ name, pointer: targetPointer });
     this.pending.push({ name, pointer: targetPointer });
     return name;
   }
@@ -209,10 +211,7 @@ export class SchemaConverter {
 
   /** The named schemas first reached since `mark`, as converted, and the schema nodes counted since. */
   since(mark: ConverterMark): ConvertedSince {
-    const reached = this.reached.slice(mark.reached).map((entry) => {
-      const name = entry.slice(0, entry.indexOf('\u0000'));
-      return { entry, model: this.defs[name] as SchemaModel };
-    });
+    const reached = this.reached.slice(mark.reached).map(({ name, pointer }) => ({ name, pointer, model: this.defs[name] as SchemaModel }));
     return { reached, nodes: this.nodes - mark.nodes, limited: this.limitReported };
   }
 
@@ -223,13 +222,11 @@ export class SchemaConverter {
    */
   replay(converted: ConvertedSince): boolean {
     if (converted.limited || this.limitReported || this.nodes + converted.nodes > MAX_NODES) return false;
-    for (const { entry, model } of converted.reached) {
-      const cut = entry.indexOf('\u0000');
-      const name = entry.slice(0, cut);
-      this.nameByPointer.set(entry.slice(cut + 1), name);
+    for (const { name, pointer, model } of converted.reached) {
+      this.nameByPointer.set(pointer, name);
       this.usedNames.add(name.toLowerCase());
       this.queued.add(name);
-      this.reached.push(entry);
+      this.reached.push({ name, pointer });
       setOwn(this.defs, name, model);
     }
     this.nodes += converted.nodes;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { JsonObject } from '../kernel/json.js';
 import type { OperationModel, SecuritySchemeModel } from './api-model.js';
-import type { ConvertedSince } from './build-schema.js';
+import type { ConvertedSince, ReachedSchema } from './build-schema.js';
 
 /**
  * What building one path item did: its operations as built (before ids are made unique), its diagnostics, the named
@@ -18,7 +18,7 @@ export type PathItemBuild = {
  * What the items built before an item made that its build reads: the named schemas reached (SchemaConverter.reached)
  * and the schemes made for credential parameters, in order; as lists, or as their lengths where an item starts.
  */
-export type ModelState = { reached: readonly string[]; schemes: readonly SecuritySchemeModel[] };
+export type ModelState = { reached: readonly ReachedSchema[]; schemes: readonly SecuritySchemeModel[] };
 export type ModelStateMark = { reached: number; schemes: number };
 
 /**

@@ -5,6 +5,7 @@ import type { ActionModel, ArgumentRoute, RouteModel, ToolModel } from '../tool-
 import { conditionalRequirements, conditionRules } from './conditional-requirements.js';
 import { ValidationView } from './validation-view.js';
 import { compareStrings } from '../text/words.js';
+import { rememberObject } from '../../kernel/object-memo.js';
 
 type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
 
@@ -120,13 +121,7 @@ function argumentSchema(
  * A shape's properties by name. Shapes are shared (schema-views.ts), and Microsoft Graph's bodies have hundreds of
  * fields: looking each argument up in the list was quadratic in them.
  */
-function fieldSchemas(shape: ObjectShape): ReadonlyMap<string, SchemaModel> {
-  let byName = fieldsByShape.get(shape);
-  if (!byName) fieldsByShape.set(shape, (byName = new Map(shape.properties)));
-  return byName;
-}
-
-const fieldsByShape = new WeakMap<ObjectShape, ReadonlyMap<string, SchemaModel>>();
+const fieldSchemas = rememberObject((shape: ObjectShape): ReadonlyMap<string, SchemaModel> => new Map(shape.properties));
 
 /**
  * Rules of a flattened body that no single argument carries: its conditional requirements (an optional body's

@@ -1,6 +1,7 @@
 import type { Diagnostics } from '../../diagnostics/diagnostic.js';
 import type { JsonObject, MediaTypeModel, OperationModel, ParameterModel, SchemaModel } from '../../model/api-model.js';
 import { bodyKindRank } from '../../model/body-kinds.js';
+import { rememberObject } from '../../kernel/object-memo.js';
 import { bodyFieldsOf } from './body-fields.js';
 import { argumentView, isFileSchema, objectShape, type ObjectShape } from './schema-views.js';
 import { sanitizeKey, uniqueKey } from './sanitize-key.js';
@@ -88,13 +89,9 @@ export function buildArguments(operation: OperationModel, defs: Record<string, S
  * A body's fields sorted by name, so that the order of keys in the description never changes the output; once per
  * shape (shapes are shared: Microsoft Graph's operations send the same entities of hundreds of fields). Only read.
  */
-function sortedFields(shape: ObjectShape): ReadonlyArray<[string, SchemaModel]> {
-  let sorted = sortedByShape.get(shape);
-  if (!sorted) sortedByShape.set(shape, (sorted = [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
-  return sorted;
-}
-
-const sortedByShape = new WeakMap<ObjectShape, Array<[string, SchemaModel]>>();
+const sortedFields = rememberObject((shape: ObjectShape): ReadonlyArray<[string, SchemaModel]> =>
+  [...shape.properties].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
 
 /** Inline schemas get the same input view as the named ones in `defs` (no readOnly fields, `oneOf` as `anyOf`). */
 function parameterArgument(parameter: ParameterModel, key: string, defs: Record<string, SchemaModel>): ArgumentDraft {

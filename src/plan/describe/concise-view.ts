@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from '../../kernel/json.js';
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
+import { rememberObject } from '../../kernel/object-memo.js';
 import { successSchema } from './describe-response.js';
 import { objectShape, type ObjectShape } from '../arguments/schema-views.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
@@ -43,16 +44,12 @@ export function conciseView(operation: OperationModel, schemas: Record<string, S
 
 function keptFields(items: SchemaModel, schemas: Record<string, SchemaModel>): string[] | undefined {
   const shape = objectShape(items, schemas);
-  if (!shape) return undefined;
-  // Once per shape: shapes are shared (schema-views.ts), and the read operations of a large API list the same few
-  // hundred entities (Microsoft Graph's of hundreds of fields each).
-  if (kept.has(shape)) return kept.get(shape);
-  const fields = keptFieldsOf(shape.properties.map(([name]) => name));
-  kept.set(shape, fields);
-  return fields;
+  return shape ? keptFieldsOfShape(shape) : undefined;
 }
 
-const kept = new WeakMap<ObjectShape, string[] | undefined>();
+// Once per shape: shapes are shared (schema-views.ts), and the read operations of a large API list the same few
+// hundred entities (Microsoft Graph's of hundreds of fields each).
+const keptFieldsOfShape = rememberObject((shape: ObjectShape) => keptFieldsOf(shape.properties.map(([name]) => name)));
 
 function keptFieldsOf(names: string[]): string[] | undefined {
   if (names.length === 0) return undefined;

@@ -1,5 +1,6 @@
 import type { OperationModel, SchemaModel } from '../../model/api-model.js';
 import { isJsonMediaType } from '../../kernel/media-types.js';
+import { rememberObject } from '../../kernel/object-memo.js';
 import { PREFERRED_FIELDS } from './key-fields.js';
 import { objectShape, type ObjectShape } from '../arguments/schema-views.js';
 import { isPagingArgument } from '../arguments/paging-arguments.js';
@@ -80,25 +81,12 @@ function shapeText(schema: SchemaModel, defs: Record<string, SchemaModel>): stri
  */
 function pageOf(schema: SchemaModel, defs: Record<string, SchemaModel>): string | undefined {
   const shape = objectShape(schema, defs);
-  return shape ? byShape(pages, shape, () => pageOfShape(shape, defs)) : undefined;
+  return shape ? pageOfShape(shape, defs) : undefined;
 }
 
-/**
- * What is said of a shape, once per shape: shapes are shared (schema-views.ts), and many operations return the same
- * schemas (Microsoft Graph's entities, of hundreds of fields each).
- */
-function byShape<T>(known: WeakMap<ObjectShape, T>, shape: ObjectShape, make: () => T): T {
-  if (known.has(shape)) return known.get(shape) as T;
-  const value = make();
-  known.set(shape, value);
-  return value;
-}
-
-const pages = new WeakMap<ObjectShape, string | undefined>();
-const keyFieldLists = new WeakMap<ObjectShape, string[]>();
-const nextFieldLists = new WeakMap<ObjectShape, string[]>();
-
-function pageOfShape(shape: ObjectShape, defs: Record<string, SchemaModel>): string | undefined {
+// What is said of a shape is worked out once per shape: shapes are shared (schema-views.ts, made from one `defs`
+// each), and many operations return the same schemas (Microsoft Graph's entities, of hundreds of fields each).
+const pageOfShape = rememberObject((shape: ObjectShape, defs: Record<string, SchemaModel>): string | undefined => {
   const lists = shape.properties.filter(([, property]) => isList(property, defs));
   if (lists.length !== 1) return undefined;
   const [field, property] = lists[0] as [string, SchemaModel];
@@ -108,7 +96,7 @@ function pageOfShape(shape: ObjectShape, defs: Record<string, SchemaModel>): str
   const fields = items.schema === undefined ? [] : keyFields(items.schema, defs);
   if (fields.length === 0 || others > MAX_PAGE_FIELDS) return undefined;
   return `a list of ${items.name ?? 'items'} in ${field}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
-}
+});
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
@@ -121,18 +109,22 @@ function article(word: string): string {
 
 function keyFields(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {
   const shape = objectShape(schema, defs);
-  return shape ? byShape(keyFieldLists, shape, () => keyFieldsOf(shape)) : [];
+  return shape ? keyFieldsOf(shape) : [];
 }
 
-function keyFieldsOf(shape: ObjectShape): string[] {
+const keyFieldsOf = rememberObject((shape: ObjectShape): string[] => {
   const names = shape.properties.map(([name]) => name);
   const preferred = PREFERRED_FIELDS.filter((field) => names.includes(field));
   const rest = names.filter((name) => !preferred.includes(name)).sort();
   const picked = [...preferred, ...rest].slice(0, 5);
   return names.length > picked.length ? [...picked, '…'] : picked;
-}
+});
 
 function nextFieldsOf(schema: SchemaModel, defs: Record<string, SchemaModel>): string[] {
   const shape = objectShape(deref(schema, defs).schema ?? {}, defs);
-  return shape ? byShape(nextFieldLists, shape, () => shape.properties.map(([name]) => name).filter((name) => NEXT_FIELDS.test(name))) : [];
+  return shape ? nextFieldsOfShape(shape) : [];
 }
+
+const nextFieldsOfShape = rememberObject((shape: ObjectShape): string[] =>
+  shape.properties.map(([name]) => name).filter((name) => NEXT_FIELDS.test(name)),
+);

@@ -1,5 +1,6 @@
 import { rememberText } from '../../kernel/text-memo.js';
 import { compareStrings } from './words.js';
+import { rememberObject } from '../../kernel/object-memo.js';
 
 /**
  * The words a tool name may use: the nouns of an operation's resource path. A name made only of words that every
@@ -85,16 +86,7 @@ export type ResourceWords = {
  * list of segments (a grouping unit's, which grouping and naming ask again and again: Microsoft Graph names 732
  * tools of about sixteen units each at every grouping state it forms); every caller only reads them.
  */
-export function resourceWords(resource: readonly string[]): ResourceWords {
-  let words = wordsOfResource.get(resource);
-  if (!words) {
-    words = computeResourceWords(resource);
-    wordsOfResource.set(resource, words);
-  }
-  return words;
-}
-
-const wordsOfResource = new WeakMap<readonly string[], ResourceWords>();
+export const resourceWords: (resource: readonly string[]) => ResourceWords = rememberObject(computeResourceWords);
 
 function computeResourceWords(resource: readonly string[]): ResourceWords {
   const keys: string[] = [];
