@@ -96,7 +96,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     return undefined;
   }
   if (options.validate !== false)
-    validateDescription(root, root === parsed ? source : undefined, diagnostics, undefined, options.validationThread);
+    validateDescription(root, root === parsed ? source : undefined, diagnostics, { thread: options.validationThread });
   return {
     ...detected,
     root,

@@ -20,8 +20,7 @@ export function validateDescription(
   root: JsonObject,
   source: { text: string; location: string } | undefined,
   diagnostics: Diagnostics,
-  threshold = CONCURRENT_VALIDATION_BYTES,
-  thread?: ValidationThread,
+  { threshold = CONCURRENT_VALIDATION_BYTES, thread }: { threshold?: number; thread?: ValidationThread } = {},
 ): void {
   if (!source || source.text.length < threshold) {
     validateDocument(root, diagnostics);

@@ -36,7 +36,7 @@ describe('validation in a worker thread', () => {
     // The worker validates the text (parsed again there); the document passed in place is a valid one, so the
     // warnings can only have come from the worker, not from the in-place fallback.
     const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
-    validateDescription(valid, { text: JSON.stringify(invalid), location: 'x.json' }, concurrent, 0);
+    validateDescription(valid, { text: JSON.stringify(invalid), location: 'x.json' }, concurrent, { threshold: 0 });
     concurrent.warn('OTM_VALIDATION', 'after');
     expect(concurrent.items.map((item) => item.message)).toEqual(['before', 'after']);
     await concurrent.settle();
@@ -56,7 +56,7 @@ describe('validation in a worker thread', () => {
       const inPlace = new Diagnostics();
       validateDocument(structuredClone(document), inPlace);
       const found = new BuiltDiagnostics();
-      validateDescription(valid, { text: JSON.stringify(document), location: 'x.json' }, found, 0, thread);
+      validateDescription(valid, { text: JSON.stringify(document), location: 'x.json' }, found, { threshold: 0, thread });
       await found.settle();
       expect(found.items).toEqual(inPlace.items);
       threadIds.add((thread as unknown as { worker?: { threadId: number } }).worker?.threadId);
@@ -80,7 +80,7 @@ describe('validation in a worker thread', () => {
       const { Diagnostics } = await import(${JSON.stringify(diagnostics)});
       const found = new Diagnostics();
       const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
-      validateDescription(valid, { text: ${JSON.stringify(JSON.stringify(invalid))}, location: 'x.json' }, found, 0);
+      validateDescription(valid, { text: ${JSON.stringify(JSON.stringify(invalid))}, location: 'x.json' }, found, { threshold: 0 });
       await found.settle();
       console.log(found.items.length);`;
     const output = execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
