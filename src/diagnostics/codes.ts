@@ -75,6 +75,10 @@ export const DIAGNOSTIC_CATALOG = {
     title: "A parameter's type contradicts its own examples or the other operations' parameter of that name, which were believed",
     fix: 'Correct the type in the description, or pin the type you mean with operations.<operationId>.parameters.<name>.type in the configuration.',
   },
+  OTM_PARAMETER_LIST_BELIEVED: {
+    title: 'A query parameter named `name[]` is typed as one value and was taken as a list of them',
+    fix: 'Nothing to do when the API repeats the key per value; to send one value only, pin the type with operations.<operationId>.parameters.<name>.type in the configuration.',
+  },
   OTM_CREDENTIAL_PARAMETER: {
     title: 'A parameter carries a credential and is filled from the environment instead',
     fix: 'Nothing to do: credentials never appear in tool inputs. Set the environment variable named in the message.',

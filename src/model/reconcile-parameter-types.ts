@@ -43,7 +43,8 @@ export function reconcileParameterTypes(model: ApiModel, reconciliation: TypeRec
     if (reason) believed.set(pointer, { type: 'string', reason });
   }
   for (const [pointer, belief] of majorityBeliefs(byPointer, believed, pinned, model.schemas)) believed.set(pointer, belief);
-  if (pinned.size === 0 && believed.size === 0) return model;
+  const lists = repeatedKeys(byPointer, pinned, diagnostics);
+  if (pinned.size === 0 && believed.size === 0 && lists.size === 0) return model;
   for (const [pointer, belief] of believed) {
     const { parameter, operations } = byPointer.get(pointer) as Definition;
     const declared = scalarType(parameter.schema, model.schemas) as ParameterType;
@@ -62,17 +63,62 @@ export function reconcileParameterTypes(model: ApiModel, reconciliation: TypeRec
   return {
     ...model,
     operations: model.operations.map((operation) =>
-      operation.parameters.some((parameter) => types.has(parameter.pointer))
+      operation.parameters.some((parameter) => types.has(parameter.pointer) || lists.has(parameter.pointer))
         ? {
             ...operation,
             parameters: operation.parameters.map((parameter) => {
               const type = types.get(parameter.pointer);
-              return type ? { ...parameter, schema: retyped(parameter.schema, type, model.schemas) } : parameter;
+              const typed = type ? { ...parameter, schema: retyped(parameter.schema, type, model.schemas) } : parameter;
+              return lists.has(parameter.pointer) ? listOf(typed) : typed;
             }),
           }
         : operation,
     ),
   };
+}
+
+/**
+ * Query parameters named `name[]` with a one-value type: the brackets are the convention (Rails, PHP, PagerDuty) for a
+ * key repeated once per value, and the API takes a list there however the type reads (PagerDuty types `statuses[]` as
+ * one enum string and documents `statuses[]=triggered&statuses[]=acknowledged`). A model that reads the name sends a
+ * list, so the model and the server take a list of the declared type; one value is still taken as a one-item list. A
+ * pinned type keeps one value. Reported as information at each definition: the convention is not a mistake.
+ */
+function repeatedKeys(
+  byPointer: ReadonlyMap<string, Definition>,
+  pinned: ReadonlyMap<string, ParameterType>,
+  diagnostics: Diagnostics,
+): Set<string> {
+  const out = new Set<string>();
+  for (const [pointer, { parameter, operations }] of byPointer) {
+    if (parameter.in !== 'query' || !parameter.name.endsWith('[]') || parameter.name === '[]' || pinned.has(pointer)) continue;
+    out.add(pointer);
+    const where = operations[0] as OperationModel;
+    diagnostics.add({
+      severity: 'info',
+      code: 'OTM_PARAMETER_LIST_BELIEVED',
+      message: `${where.key}: the query parameter ${JSON.stringify(parameter.name)} is typed as one value, but its name repeats the key per value; the model and the server take a list of them.`,
+      pointer,
+      hint: `To send one value only, pin its type in the configuration: operations: { ${where.id}: { parameters: { ${JSON.stringify(parameter.name)}: { type: <its type> } } } }.`,
+    });
+  }
+  return out;
+}
+
+/**
+ * A one-value parameter as the list its repeated key carries: the declared schema becomes the items', `uniqueItems`
+ * (which only a list can mean) and the description move to the list, and a `form` list repeats its key.
+ */
+function listOf(parameter: ParameterModel): ParameterModel {
+  const { schema } = parameter;
+  const items: JsonObject = {};
+  const list: JsonObject = { type: 'array', items };
+  if (isJsonObject(schema))
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (keyword === 'uniqueItems' || keyword === 'description') setOwn(list, keyword, value);
+      else setOwn(items, keyword, value);
+    }
+  return { ...parameter, schema: list, explode: parameter.style === 'form' ? true : parameter.explode };
 }
 
 /** Whether an operation has parameters of that name in more than one location (a pin then needs `in`). */

@@ -425,6 +425,18 @@ describe('values that send the declared bytes (test/fixtures/fragments/contradic
       expect(answer.requests[0]?.url).toBe('/base/help_centers/1/articles?include_archived=false');
     });
 
+    it('sends a list for the one-value query key labels[] as the key repeated, and one label as one', async () => {
+      const many = await send(client(), traps.upstream, call('listArticles', { help_center_id: 1, labels: ['faq', 'howto'] }));
+      expect(many.isError, many.text).toBe(false);
+      expect(many.requests[0]?.url).toBe('/base/help_centers/1/articles?labels%5B%5D=faq&labels%5B%5D=howto');
+      const one = await send(client(), traps.upstream, call('listArticles', { help_center_id: 1, labels: 'faq' }));
+      expect(one.isError, one.text).toBe(false);
+      expect(one.requests[0]?.url).toBe('/base/help_centers/1/articles?labels%5B%5D=faq');
+      const unknown = await send(client(), traps.upstream, call('listArticles', { help_center_id: 1, labels: ['faq', 'news'] }));
+      expect(unknown.requests).toEqual([]);
+      expect(unknown.text).toContain('labels[1] must be one of "faq", "howto", "release".');
+    });
+
     it('sends the hex id of a parameter typed integer whose examples are hex', async () => {
       const answer = await send(client(), traps.upstream, call('getProject', { project_id: '5f1a2b3c4d5e6f7a8b9c0d1e' }));
       expect(answer.isError, answer.text).toBe(false);

@@ -135,6 +135,48 @@ describe('a parameter type the description contradicts', () => {
     expect(forced.parameter('listArticles', 'help_center_id').schema).toEqual({ type: 'string' });
   });
 
+  it('takes a one-value query parameter named `name[]` as a list that repeats its key, with information at it', async () => {
+    const { parameter, result } = await modelOf('contradictions.yaml');
+    expect(parameter('listArticles', 'labels[]')).toMatchObject({
+      explode: true,
+      schema: {
+        type: 'array',
+        uniqueItems: true,
+        items: { type: 'string', enum: ['faq', 'howto', 'release'] },
+      },
+    });
+    expect(result.diagnostics.filter((item) => item.code === 'OTM_PARAMETER_LIST_BELIEVED')).toEqual([
+      expect.objectContaining({ severity: 'info', pointer: '#/paths/~1help_centers~1{help_center_id}~1articles/get/parameters/2' }),
+    ]);
+    // A pinned type keeps one value, and so does a name without brackets or outside the query.
+    const pinned = await modelOf('contradictions.yaml', { listArticles: { parameters: { 'labels[]': { type: 'string' } } } });
+    expect(pinned.parameter('listArticles', 'labels[]').schema).toMatchObject({ type: 'string', uniqueItems: true });
+    expect(pinned.result.diagnostics.filter((item) => item.code === 'OTM_PARAMETER_LIST_BELIEVED')).toEqual([]);
+    expect(parameter('listArticles', 'include_archived').schema).toMatchObject({ type: 'string' });
+  });
+
+  it('turns a Swagger 2.0 `name[]` without a collection format into a repeated key, not one comma-joined value', async () => {
+    const spec = JSON.stringify({
+      swagger: '2.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/incidents': {
+          get: {
+            operationId: 'listIncidents',
+            parameters: [{ name: 'statuses[]', in: 'query', type: 'string', enum: ['triggered', 'resolved'] }],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
+    });
+    const result = await runPlan({ spec: '-', readStdin: async () => spec, validate: false });
+    expect(result.model?.operations[0]?.parameters[0]).toMatchObject({
+      style: 'form',
+      explode: true,
+      schema: { type: 'array', items: { type: 'string', enum: ['triggered', 'resolved'] } },
+    });
+  });
+
   it('reports a pin that names no parameter, with the closest name', async () => {
     const { result } = await modelOf('contradictions.yaml', { getProject: { parameters: { projectId: { type: 'string' } } } });
     expect(result.diagnostics).toContainEqual(

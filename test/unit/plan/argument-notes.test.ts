@@ -40,6 +40,7 @@ describe("an action's own argument types, where the merged schema cannot say the
     expect(list.argumentTypes).toEqual([
       ['help_center_id', 'integer'],
       ['include_archived', 'string'],
+      ['labels', 'array'],
     ]);
     expect(get.argumentTypes).toEqual([
       ['help_center_id', 'string'],
