@@ -1,6 +1,7 @@
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
+import { JsonReparse } from '../load/reparse-json.js';
 import { ValidationThread } from '../load/validate-concurrently.js';
 import { PathItemReplay } from './path-item-replay.js';
 import { sameJson } from './same-json.js';
@@ -14,6 +15,8 @@ const PERSIST_AFTER_MS = 1000;
  * answered from the work the run before did rather than from the output folder's cache on disk:
  *
  * - the validation worker (`validation`), which validates each save with its modules loaded and validators compiled;
+ * - the last JSON text and its document (`documents`): a save that changed one path item parses only that item, and
+ *   the rest of the document is the last one's objects (load/reparse-json.ts);
  * - the path items of the last model (`pathItems`): an item whose JSON, and everything it reads, is as it was is not
  *   built again (its operations, diagnostics and named schemas are the last build's; cache/path-item-replay.ts);
  * - the work memo of the last run, in memory: the next run neither reads nor verifies `work.json`, and a `plan
@@ -44,6 +47,8 @@ export class WatchSession {
   private operations = new Map<string, OperationModel>();
   /** The last model's path item builds, replayed where nothing they read changed. */
   readonly pathItems = new PathItemReplay();
+  /** The last document parsed, for the next save to parse only what changed. */
+  readonly documents = new JsonReparse();
   /** The validation worker, kept from run to run. */
   readonly validation = new ValidationThread();
   private writes: Promise<void> = Promise.resolve();

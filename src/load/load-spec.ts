@@ -5,8 +5,9 @@ import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from '
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
-import { parseText } from './parse-text.js';
+import { parseTextAs } from './parse-text.js';
 import { readSource, type SourceText } from './read-source.js';
+import type { JsonReparse } from './reparse-json.js';
 import { validateDescription, type ValidationThread } from './validate-concurrently.js';
 
 export type LoadOptions = {
@@ -24,6 +25,8 @@ export type LoadOptions = {
   onInputFile?: (file: string) => void;
   /** The validation worker a process that loads again and again keeps (a watch). */
   validationThread?: ValidationThread;
+  /** The last document of a process that loads again and again (a watch), to parse only what a save changed. */
+  reparse?: JsonReparse;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
@@ -39,21 +42,16 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const maxBytes = options.maxInputBytes;
   const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
-  const parsed = parseText(source.text, source.location, diagnostics);
+  const internal = refsAllInternal(source.text);
+  // Bundling copies from the document it is given; only a document no bundling touches is shared with the next save.
+  const reparse = internal ? options.reparse : undefined;
+  const parsed = reparse?.parse(source.text) ?? parseWhole(source, diagnostics, reparse);
   if (parsed === undefined) return undefined;
-  if (!withinLimits(parsed, source.location, diagnostics)) return undefined;
-  if (!isJsonObject(parsed)) {
-    diagnostics.error('OTM_NOT_OPENAPI', `${source.location} is not an OpenAPI description: its root is not an object.`, {
-      pointer: '#',
-      hint: 'The root must be an object with `openapi: 3.x.y` or `swagger: "2.0"`.',
-    });
-    return undefined;
-  }
   const detected = detectVersion(parsed, diagnostics);
   if (!detected) return undefined;
 
   let root = parsed;
-  if (!refsAllInternal(source.text) && hasExternalRefs(root, detected.version)) {
+  if (!internal && hasExternalRefs(root, detected.version)) {
     root = pruneExtensionRefs(root, diagnostics);
     const base = source.kind === 'url' ? source.location : path.resolve(source.kind === 'stdin' ? 'stdin.yaml' : source.location);
     const refRoot = options.refRoot
@@ -76,7 +74,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     );
     if (!bundled) return undefined;
     // Referenced files were parsed by the bundler: the same limits apply to what they brought in.
-    if (!withinLimits(bundled, source.location, diagnostics)) return undefined;
+    if (measuredWithin(bundled, source.location, diagnostics) === undefined) return undefined;
     root = unmaskDataRefs(bundled, detected.version);
   }
   if (!('paths' in root) || root['paths'] === null) {
@@ -103,6 +101,23 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     source: { kind: source.kind, location: source.location },
     ...(root === parsed ? {} : { externalRefs: true as const }),
   };
+}
+
+/** Parses the whole text; a document within the limits whose root is an object, or undefined with an error. */
+function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: JsonReparse | undefined): JsonObject | undefined {
+  const { value: parsed, json } = parseTextAs(source.text, source.location, diagnostics);
+  if (parsed === undefined) return undefined;
+  const nodes = measuredWithin(parsed, source.location, diagnostics);
+  if (nodes === undefined) return undefined;
+  if (!isJsonObject(parsed)) {
+    diagnostics.error('OTM_NOT_OPENAPI', `${source.location} is not an OpenAPI description: its root is not an object.`, {
+      pointer: '#',
+      hint: 'The root must be an object with `openapi: 3.x.y` or `swagger: "2.0"`.',
+    });
+    return undefined;
+  }
+  if (json) reparse?.remember(source.text, parsed, nodes);
+  return parsed;
 }
 
 function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {
@@ -133,10 +148,13 @@ function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: S
   return undefined;
 }
 
-/** Refuses documents that every later stage would choke on: absurd nesting, alias bombs, self-containing aliases. */
-function withinLimits(parsed: unknown, location: string, diagnostics: Diagnostics): boolean {
+/**
+ * Refuses documents that every later stage would choke on: absurd nesting, alias bombs, self-containing aliases. The
+ * values an accepted document holds, or undefined with an error.
+ */
+function measuredWithin(parsed: unknown, location: string, diagnostics: Diagnostics): number | undefined {
   const shape = measureDocument(parsed);
-  if (shape.ok) return true;
+  if (shape.ok) return shape.nodes;
   const message = {
     'too-deep': `${location} nests deeper than ${MAX_DOCUMENT_DEPTH} levels.`,
     'too-many-nodes': `${location} expands to more than ${MAX_DOCUMENT_NODES.toLocaleString('en-US')} values once its YAML aliases are resolved.`,
@@ -148,5 +166,5 @@ function withinLimits(parsed: unknown, location: string, diagnostics: Diagnostic
     cycle: 'Use $ref for recursive structures; YAML aliases cannot express them.',
   }[shape.problem];
   diagnostics.error('OTM_INPUT_TOO_COMPLEX', message, { pointer: shape.pointer, hint });
-  return false;
+  return undefined;
 }

@@ -25,21 +25,26 @@ function jsYaml(): { api: JsYaml; schema: Schema } {
  * js-yaml with the JSON-compatible core schema. Syntax errors become diagnostics with line and column.
  */
 export function parseText(text: string, location: string, diagnostics: Diagnostics): unknown {
+  return parseTextAs(text, location, diagnostics).value;
+}
+
+/** parseText, saying also whether the whole text was JSON (JSON.parse read it, not the YAML parser). */
+export function parseTextAs(text: string, location: string, diagnostics: Diagnostics): { value: unknown; json: boolean } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') {
     diagnostics.error('OTM_PARSE_ERROR', `${location} is empty.`);
-    return undefined;
+    return { value: undefined, json: false };
   }
   if (looksLikeJson(body)) {
     try {
-      return JSON.parse(body);
+      return { value: JSON.parse(body), json: true };
     } catch (error) {
       // A YAML flow mapping also starts with `{`; only report the JSON error when YAML fails too.
       const quiet = new Diagnostics();
       const asYaml = parseYaml(body, location, quiet, false);
       if (!quiet.hasErrors) {
         for (const item of quiet.items) diagnostics.add(item);
-        return asYaml;
+        return { value: asYaml, json: false };
       }
       const { line, column } = jsonErrorPosition(body, error);
       diagnostics.error('OTM_PARSE_ERROR', `${location} is not valid JSON: ${jsonErrorReason(error)}`, {
@@ -47,10 +52,10 @@ export function parseText(text: string, location: string, diagnostics: Diagnosti
         column,
         hint: `Look at line ${line}, column ${column}.`,
       });
-      return undefined;
+      return { value: undefined, json: false };
     }
   }
-  return parseYaml(body, location, diagnostics, false);
+  return { value: parseYaml(body, location, diagnostics, false), json: false };
 }
 
 function parseYaml(body: string, location: string, diagnostics: Diagnostics, lenient: boolean): unknown {
