@@ -1,5 +1,6 @@
 import { type SpecVersion } from './openapi-document.js';
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../kernel/json.js';
+import { skipWhiteSpace } from '../kernel/white-space.js';
 
 /**
  * Keywords whose values are data wherever they stand (JSON Schema and OpenAPI). A `{ "$ref": … }` inside one is an
@@ -148,21 +149,15 @@ export function refsAllInternal(text: string): boolean {
 /** Whether a `$ref` that ends at `from` is a key whose value starts with `#`: `"$ref": "#…`, `$ref: '#…`, `$ref: #…`. */
 function internalValueAt(text: string, from: number): boolean {
   let at = skipQuote(text, from);
-  at = skipSpace(text, at);
+  at = skipWhiteSpace(text, at);
   if (text.charAt(at) !== ':') return false;
-  at = skipQuote(text, skipSpace(text, at + 1));
+  at = skipQuote(text, skipWhiteSpace(text, at + 1));
   return text.charAt(at) === '#';
 }
 
 function skipQuote(text: string, at: number): number {
   const char = text.charAt(at);
   return char === '"' || char === "'" ? at + 1 : at;
-}
-
-function skipSpace(text: string, at: number): number {
-  let next = at;
-  while (next < text.length && ' \t\r\n'.includes(text.charAt(next))) next++;
-  return next;
 }
 
 /** True when some `$ref` outside data and vendor extensions points at another document. */

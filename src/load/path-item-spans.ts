@@ -1,3 +1,5 @@
+import { skipWhiteSpace } from '../kernel/white-space.js';
+
 /** Where one path item's value is in a JSON text: `start` at its first character, `end` just after its last. */
 export type PathItemSpan = { key: string; start: number; end: number };
 
@@ -13,7 +15,7 @@ export function pathItemSpans(text: string): PathItemSpan[] | undefined {
   try {
     let paths: PathItemSpan[] | undefined;
     let found = false;
-    scan.members(scan.skipSpace(0), (key, valueStart) => {
+    scan.members(skipWhiteSpace(text, 0), (key, valueStart) => {
       if (key !== 'paths') return scan.skipValue(valueStart);
       if (found || text.charCodeAt(valueStart) !== OPEN_BRACE) throw NOT_SPANNED;
       found = true;
@@ -49,34 +51,25 @@ const COMMA = 0x2c;
 class Scanner {
   constructor(private readonly text: string) {}
 
-  skipSpace(at: number): number {
-    let next = at;
-    for (;;) {
-      const code = this.text.charCodeAt(next);
-      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return next;
-      next++;
-    }
-  }
-
   /**
    * The members of the object that opens at `at`: `visit` is given each key (decoded) and where its value starts, and
    * answers where the value ends. Returns where the object ends.
    */
   members(at: number, visit: (key: string, valueStart: number) => number): number {
     if (this.text.charCodeAt(at) !== OPEN_BRACE) throw NOT_SPANNED;
-    let next = this.skipSpace(at + 1);
+    let next = skipWhiteSpace(this.text, at + 1);
     if (this.text.charCodeAt(next) === CLOSE_BRACE) return next + 1;
     for (;;) {
       if (this.text.charCodeAt(next) !== QUOTE) throw NOT_SPANNED;
       const keyEnd = this.skipString(next);
       const key = JSON.parse(this.text.slice(next, keyEnd)) as string;
-      next = this.skipSpace(keyEnd);
+      next = skipWhiteSpace(this.text, keyEnd);
       if (this.text.charCodeAt(next) !== COLON) throw NOT_SPANNED;
-      next = this.skipSpace(visit(key, this.skipSpace(next + 1)));
+      next = skipWhiteSpace(this.text, visit(key, skipWhiteSpace(this.text, next + 1)));
       const code = this.text.charCodeAt(next);
       if (code === CLOSE_BRACE) return next + 1;
       if (code !== COMMA) throw NOT_SPANNED;
-      next = this.skipSpace(next + 1);
+      next = skipWhiteSpace(this.text, next + 1);
     }
   }
 
