@@ -43,7 +43,7 @@ export function reconcileParameterTypes(model: ApiModel, reconciliation: TypeRec
     if (reason) believed.set(pointer, { type: 'string', reason });
   }
   for (const [pointer, belief] of majorityBeliefs(byPointer, believed, pinned, model.schemas)) believed.set(pointer, belief);
-  const lists = repeatedKeys(byPointer, pinned, diagnostics);
+  const lists = repeatedKeys(byPointer, pinned, model.schemas, diagnostics);
   if (pinned.size === 0 && believed.size === 0 && lists.size === 0) return model;
   for (const [pointer, belief] of believed) {
     const { parameter, operations } = byPointer.get(pointer) as Definition;
@@ -87,6 +87,7 @@ export function reconcileParameterTypes(model: ApiModel, reconciliation: TypeRec
 function repeatedKeys(
   byPointer: ReadonlyMap<string, Definition>,
   pinned: ReadonlyMap<string, ParameterType>,
+  schemas: Record<string, SchemaModel>,
   diagnostics: Diagnostics,
 ): Set<string> {
   const out = new Set<string>();
@@ -99,7 +100,7 @@ function repeatedKeys(
       code: 'OTM_PARAMETER_LIST_BELIEVED',
       message: `${where.key}: the query parameter ${JSON.stringify(parameter.name)} is typed as one value, but its name repeats the key per value; the model and the server take a list of them.`,
       pointer,
-      hint: `To send one value only, pin its type in the configuration: operations: { ${where.id}: { parameters: { ${JSON.stringify(parameter.name)}: { type: <its type> } } } }.`,
+      hint: `To send one value only, pin its type in the configuration: operations: { ${where.id}: { parameters: { ${JSON.stringify(parameter.name)}: { type: ${scalarType(parameter.schema, schemas)}${ambiguous(where, parameter) ? ', in: query' : ''} } } } }.`,
     });
   }
   return out;

@@ -146,7 +146,11 @@ describe('a parameter type the description contradicts', () => {
       },
     });
     expect(result.diagnostics.filter((item) => item.code === 'OTM_PARAMETER_LIST_BELIEVED')).toEqual([
-      expect.objectContaining({ severity: 'info', pointer: '#/paths/~1help_centers~1{help_center_id}~1articles/get/parameters/2' }),
+      expect.objectContaining({
+        severity: 'info',
+        pointer: '#/paths/~1help_centers~1{help_center_id}~1articles/get/parameters/2',
+        hint: 'To send one value only, pin its type in the configuration: operations: { listArticles: { parameters: { "labels[]": { type: string } } } }.',
+      }),
     ]);
     // A pinned type keeps one value, and so does a name without brackets or outside the query.
     const pinned = await modelOf('contradictions.yaml', { listArticles: { parameters: { 'labels[]': { type: 'string' } } } });
