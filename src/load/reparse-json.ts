@@ -51,6 +51,7 @@ export class JsonReparse {
     const after = measureDocument(item, { depth: MAX_DOCUMENT_DEPTH - ITEM_LEVEL, nodes: MAX_DOCUMENT_NODES - others });
     if (!after.ok) return undefined;
     const nextPaths: JsonObject = { ...paths };
+    // The copy has the key as an own property already (even `__proto__`): assigning replaces its value.
     nextPaths[span.key] = item;
     const root: JsonObject = { ...last.root, paths: nextPaths };
     const spans = last.spans.map((entry, position) =>
@@ -65,7 +66,7 @@ export class JsonReparse {
    * otherwise than with its root object (a byte order mark, white space) is not: the spans are found from there.
    */
   remember(text: string, root: JsonObject, nodes: number): void {
-    this.last = text.charCodeAt(0) === 0x7b ? { text, root, nodes } : undefined;
+    this.last = text.startsWith('{') ? { text, root, nodes } : undefined;
   }
 }
 

@@ -78,6 +78,17 @@ describe('JsonReparse: a save parsed from the one before', () => {
     expect(reparse.parse(twice.replace('"put"', '"post"'))).toBeUndefined();
   });
 
+  it('replaces an item keyed `__proto__` as an own property, as JSON.parse makes it', () => {
+    const reparse = new JsonReparse();
+    const before = '{"paths":{"/a":{"get":{}},"__proto__":{"get":{"summary":"one"}}}}';
+    reparse.remember(before, JSON.parse(before) as JsonObject, 8);
+    const after = before.replace('"one"', '"two"');
+    const reparsed = reparse.parse(after);
+    expect(reparsed).toBeDefined();
+    expect(JSON.stringify(reparsed)).toBe(JSON.stringify(JSON.parse(after)));
+    expect(Object.getPrototypeOf(reparsed?.['paths'])).toBe(Object.prototype);
+  });
+
   it('keeps to the size limits: an item that would pass them is parsed whole, where the limit is reported', () => {
     const reparse = new JsonReparse();
     const before = JSON.stringify(base);
