@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Part of `npm run build`: compiles the OpenAPI JSON Schemas that swagger-parser validates descriptions against
-// into standalone validator modules in dist/load/validators/. Ajv compiling a schema this size costs 100–400 ms on
+// into standalone validator modules in dist/load/validators/, each exporting `document` (a whole description) and
+// `pathItem` (one path item, for a watch that revalidates only the item a save changed). Ajv compiling a schema this size costs 100–400 ms on
 // every run; loading the compiled code costs a few. Same Ajv, same options, same schema workarounds as
 // @apidevtools/swagger-parser/lib/validators/schema.js, so the errors are the same objects; when a module is
 // missing (or cannot load its Ajv runtime), the loader falls back to swagger-parser's validator.
@@ -33,9 +34,9 @@ function openapi31() {
 }
 
 const targets = [
-  { name: 'openapi-2.0', ajv: () => new AjvDraft4(options), schema: () => openapi.v2 },
-  { name: 'openapi-3.0', ajv: () => new AjvDraft4(options), schema: () => openapi.v3 },
-  { name: 'openapi-3.1', ajv: () => new Ajv2020(options), schema: openapi31 },
+  { name: 'openapi-2.0', ajv: () => new AjvDraft4(options), schema: () => openapi.v2, pathItem: '#/definitions/pathItem' },
+  { name: 'openapi-3.0', ajv: () => new AjvDraft4(options), schema: () => openapi.v3, pathItem: '#/definitions/PathItem' },
+  { name: 'openapi-3.1', ajv: () => new Ajv2020(options), schema: openapi31, pathItem: '#/$defs/path-item' },
 ];
 
 // The generated code requires Ajv's runtime helpers by package name; resolve them from swagger-parser's location.
@@ -46,7 +47,10 @@ const __ajvRequire = require("node:module").createRequire(require.resolve("@apid
 mkdirSync(out, { recursive: true });
 for (const target of targets) {
   const ajv = target.ajv();
-  const code = standaloneCode(ajv, ajv.compile(target.schema()));
+  const schema = target.schema();
+  ajv.addSchema(schema);
+  const id = (schema.$id ?? schema.id).replace(/#$/, '');
+  const code = standaloneCode(ajv, { document: id, pathItem: `${id}${target.pathItem}` });
   const body = code.replace(/^"use strict";/, '').replace(/require\("(ajv\/dist\/runtime\/[^"]+)"\)/g, '__ajvRequire("$1")');
   writeFileSync(path.join(out, `${target.name}.cjs`), `${prelude}${body}\n`);
 }

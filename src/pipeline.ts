@@ -85,9 +85,9 @@ async function runModel(
   return document && !diagnostics.hasErrors ? modelOf(document, options, diagnostics, timings) : undefined;
 }
 
-/** The load stage's options: a watch's runs validate in the worker its session keeps, and parse from the last save. */
+/** The load stage's options: a watch's runs parse and validate from the last save (or in the worker its session keeps). */
 function loadOptions(options: ResolvedOptions & Observers): LoadOptions {
-  return options.session ? { ...options, validationThread: options.session.validation, reparse: options.session.documents } : options;
+  return options.session ? { ...options, validation: options.session.validation, reparse: options.session.documents } : options;
 }
 
 /** The model stage: the API model with the configuration's overrides, credentials and name applied. */

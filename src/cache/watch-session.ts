@@ -2,7 +2,7 @@ import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
 import { JsonReparse } from '../load/reparse-json.js';
-import { ValidationThread } from '../load/validate-concurrently.js';
+import { SaveValidation } from '../load/save-validation.js';
 import { PathItemReplay } from './path-item-replay.js';
 import { sameJson } from './same-json.js';
 import { WorkMemo, type SessionStore } from './work-memo.js';
@@ -14,7 +14,9 @@ const PERSIST_AFTER_MS = 1000;
  * What a process that runs the pipeline again and again (`--watch`) keeps between its runs, so that a save is
  * answered from the work the run before did rather than from the output folder's cache on disk:
  *
- * - the validation worker (`validation`), which validates each save with its modules loaded and validators compiled;
+ * - the validation (`validation`): a save that changed one path item validates that item alone, its errors merged
+ *   with the last document's (load/save-validation.ts); anything else goes to a worker kept with its modules loaded
+ *   and validators compiled;
  * - the last JSON text and its document (`documents`): a save that changed one path item parses only that item, and
  *   the rest of the document is the last one's objects (load/reparse-json.ts);
  * - the path items of the last model (`pathItems`): an item whose JSON, and everything it reads, is as it was is not
@@ -49,8 +51,8 @@ export class WatchSession {
   readonly pathItems = new PathItemReplay();
   /** The last document parsed, for the next save to parse only what changed. */
   readonly documents = new JsonReparse();
-  /** The validation worker, kept from run to run. */
-  readonly validation = new ValidationThread();
+  /** The validation worker and the last documents' checks, kept from run to run. */
+  readonly validation = new SaveValidation();
   private writes: Promise<void> = Promise.resolve();
   private runs = 0;
   /** The digest of the last run's text (see newText). */

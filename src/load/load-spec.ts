@@ -8,7 +8,8 @@ import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
 import { parseTextAs } from './parse-text.js';
 import { readSource, type SourceText } from './read-source.js';
 import type { JsonReparse } from './reparse-json.js';
-import { validateDescription, type ValidationThread } from './validate-concurrently.js';
+import type { SaveValidation } from './save-validation.js';
+import { validateDescription } from './validate-concurrently.js';
 
 export type LoadOptions = {
   /** A file path, `-` for standard input, or an http(s) URL. */
@@ -23,8 +24,8 @@ export type LoadOptions = {
   readStdin?: (maxBytes: number) => Promise<string | undefined>;
   /** Told each file a `$ref` pulled in (its real path); the entry file is the caller's own `spec`. */
   onInputFile?: (file: string) => void;
-  /** The validation worker a process that loads again and again keeps (a watch). */
-  validationThread?: ValidationThread;
+  /** The validation a process that loads again and again keeps (a watch): its worker, its last documents' checks. */
+  validation?: SaveValidation;
   /** The last document of a process that loads again and again (a watch), to parse only what a save changed. */
   reparse?: JsonReparse;
 };
@@ -45,7 +46,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const internal = refsAllInternal(source.text);
   // Bundling copies from the document it is given; only a document no bundling touches is shared with the next save.
   const reparse = internal ? options.reparse : undefined;
-  const parsed = reparse?.parse(source.text) ?? parseWhole(source, diagnostics, reparse);
+  const reparsed = reparse?.parse(source.text);
+  const parsed = reparsed?.root ?? parseWhole(source, diagnostics, reparse);
   if (parsed === undefined) return undefined;
   const detected = detectVersion(parsed, diagnostics);
   if (!detected) return undefined;
@@ -93,8 +95,11 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     diagnostics.error('OTM_NOT_OPENAPI', '`paths` must be an object of path items.', { pointer: '#/paths' });
     return undefined;
   }
-  if (options.validate !== false)
-    validateDescription(root, root === parsed ? source : undefined, diagnostics, { thread: options.validationThread });
+  if (options.validate !== false) {
+    const text = root === parsed ? source : undefined;
+    if (options.validation) options.validation.validate(root, text, diagnostics, reparsed);
+    else validateDescription(root, text, diagnostics);
+  }
   return {
     ...detected,
     root,

@@ -5,6 +5,12 @@ import { pathItemSpans, type PathItemSpan } from './path-item-spans.js';
 /** A JSON description parsed before: its text, its value, how many values it holds, where its path items are. */
 type Parsed = { text: string; root: JsonObject; nodes: number; spans?: PathItemSpan[] | undefined };
 
+/**
+ * A document parsed from the last one: the new root, the last root it was parsed from, and the key of the path item a
+ * save replaced (none when the text was the same).
+ */
+export type Reparsed = { root: JsonObject; from: JsonObject; key?: string };
+
 /** Levels above a path item: the root and `paths`. */
 const ITEM_LEVEL = 2;
 
@@ -27,10 +33,10 @@ export class JsonReparse {
    * The document of `text`, parsed from the last one and within the size limits, or undefined when it has to be parsed
    * whole.
    */
-  parse(text: string): JsonObject | undefined {
+  parse(text: string): Reparsed | undefined {
     const last = this.last;
     if (!last) return undefined;
-    if (text === last.text) return { ...last.root };
+    if (text === last.text) return { root: { ...last.root }, from: last.root };
     last.spans ??= pathItemSpans(last.text) ?? [];
     const changed = changedRange(last.text, text);
     const index = spanAround(last.spans, changed.start, changed.oldEnd);
@@ -58,7 +64,7 @@ export class JsonReparse {
       position < index ? entry : { key: entry.key, start: position === index ? entry.start : entry.start + delta, end: entry.end + delta },
     );
     this.last = { text, root, nodes: others + after.nodes, spans };
-    return root;
+    return { root, from: last.root, key: span.key };
   }
 
   /**

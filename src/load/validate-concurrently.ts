@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { Diagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { JsonObject } from '../kernel/json.js';
-import { validateDocument } from './validate-document.js';
+import { checkDocument, reportSchemaCheck, schemaCheckDiagnostics, type SchemaCheck } from './validate-document.js';
 import type { ValidationRequest } from './validate-worker.js';
 
 /**
@@ -20,23 +20,25 @@ export function validateDescription(
   root: JsonObject,
   source: { text: string; location: string } | undefined,
   diagnostics: Diagnostics,
-  { threshold = CONCURRENT_VALIDATION_BYTES, thread }: { threshold?: number; thread?: ValidationThread } = {},
+  options: { threshold?: number; thread?: ValidationThread } = {},
 ): void {
-  if (!source || source.text.length < threshold) {
-    validateDocument(root, diagnostics);
-    return;
-  }
-  diagnostics.defer((thread ? thread.validate(source) : inWorker(source)).catch(() => inPlace(root)));
+  const check = checkDescription(root, source, options);
+  if (check instanceof Promise) diagnostics.defer(check.then(schemaCheckDiagnostics));
+  else reportSchemaCheck(check, diagnostics);
 }
 
-function inPlace(root: JsonObject): Diagnostic[] {
-  const local = new Diagnostics();
-  validateDocument(root, local);
-  return local.items;
+/** The schema check of a description: in place (small ones), or the answer of a worker that validates its text. */
+export function checkDescription(
+  root: JsonObject,
+  source: { text: string; location: string } | undefined,
+  { threshold = CONCURRENT_VALIDATION_BYTES, thread }: { threshold?: number; thread?: ValidationThread } = {},
+): SchemaCheck | Promise<SchemaCheck> {
+  if (!source || source.text.length < threshold) return checkDocument(root);
+  return (thread ? thread.validate(source) : inWorker(source)).catch(() => checkDocument(root));
 }
 
 /**
- * A validation worker kept between the loads of a process that loads again and again (a watch): each save is
+ * A validation worker kept between the loads of a process that loads again and again (a watch): each save checked whole is
  * validated by a thread whose modules are loaded and whose validators are compiled, which on GitHub's description
  * takes about a third of the CPU time a new worker took (280–400 ms wall for a new one, parse and validation about
  * 120–140 ms warm). Requests are answered one after the other. The worker does not keep the process alive while it
@@ -46,7 +48,7 @@ export class ValidationThread {
   private worker: Worker | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  validate(source: { text: string; location: string }): Promise<Diagnostic[]> {
+  validate(source: { text: string; location: string }): Promise<SchemaCheck> {
     const answered = this.queue.then(() => this.request(source));
     this.queue = answered.catch(() => undefined);
     return answered;
@@ -59,13 +61,13 @@ export class ValidationThread {
     await worker?.terminate();
   }
 
-  private request(source: { text: string; location: string }): Promise<Diagnostic[]> {
+  private request(source: { text: string; location: string }): Promise<SchemaCheck> {
     const worker = (this.worker ??= startWorker());
     worker.ref();
     return new Promise((resolve, reject) => {
-      const answered = (items: Diagnostic[]) => {
+      const answered = (check: SchemaCheck) => {
         settle();
-        resolve(items);
+        resolve(check);
       };
       const failed = (error: unknown) => {
         settle();
@@ -84,7 +86,7 @@ export class ValidationThread {
   }
 }
 
-function inWorker(source: { text: string; location: string }): Promise<Diagnostic[]> {
+function inWorker(source: { text: string; location: string }): Promise<SchemaCheck> {
   let worker: Worker;
   try {
     worker = startWorker();
@@ -94,8 +96,8 @@ function inWorker(source: { text: string; location: string }): Promise<Diagnosti
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   return new Promise((resolve, reject) => {
-    worker.once('message', (items: Diagnostic[]) => {
-      resolve(items);
+    worker.once('message', (check: SchemaCheck) => {
+      resolve(check);
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -3,7 +3,7 @@ import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { collectGarbage } from '../kernel/collect-garbage.js';
 import { isJsonObject } from '../kernel/json.js';
 import { parseText } from './parse-text.js';
-import { validateDocument } from './validate-document.js';
+import { checkDocument, type SchemaCheck } from './validate-document.js';
 
 /**
  * What the main thread posts: the description's text, which the worker lets go of once it is parsed, and whether the
@@ -13,16 +13,15 @@ export type ValidationRequest = { text?: string; location: string; kept?: boolea
 
 /**
  * Worker thread: parses the description's text again (cheaper than copying the parsed document across threads)
- * and validates it against the OpenAPI schema, answering each request with its diagnostics (a watch keeps the
+ * and validates it against the OpenAPI schema, answering each request with what it found (a watch keeps the
  * worker for the next save). The text comes as a message, not as `workerData` (which lives as long as the thread),
  * so that it is garbage while validation runs.
  */
 function answer(request: ValidationRequest): void {
   const parsed = parseText(request.text ?? '', request.location, new Diagnostics());
   delete request.text;
-  const diagnostics = new Diagnostics();
-  if (isJsonObject(parsed)) validateDocument(parsed, diagnostics);
-  parentPort?.postMessage(diagnostics.items);
+  const check: SchemaCheck = isJsonObject(parsed) ? checkDocument(parsed) : { errors: [] };
+  parentPort?.postMessage(check);
   // A kept worker would otherwise hold this description's parse, garbage but uncollected while it waits for the next
   // save (GitHub's: about 160 MB of the watch's RSS).
   if (request.kept) collectGarbage();

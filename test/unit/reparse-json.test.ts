@@ -19,11 +19,12 @@ const base = {
 const layouts = [(value: unknown) => JSON.stringify(value), (value: unknown) => JSON.stringify(value, null, 2)];
 
 /** Edits of the document, as functions of a copy, named by what they change. */
-const edits: Array<[string, (root: typeof base & JsonObject) => void, 'one item' | 'whole']> = [
-  ['a summary inside one item', (root) => void (root.paths['/a'].get.summary = 'now "quoted" \\ and {'), 'one item'],
-  ['a number inside one item', (root) => void (root.paths['/b/{id}'].get.parameters[0]!.schema.minimum = 2), 'one item'],
-  ['the last item', (root) => void (root.paths['/c'].parameters = [{ name: 'q', in: 'query' }] as never), 'one item'],
-  ['an item replaced by a scalar', (root) => void ((root.paths as JsonObject)['/a'] = 7), 'one item'],
+/** Each edit, and the key of the one item it changed (or `whole`: the text is parsed whole). */
+const edits: Array<[string, (root: typeof base & JsonObject) => void, string]> = [
+  ['a summary inside one item', (root) => void (root.paths['/a'].get.summary = 'now "quoted" \\ and {'), '/a'],
+  ['a number inside one item', (root) => void (root.paths['/b/{id}'].get.parameters[0]!.schema.minimum = 2), '/b/{id}'],
+  ['the last item', (root) => void (root.paths['/c'].parameters = [{ name: 'q', in: 'query' }] as never), '/c'],
+  ['an item replaced by a scalar', (root) => void ((root.paths as JsonObject)['/a'] = 7), '/a'],
   ['a path key', (root) => void renameKey(root.paths, '/a', '/aa'), 'whole'],
   ['an item added', (root) => void ((root.paths as JsonObject)['/d'] = { get: {} }), 'whole'],
   ['an item removed', (root) => void delete (root.paths as JsonObject)['/b/{id}'], 'whole'],
@@ -54,15 +55,19 @@ describe('JsonReparse: a save parsed from the one before', () => {
         expect(reparsed).toBeUndefined();
         return;
       }
-      expect(JSON.stringify(reparsed)).toBe(JSON.stringify(JSON.parse(after)));
+      expect(JSON.stringify(reparsed?.root)).toBe(JSON.stringify(JSON.parse(after)));
+      // It says what it was parsed from, and which item changed (what validation checks again).
+      expect(reparsed?.from).toBe(root);
+      expect(reparsed?.key).toBe(expected);
       // Everything but the changed item is the last document's objects.
-      expect(reparsed?.['components']).toBe(root['components']);
+      expect(reparsed?.root['components']).toBe(root['components']);
       // The save after it parses from it in turn: the spans after the change moved with its length.
       (changed.paths['/c'] as JsonObject)['summary'] = 'later';
       const later = layout(changed);
       const again = reparse.parse(later);
-      expect(again).toBeDefined();
-      expect(JSON.stringify(again)).toBe(JSON.stringify(JSON.parse(later)));
+      expect(again?.from).toBe(reparsed?.root);
+      expect(again?.key).toBe('/c');
+      expect(JSON.stringify(again?.root)).toBe(JSON.stringify(JSON.parse(later)));
     },
   );
 
@@ -84,9 +89,9 @@ describe('JsonReparse: a save parsed from the one before', () => {
     reparse.remember(before, JSON.parse(before) as JsonObject, 8);
     const after = before.replace('"one"', '"two"');
     const reparsed = reparse.parse(after);
-    expect(reparsed).toBeDefined();
-    expect(JSON.stringify(reparsed)).toBe(JSON.stringify(JSON.parse(after)));
-    expect(Object.getPrototypeOf(reparsed?.['paths'])).toBe(Object.prototype);
+    expect(reparsed?.key).toBe('__proto__');
+    expect(JSON.stringify(reparsed?.root)).toBe(JSON.stringify(JSON.parse(after)));
+    expect(Object.getPrototypeOf(reparsed?.root['paths'])).toBe(Object.prototype);
   });
 
   it('keeps to the size limits: an item that would pass them is parsed whole, where the limit is reported', () => {
