@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stringify } from 'yaml';
 import { runOurs, STAGES } from './generation.mjs';
 import { statusKb } from './processes.mjs';
 import { median } from './stats.mjs';
@@ -71,23 +72,32 @@ export async function measureRegeneration({ repo, spec, work, runs, log }) {
   const watched = await measureWatch({ repo, spec, changedSpec, dir, saves: 2 * runs });
   const extra = watched.extraRuns > 0 ? ` (${watched.extraRuns} saves seen half-written also ran again)` : '';
   log(`  --watch: save → report ${watched.saves.map((ms) => Math.round(ms)).join(', ')} ms${extra}`);
+  // The same saves of the description written as YAML, as most descriptions are kept.
+  const yamlSpec = path.join(dir, `${path.basename(spec, '.json')}.yaml`);
+  const yamlChanged = path.join(dir, `${path.basename(spec, '.json')}-changed.yaml`);
+  writeFileSync(yamlSpec, stringify(JSON.parse(readFileSync(spec, 'utf8')), { aliasDuplicateObjects: false }));
+  writeFileSync(yamlChanged, stringify(document, { aliasDuplicateObjects: false }));
+  const watchedYaml = await measureWatch({ repo, spec: yamlSpec, changedSpec: yamlChanged, dir, saves: 2 * runs });
+  log(`  --watch, YAML: save → report ${watchedYaml.saves.map((ms) => Math.round(ms)).join(', ')} ms`);
   const written = (name) => (JSON.parse(rows[name][0].stdout).changes ?? []).length;
   const summarize = (results) => ({
     wallMs: median(results.map((result) => result.wallMs)),
     peakRssKb: median(results.map((result) => result.peakRssKb)),
     stages: Object.fromEntries(STAGES.map((stage) => [stage, median(results.map((result) => result.timings[stage]))])),
   });
+  const watchRow = (session) => ({
+    wallMs: median(session.saves),
+    peakRssKb: session.peakRssKb,
+    stages: Object.fromEntries(STAGES.map((stage) => [stage, median(session.reports.map((report) => report.timings[stage]))])),
+    saves: session.saves.length,
+  });
   return {
     changed,
     filesWritten: written('regen'),
     unchangedWrites: written('same'),
     ...Object.fromEntries(Object.entries(rows).map(([name, results]) => [name, summarize(results)])),
-    watch: {
-      wallMs: median(watched.saves),
-      peakRssKb: watched.peakRssKb,
-      stages: Object.fromEntries(STAGES.map((stage) => [stage, median(watched.reports.map((report) => report.timings[stage]))])),
-      saves: watched.saves.length,
-    },
+    watch: watchRow(watched),
+    watchYaml: watchRow(watchedYaml),
   };
 }
 
@@ -101,7 +111,7 @@ export async function measureWatch({ repo, spec, changedSpec, dir, saves }) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const texts = [readFileSync(changedSpec), readFileSync(spec)];
-  const target = path.join(work, 'description.json');
+  const target = path.join(work, `description${path.extname(spec)}`);
   writeFileSync(target, texts[1]);
   const child = spawn(
     process.execPath,

@@ -229,7 +229,8 @@ function regeneration(result) {
       'the second plans under the lock file’s pins and caches that. The `--watch` row is one process that regenerates on ' +
       'each save: the changed and the original description saved alternately, each timed from the write to the run’s ' +
       'report (including the watch’s settling delay, 40 ms; the watch writes the regeneration cache only once it has ' +
-      'been idle for a second, which saves half a second apart never leave it); its peak RSS is the whole session’s.',
+      'been idle for a second, which saves half a second apart never leave it); its peak RSS is the whole session’s. ' +
+      'The `--watch, YAML` row makes the same saves of the same descriptions written as YAML (the `yaml` package’s layout).',
     '',
     table(
       ['run', ...STAGES, 'process', 'peak RSS'],
@@ -241,6 +242,7 @@ function regeneration(result) {
         row('regeneration, nothing changed', result.same),
         row('regeneration, nothing changed, with the cache', result.sameCached),
         row(`--watch, one operation changed per save (${result.watch?.saves} saves)`, result.watch),
+        result.watchYaml && row(`--watch, YAML, one operation changed per save (${result.watchYaml.saves} saves)`, result.watchYaml),
       ].filter(Boolean),
     ),
   ];

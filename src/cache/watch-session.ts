@@ -1,7 +1,7 @@
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { OutputSchemaMode } from '../plan/tool-plan.js';
 import { contentHash } from './content-hash.js';
-import { JsonReparse } from '../load/reparse-json.js';
+import { DocumentReparse } from '../load/reparse-document.js';
 import { SaveValidation } from '../load/save-validation.js';
 import { PathItemReplay } from './path-item-replay.js';
 import { sameJson } from './same-json.js';
@@ -17,8 +17,8 @@ const PERSIST_AFTER_MS = 1000;
  * - the validation (`validation`): a save that changed one path item validates that item alone, its errors merged
  *   with the last document's (load/save-validation.ts); anything else goes to a worker kept with its modules loaded
  *   and validators compiled;
- * - the last JSON text and its document (`documents`): a save that changed one path item parses only that item, and
- *   the rest of the document is the last one's objects (load/reparse-json.ts);
+ * - the last text (JSON, or YAML without anchors) and its document (`documents`): a save that changed one path item
+ *   parses only that item, and the rest of the document is the last one's objects (load/reparse-document.ts);
  * - the path items of the last model (`pathItems`): an item whose JSON, and everything it reads, is as it was is not
  *   built again (its operations, diagnostics and named schemas are the last build's; cache/path-item-replay.ts);
  * - the work memo of the last run, in memory: the next run neither reads nor verifies `work.json`, and a `plan
@@ -50,7 +50,7 @@ export class WatchSession {
   /** The last model's path item builds, replayed where nothing they read changed. */
   readonly pathItems = new PathItemReplay();
   /** The last document parsed, for the next save to parse only what changed. */
-  readonly documents = new JsonReparse();
+  readonly documents = new DocumentReparse();
   /** The validation worker and the last documents' checks, kept from run to run. */
   readonly validation = new SaveValidation();
   private writes: Promise<void> = Promise.resolve();

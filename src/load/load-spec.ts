@@ -7,7 +7,7 @@ import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
 import { parseTextAs } from './parse-text.js';
 import { readSource, type SourceText } from './read-source.js';
-import type { JsonReparse } from './reparse-json.js';
+import type { DocumentReparse } from './reparse-document.js';
 import type { SaveValidation } from './save-validation.js';
 import { validateDescription } from './validate-concurrently.js';
 
@@ -27,7 +27,7 @@ export type LoadOptions = {
   /** The validation a process that loads again and again keeps (a watch): its worker, its last documents' checks. */
   validation?: SaveValidation;
   /** The last document of a process that loads again and again (a watch), to parse only what a save changed. */
-  reparse?: JsonReparse;
+  reparse?: DocumentReparse;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
@@ -109,8 +109,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
 }
 
 /** Parses the whole text; a document within the limits whose root is an object, or undefined with an error. */
-function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: JsonReparse | undefined): JsonObject | undefined {
-  const { value: parsed, json } = parseTextAs(source.text, source.location, diagnostics);
+function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: DocumentReparse | undefined): JsonObject | undefined {
+  const { value: parsed, json, spans } = parseTextAs(source.text, source.location, diagnostics, { yamlSpans: reparse !== undefined });
   if (parsed === undefined) return undefined;
   const nodes = measuredWithin(parsed, source.location, diagnostics);
   if (nodes === undefined) return undefined;
@@ -121,7 +121,7 @@ function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: JsonR
     });
     return undefined;
   }
-  if (json) reparse?.remember(source.text, parsed, nodes);
+  reparse?.remember(source.text, parsed, nodes, { json, spans });
   return parsed;
 }
 

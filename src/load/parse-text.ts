@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Schema } from 'js-yaml';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { MAX_DOCUMENT_DEPTH } from './measure-document.js';
+import type { PathItemSpan } from './path-item-spans.js';
+import { isPlainBlockMapping, yamlPathItemSpans, type YamlEvents } from './yaml-path-item-spans.js';
 
 type JsYaml = typeof import('js-yaml');
 
@@ -28,8 +30,17 @@ export function parseText(text: string, location: string, diagnostics: Diagnosti
   return parseTextAs(text, location, diagnostics).value;
 }
 
-/** parseText, saying also whether the whole text was JSON (JSON.parse read it, not the YAML parser). */
-export function parseTextAs(text: string, location: string, diagnostics: Diagnostics): { value: unknown; json: boolean } {
+/**
+ * parseText, saying also whether the whole text was JSON (JSON.parse read it, not the YAML parser), and, for YAML when
+ * `yamlSpans` asks (a watch, to parse its next save an item at a time), where its path items are, if that can be
+ * told for sure (load/yaml-path-item-spans.ts).
+ */
+export function parseTextAs(
+  text: string,
+  location: string,
+  diagnostics: Diagnostics,
+  { yamlSpans = false }: { yamlSpans?: boolean } = {},
+): { value: unknown; json: boolean; spans?: PathItemSpan[] | undefined } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') {
     diagnostics.error('OTM_PARSE_ERROR', `${location} is empty.`);
@@ -44,7 +55,7 @@ export function parseTextAs(text: string, location: string, diagnostics: Diagnos
       const asYaml = parseYaml(body, location, quiet, false);
       if (!quiet.hasErrors) {
         for (const item of quiet.items) diagnostics.add(item);
-        return { value: asYaml, json: false };
+        return { value: asYaml.value, json: false };
       }
       const { line, column } = jsonErrorPosition(body, error);
       diagnostics.error('OTM_PARSE_ERROR', `${location} is not valid JSON: ${jsonErrorReason(error)}`, {
@@ -55,15 +66,30 @@ export function parseTextAs(text: string, location: string, diagnostics: Diagnos
       return { value: undefined, json: false };
     }
   }
-  return { value: parseYaml(body, location, diagnostics, false), json: false };
+  // Offsets into the text without a byte order mark would not be offsets into the text.
+  const { value, spans } = parseYaml(body, location, diagnostics, false, yamlSpans && body === text);
+  return { value, json: false, ...(spans ? { spans } : {}) };
 }
 
-function parseYaml(body: string, location: string, diagnostics: Diagnostics, lenient: boolean): unknown {
+function parseYaml(
+  body: string,
+  location: string,
+  diagnostics: Diagnostics,
+  lenient: boolean,
+  spans = false,
+): { value: unknown; spans?: PathItemSpan[] | undefined } {
   const { api, schema } = jsYaml();
+  // js-yaml's default depth limit (100) would refuse genuine descriptions that JSON.parse accepts; the measured
+  // limit after parsing applies to both formats alike.
+  const options = { filename: location, json: lenient, schema, maxDepth: MAX_DOCUMENT_DEPTH + 1 };
   try {
-    // js-yaml's default depth limit (100) would refuse genuine descriptions that JSON.parse accepts; the measured
-    // limit after parsing applies to both formats alike.
-    return api.load(body, { filename: location, json: lenient, schema, maxDepth: MAX_DOCUMENT_DEPTH + 1 });
+    if (!spans) return { value: api.load(body, options) };
+    // What api.load does, keeping the events to find the path items in.
+    const events = api.parseEvents(body, { filename: location, maxDepth: options.maxDepth });
+    const documents = api.constructFromEvents(events, { filename: location, json: lenient, schema, source: body });
+    // Not one document: api.load says so its own way.
+    if (documents.length !== 1) return { value: api.load(body, options) };
+    return { value: documents[0], spans: yamlPathItemSpans(events, body, yamlEvents(api)) };
   } catch (error) {
     if (!(error instanceof api.YAMLException)) throw error;
     const line = (error.mark?.line ?? 0) + 1;
@@ -71,7 +97,7 @@ function parseYaml(body: string, location: string, diagnostics: Diagnostics, len
     if (!lenient && /duplicated mapping key/.test(error.reason)) {
       diagnostics.warn('OTM_VALIDATION', `${location} repeats a key at line ${line}; the last value wins.`, { line, column });
       // js-yaml's json mode lets later keys win, as JSON.parse does.
-      return parseYaml(body, location, diagnostics, true);
+      return { value: parseYaml(body, location, diagnostics, true).value };
     }
     if (/nesting exceeded maxDepth/.test(error.reason)) {
       diagnostics.error('OTM_INPUT_TOO_COMPLEX', `${location} nests deeper than ${MAX_DOCUMENT_DEPTH} levels.`, {
@@ -79,15 +105,39 @@ function parseYaml(body: string, location: string, diagnostics: Diagnostics, len
         column,
         hint: 'Real descriptions nest far less; move deep structures into components joined by $ref.',
       });
-      return undefined;
+      return { value: undefined };
     }
     diagnostics.error('OTM_PARSE_ERROR', `${location} is not valid YAML: ${error.reason}`, {
       line,
       column,
       hint: `Look at line ${line}, column ${column}.`,
     });
+    return { value: undefined };
+  }
+}
+
+/**
+ * One path item's YAML text parsed alone — its key's line and the lines after it, as they stand in the description
+ * (load/reparse-document.ts) — as the description's parse reads it: the item's value, or undefined when the text is
+ * not a block mapping of `key` alone without anchors or aliases, or does not parse.
+ */
+export function parseYamlItem(text: string, key: string): unknown {
+  const { api, schema } = jsYaml();
+  try {
+    const events = api.parseEvents(text, { maxDepth: MAX_DOCUMENT_DEPTH + 1 });
+    if (!isPlainBlockMapping(events, yamlEvents(api))) return undefined;
+    const documents = api.constructFromEvents(events, { schema, source: text });
+    const item = documents[0];
+    if (documents.length !== 1 || typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+    const keys = Object.keys(item);
+    return keys.length === 1 && keys[0] === key ? (item as Record<string, unknown>)[key] : undefined;
+  } catch {
     return undefined;
   }
+}
+
+function yamlEvents(api: JsYaml): YamlEvents {
+  return { ids: api.EVENT_ID, block: api.COLLECTION_STYLE.BLOCK, scalarValue: api.getScalarValue };
 }
 
 function looksLikeJson(text: string): boolean {

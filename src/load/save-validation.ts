@@ -1,13 +1,13 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { isJsonObject, type JsonObject } from '../kernel/json.js';
 import { withPathItemErrors } from './path-item-errors.js';
-import type { Reparsed } from './reparse-json.js';
+import type { Reparsed } from './reparse-document.js';
 import { checkDescription, ValidationThread } from './validate-concurrently.js';
 import { checkPathItem, schemaCheckDiagnostics, type SchemaCheck } from './validate-document.js';
 
 /**
  * Validation for a process that loads again and again (a watch). A save that replaced one path item of the last
- * document (load/reparse-json.ts) is validated by checking that item alone and putting its errors in place of the
+ * document (load/reparse-document.ts) is validated by checking that item alone and putting its errors in place of the
  * old item's among the last document's errors (load/path-item-errors.ts): what validating the whole document
  * reports, for the cost of one item instead of a parse and a validation of the whole text (GitHub's: 120–140 ms of a
  * second core, which planning on a 2-core machine wants for the collector). Anything else is validated whole, by

@@ -36,4 +36,10 @@ describe('a watch session on GitHub', () => {
     const document = JSON.parse(await readFile(github, 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('watch-session-github'), proofSteps(document), { session: new WatchSession() });
   }, 1_800_000);
+
+  it('does so saved as YAML, a changed path item parsed and validated alone', async () => {
+    const document = JSON.parse(await readFile(github, 'utf8')) as Parameters<typeof proofSteps>[0];
+    const session = new WatchSession();
+    await proveCacheIdentical(await tempDir('watch-session-github-yaml'), proofSteps(document), { session, format: 'yaml' });
+  }, 1_800_000);
 });

@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { stringify } from 'yaml';
 import { CACHE_DIR } from '../../src/cache/signed-store.js';
 import { WatchSession } from '../../src/cache/watch-session.js';
 import { runGenerate, runPlan, type GenerateRunResult } from '../../src/pipeline.js';
@@ -118,12 +119,13 @@ export type ProofStep = {
  * step to step), once without (a copy of the same folder without the cache). Both must leave byte-identical folders,
  * plans and diagnostics. With `session`, the cached runs are a watch's: one WatchSession carries their work from step
  * to step in memory, its cache writes done after each run (awaited before the next step touches the folder), and
- * each step's `plan` through the same session must give the plan of a fresh `plan` too.
+ * each step's `plan` through the same session must give the plan of a fresh `plan` too. The description is written as
+ * JSON, or as YAML (`format`), each step's text differing from the last only where its document does.
  */
 export async function proveCacheIdentical(
   work: string,
   steps: ProofStep[],
-  { session }: { session?: WatchSession } = {},
+  { session, format = 'json' }: { session?: WatchSession; format?: 'json' | 'yaml' } = {},
 ): Promise<Array<{ step: string; cached: GenerateRunResult }>> {
   const cached = path.join(work, 'cached');
   const full = path.join(work, 'full');
@@ -131,8 +133,8 @@ export async function proveCacheIdentical(
   await mkdir(work, { recursive: true });
   for (const [index, step] of steps.entries()) {
     await session?.settled();
-    const spec = path.join(work, 'spec.json');
-    await writeFile(spec, JSON.stringify(step.document));
+    const spec = path.join(work, `spec.${format}`);
+    await writeFile(spec, format === 'json' ? JSON.stringify(step.document) : stringify(step.document, { aliasDuplicateObjects: false }));
     await rm(full, { recursive: true, force: true });
     if (index > 0) {
       await cp(cached, full, { recursive: true });

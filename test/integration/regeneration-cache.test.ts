@@ -30,4 +30,10 @@ describe('a watch session on a vendored description', () => {
     const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
     await proveCacheIdentical(await tempDir('watch-session-proof'), proofSteps(document), { session: new WatchSession() });
   }, 300_000);
+
+  it('does so saved as YAML, a changed item parsed and validated alone', async () => {
+    const document = load(await readFile(path.join(FIXTURE_SPECS, 'redocly-museum.yaml'), 'utf8')) as Parameters<typeof proofSteps>[0];
+    const session = new WatchSession();
+    await proveCacheIdentical(await tempDir('watch-session-yaml-proof'), proofSteps(document), { session, format: 'yaml' });
+  }, 300_000);
 });

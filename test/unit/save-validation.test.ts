@@ -10,7 +10,7 @@ async function built() {
   const module = async <T>(file: string) => (await import(pathToFileURL(path.join(REPO_ROOT, 'dist', file)).href)) as T;
   return {
     ...(await module<typeof import('../../src/load/save-validation.js')>('load/save-validation.js')),
-    ...(await module<typeof import('../../src/load/reparse-json.js')>('load/reparse-json.js')),
+    ...(await module<typeof import('../../src/load/reparse-document.js')>('load/reparse-document.js')),
     ...(await module<typeof import('../../src/load/validate-document.js')>('load/validate-document.js')),
     ...(await module<typeof import('../../src/diagnostics/diagnostic.js')>('diagnostics/diagnostic.js')),
   };
@@ -20,7 +20,7 @@ type Document = JsonObject & { paths: Record<string, JsonObject & { get?: JsonOb
 
 describe('a watch’s validation, save after save', () => {
   it('reports what validating each save whole reports, checking only the item a save changed', async () => {
-    const { SaveValidation, JsonReparse, validateDocument, Diagnostics } = await built();
+    const { SaveValidation, DocumentReparse, validateDocument, Diagnostics } = await built();
     const document = JSON.parse(readFileSync(fixtureSpec('oai-petstore-expanded.json'), 'utf8')) as Document;
     const [first, second] = Object.keys(document.paths) as [string, string];
     const saves: Array<[string, (draft: Document) => void, 'from the last' | 'whole']> = [
@@ -32,7 +32,7 @@ describe('a watch’s validation, save after save', () => {
       ['the info broken, outside paths', (draft) => void (draft['info'] = 5), 'whole'],
       ['one item broken after that', (draft) => void (draft.paths[first]!['x'] = 1), 'from the last'],
     ];
-    const reparse = new JsonReparse();
+    const reparse = new DocumentReparse();
     const validation = new SaveValidation();
     const draft = structuredClone(document);
     for (const [name, edit, expected] of saves) {
@@ -40,7 +40,7 @@ describe('a watch’s validation, save after save', () => {
       const text = JSON.stringify(draft, null, 2);
       const reparsed = reparse.parse(text);
       const root = reparsed?.root ?? (JSON.parse(text) as JsonObject);
-      if (!reparsed) reparse.remember(text, root, 10_000);
+      if (!reparsed) reparse.remember(text, root, 10_000, { json: true });
       const found = new Diagnostics();
       expect(validation.validate(root, { text, location: 'x.json' }, found, reparsed), name).toBe(expected);
       await found.settle();
