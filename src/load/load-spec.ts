@@ -4,10 +4,10 @@ import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from './data-refs.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
-import { isJsonObject, textOf, type JsonObject } from '../kernel/json.js';
+import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
 import { parseTextAs } from './parse-text.js';
 import { readSource, type SourceText } from './read-source.js';
-import type { DocumentReparse } from './reparse-document.js';
+import type { DocumentReparse, Reparsed } from './reparse-document.js';
 import type { SaveValidation } from './save-validation.js';
 import { validateDescription } from './validate-concurrently.js';
 
@@ -44,16 +44,17 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
   const internal = refsAllInternal(source.text);
-  // Bundling copies from the document it is given; only a document no bundling touches is shared with the next save.
-  const reparse = internal ? options.reparse : undefined;
-  const reparsed = reparse?.parse(source.text);
-  const parsed = reparsed?.root ?? parseWhole(source, diagnostics, reparse);
+  const reparsed = withoutExternalRefs(options.reparse?.parse(source.text), internal);
+  const parsed = reparsed?.root ?? parseWhole(source, diagnostics, options.reparse);
   if (parsed === undefined) return undefined;
   const detected = detectVersion(parsed, diagnostics);
   if (!detected) return undefined;
 
   let root = parsed;
-  if (!internal && hasExternalRefs(root, detected.version)) {
+  // A document parsed from the last one has none: the last one had none, nor has the item that changed.
+  if (!internal && !reparsed && hasExternalRefs(root, detected.version)) {
+    // Bundling copies from the document it is given; only a document no bundling touches is shared with the next save.
+    options.reparse?.forget();
     root = pruneExtensionRefs(root, diagnostics);
     const base = source.kind === 'url' ? source.location : path.resolve(source.kind === 'stdin' ? 'stdin.yaml' : source.location);
     const refRoot = options.refRoot
@@ -106,6 +107,19 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     source: { kind: source.kind, location: source.location },
     ...(root === parsed ? {} : { externalRefs: true as const }),
   };
+}
+
+/**
+ * A document parsed from the last one, unless the item that changed refers to another document (the last one had no
+ * such reference, or it would not have been kept). Where the text shows every reference internal, nothing to check.
+ */
+function withoutExternalRefs(reparsed: Reparsed | undefined, internal: boolean): Reparsed | undefined {
+  if (!reparsed || internal || reparsed.key === undefined) return reparsed;
+  const detected = detectVersion(reparsed.root, new Diagnostics());
+  const paths = reparsed.root['paths'];
+  if (!detected || !isJsonObject(paths)) return undefined;
+  const item: JsonObject = { [reparsed.key]: paths[reparsed.key] as JsonValue };
+  return hasExternalRefs({ paths: item }, detected.version) ? undefined : reparsed;
 }
 
 /** Parses the whole text; a document within the limits whose root is an object, or undefined with an error. */

@@ -76,6 +76,11 @@ export class DocumentReparse {
     return { root, from: last.root, key: span.key };
   }
 
+  /** Keeps no last document: the one remembered is bundled with others, whose text is not this one's. */
+  forget(): void {
+    this.last = undefined;
+  }
+
   /**
    * A text parsed whole, within the limits, for the next save to start from: by JSON.parse, or as YAML whose items
    * could be found. A JSON text that starts otherwise than with its root object (a byte order mark, white space) is
