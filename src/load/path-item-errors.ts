@@ -21,7 +21,8 @@ function itemKey(instancePath: string): string | undefined {
  * changes): an item's errors are a run of their own inside one run of every item's errors, and nothing else in the
  * document depends on an item's content. The new item's errors take the old ones' place; where the old item had
  * none, they go after the errors of the items before it, or before those of the items after it. Where no item had
- * errors but something else did, their place among the other errors (before or after them) is not known here.
+ * errors but something else did, an item that has errors now is the one case whose place among the other errors
+ * (before or after them) is not known here.
  */
 export function withPathItemErrors(
   before: readonly SchemaError[],
@@ -47,7 +48,8 @@ export function withPathItemErrors(
     if (from < 0 && position >= changed) from = index;
     if (to < 0 && position > changed) to = index;
   }
-  if (lastItemError < 0) return before.length === 0 ? [...item] : undefined;
+  // No item had errors: with none now either, nothing moves; else their place among the others is unknown here.
+  if (lastItemError < 0) return item.length === 0 ? [...before] : before.length === 0 ? [...item] : undefined;
   if (from < 0) from = lastItemError + 1;
   if (to < 0) to = lastItemError + 1;
   return [...before.slice(0, from), ...item, ...before.slice(to)];

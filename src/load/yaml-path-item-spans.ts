@@ -13,7 +13,7 @@ export type YamlEvents = {
  * of its key's line to the start of the next key's line (the next item's, or the root's after `paths`), or to the end
  * of the text, comments and blank lines between them included. Undefined where a span would not say for sure what an
  * edit inside it changed: any anchor or alias in the document (an item's value could be another's), a root or a
- * `paths` that is not a block mapping, a key that is not a plain or quoted scalar on its own line, items whose keys
+ * `paths` that is not a block mapping, a key that is not a plain or quoted scalar at the start of its line, items whose keys
  * are not all indented alike, an explicit document end.
  */
 export function yamlPathItemSpans(events: readonly Event[], source: string, yaml: YamlEvents): PathItemSpan[] | undefined {
@@ -88,13 +88,18 @@ function lineStart(source: string, at: number): number {
   return source.lastIndexOf('\n', at - 1) + 1;
 }
 
-/** The start of a key's line when only indentation (and the key's opening quote) comes before it on the line. */
+/**
+ * The start of a key's line when only indentation comes before the key on it: and the key's opening quote, or the `? `
+ * of an explicit key (how some writers put long paths, the value on the next line after `: `).
+ */
 function keyLine(source: string, key: ScalarEvent): number | undefined {
   const line = lineStart(source, key.valueStart);
-  const quoted = source.charAt(key.valueStart - 1);
-  const before = quoted === '"' || quoted === "'" ? key.valueStart - 1 : key.valueStart;
-  for (let at = line; at < before; at++) if (source.charCodeAt(at) !== SPACE) return undefined;
-  return line;
+  let at = line;
+  while (source.charCodeAt(at) === SPACE) at++;
+  if (source.startsWith('? ', at)) at += 2;
+  const quote = source.charAt(at);
+  if (quote === '"' || quote === "'") at++;
+  return at === key.valueStart ? line : undefined;
 }
 
 function indentOf(source: string, line: number): number {

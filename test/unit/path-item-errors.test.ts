@@ -33,8 +33,9 @@ describe('a path item revalidated alone', () => {
     expect(withPathItemErrors([...others, e], keys, '/b~c/d', [fresh])).toEqual([...others, fresh, e]);
     expect(withPathItemErrors([...others, b, b], keys, '/b~c/d', [])).toEqual(others);
     expect(withPathItemErrors([], keys, '/b~c/d', [fresh])).toEqual([fresh]);
-    // No item had errors, others did: before them or after them, the whole document has to tell.
+    // No item had errors, others did: before them or after them, the whole document has to tell; none now, none move.
     expect(withPathItemErrors(others, keys, '/b~c/d', [fresh])).toBeUndefined();
+    expect(withPathItemErrors(others, keys, '/b~c/d', [])).toEqual(others);
     // Not the order of the document's items: another document's errors.
     expect(withPathItemErrors([e, a], keys, '/b~c/d', [])).toBeUndefined();
     expect(withPathItemErrors([a, error('/info'), e], keys, '/b~c/d', [])).toBeUndefined();

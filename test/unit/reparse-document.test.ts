@@ -201,6 +201,14 @@ describe('DocumentReparse: a YAML save parsed from the one before', () => {
     expect(parseTextAs(flow, 'x.yaml', new Diagnostics(), { yamlSpans: true }).spans).toBeUndefined();
   });
 
+  it('reads an item written as an explicit key, its value on the next line (how long paths are written)', () => {
+    const before = `openapi: 3.0.3\npaths:\n  ? /a/long/path\n  : get:\n      summary: one\n  /b:\n    get: {}\n`;
+    const after = before.replace('one', 'two');
+    const reparsed = rememberedYaml(before).parse(after);
+    expect(reparsed?.key).toBe('/a/long/path');
+    expect(reparsed?.root).toEqual(wholeYaml(after));
+  });
+
   it('finds every item, each of whose text parses alone to the item', () => {
     const text = commented(yamlText(yamlBase));
     const spans = parseTextAs(text, 'x.yaml', new Diagnostics(), { yamlSpans: true }).spans ?? [];
