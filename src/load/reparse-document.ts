@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { parseYamlItem } from './parse-text.js';
 import { pathItemSpans, type PathItemSpan } from './path-item-spans.js';
+import { indentOf } from './yaml-path-item-spans.js';
 
 /**
  * A description parsed before: its text, its value, how many values it holds, where its path items are (a JSON
@@ -108,13 +109,6 @@ function parsedItem(last: Parsed, text: string, span: PathItemSpan): JsonValue |
   } catch {
     return undefined;
   }
-}
-
-/** The spaces a line starts with. */
-function indentOf(text: string, line: number): number {
-  let at = line;
-  while (text.charCodeAt(at) === 0x20) at++;
-  return at - line;
 }
 
 /** Where two texts differ: from `start` to `oldEnd` in the old one (what the common prefix and suffix leave). */

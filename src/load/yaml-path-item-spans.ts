@@ -94,15 +94,15 @@ function lineStart(source: string, at: number): number {
  */
 function keyLine(source: string, key: ScalarEvent): number | undefined {
   const line = lineStart(source, key.valueStart);
-  let at = line;
-  while (source.charCodeAt(at) === SPACE) at++;
+  let at = line + indentOf(source, line);
   if (source.startsWith('? ', at)) at += 2;
   const quote = source.charAt(at);
   if (quote === '"' || quote === "'") at++;
   return at === key.valueStart ? line : undefined;
 }
 
-function indentOf(source: string, line: number): number {
+/** The spaces a line starts with. */
+export function indentOf(source: string, line: number): number {
   let at = line;
   while (source.charCodeAt(at) === SPACE) at++;
   return at - line;
