@@ -58,12 +58,13 @@ function kept(errors: readonly SchemaError[]): SchemaError[] {
  */
 export function checkDocument(root: JsonObject): SchemaCheck {
   const validators = compiledValidators(root);
-  if (validators) return { errors: validators.document(root) ? [] : kept(validators.document.errors ?? []) };
   try {
+    if (validators) return { errors: validators.document(root) ? [] : kept(validators.document.errors ?? []) };
     fallback ??= require('@apidevtools/swagger-parser/lib/validators/schema.js') as SchemaValidator;
     fallback(root);
     return { errors: [] };
   } catch (error) {
+    // Ajv's own code can throw on odd data: its deep equality (uniqueItems) calls an object's `toString` key.
     const details = (error as { details?: SchemaError[] }).details ?? [];
     return details.length > 0 ? { errors: kept(details) } : { errors: [], failure: (error as Error).message };
   }
@@ -71,8 +72,9 @@ export function checkDocument(root: JsonObject): SchemaCheck {
 
 /**
  * Ajv's errors for one value of `paths` in `root`, as the whole document's validation reports them (their instance
- * paths start at the root), or undefined without a compiled validator. A key that is not a path (an extension,
- * a mistake) gets none: the document's schema does not check its value, and the key itself is `paths`' error.
+ * paths start at the root), or undefined without a compiled validator or when it throws. A key that is not a path
+ * (an extension, a mistake) gets none: the document's schema does not check its value, and the key itself is
+ * `paths`' error.
  */
 export function checkPathItem(root: JsonObject, key: string): SchemaError[] | undefined {
   const validators = compiledValidators(root);
@@ -81,7 +83,12 @@ export function checkPathItem(root: JsonObject, key: string): SchemaError[] | un
   if (!key.startsWith('/')) return [];
   const item: JsonValue | undefined = paths[key];
   const instancePath = `/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-  return validators.pathItem(item, { instancePath }) ? [] : kept(validators.pathItem.errors ?? []);
+  try {
+    return validators.pathItem(item, { instancePath }) ? [] : kept(validators.pathItem.errors ?? []);
+  } catch {
+    // The whole document's check reports what made the validator throw.
+    return undefined;
+  }
 }
 
 /** Reported individually; the rest are summarised so a broken vendor file does not bury the output. */
@@ -93,7 +100,9 @@ const MAX_REPORTED = 8;
  */
 export function reportSchemaCheck(check: SchemaCheck, diagnostics: Diagnostics): void {
   if (check.failure !== undefined) {
-    diagnostics.warn('OTM_VALIDATION', `Schema validation failed: ${check.failure}`);
+    diagnostics.warn('OTM_VALIDATION', `Schema validation failed: ${check.failure}`, {
+      hint: 'Generation went on without the schema check; run a linter such as `npx @redocly/cli lint` to check the description.',
+    });
     return;
   }
   const seen = new Set<string>();
