@@ -87,7 +87,8 @@ export class RoundPlanner {
     if (!fitted) {
       const { drafts, siblingsOf } = this.form(state);
       const { builder, budget } = this.context;
-      fitted = fitBudget(drafts, (draft) => builder.estimated(draft, siblingsOf(draft), estimate), budget);
+      const tooMany = this.context.grouping.leastTools > budget.maxTools;
+      fitted = fitBudget(drafts, (draft) => builder.estimated(draft, siblingsOf(draft), estimate), budget, tooMany);
       byState.set(state, fitted);
     }
     return fitted;

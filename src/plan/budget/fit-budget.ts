@@ -29,8 +29,20 @@ const FLOORS_FIRST = 2;
  * Trims schema detail until every tool fits the per-tool budget and the list fits the total, largest tool first.
  * Operations are never dropped: when even every tool's floor is not enough, each tool takes its floor, and the plan
  * stays over budget and says so. The drafts given are not changed: the result holds copies at their new levels.
+ *
+ * `tooMany`: the list has more tools than allowed at any grouping, so it misses its budget whatever it weighs. Its lean
+ * floors are measured first, and when they miss the token budget too, each tool takes its lean floor without its rich
+ * levels being built at all: on such lists (GitHub's) the richest builds were half of the fitting's time, and only
+ * a tool whose rich level weighs less than every lean one would have kept it.
  */
-export function fitBudget<T extends Sized>(given: readonly ToolDraft[], render: Render<T>, budget: Budget): Fitted<T> {
+export function fitBudget<T extends Sized>(given: readonly ToolDraft[], render: Render<T>, budget: Budget, tooMany = false): Fitted<T> {
+  if (tooMany) {
+    const lean = fitted(
+      given.map((draft) => leanFloorOf(draft, render)),
+      true,
+    );
+    if (totalTokens(lean.tools) > budget.maxTotalTokens) return lean;
+  }
   const capped = given.map((draft) => {
     let fitting: Fitting<T> = { draft, tool: render(draft), settled: false };
     while (fitting.tool.tokens > budget.maxToolTokens && shrinkable(fitting)) fitting = leaner(fitting, render);
@@ -94,6 +106,17 @@ function floorOf<T extends Sized>(fitting: Fitting<T>, render: Render<T>): Fitti
     if (tool.tokens < floor.tool.tokens) floor = { draft, tool, settled: true };
   }
   return floor;
+}
+
+/** The smallest of a tool's lean levels (the richer of equals). */
+function leanFloorOf<T extends Sized>(draft: ToolDraft, render: Render<T>): Fitting<T> {
+  let floor: Fitting<T> | undefined;
+  for (let detail = Math.max(draft.detail, LEAN_DETAIL); detail <= MAX_DETAIL; detail++) {
+    const lean = { ...draft, detail };
+    const tool = render(lean);
+    if (!floor || tool.tokens < floor.tool.tokens) floor = { draft: lean, tool, settled: true };
+  }
+  return floor as Fitting<T>;
 }
 
 /** The index of the largest tool that can still shrink (the first of equals), or -1. */

@@ -71,6 +71,18 @@ describe('fitBudget', () => {
     expect(fitted.overBudget).toBe(true);
   });
 
+  it('gives a list of too many tools its lean floors without building its rich levels, when those floors miss', () => {
+    const { render, asked } = tableRender(sizes);
+    const fitted = fitBudget(drafts(2), render, budget(700), true);
+    expect(levelsOf(fitted)).toEqual([6, 7]);
+    expect(fitted.overBudget).toBe(true);
+    expect(asked.filter((entry) => Number(entry.split('@')[1]) < LEAN_DETAIL)).toEqual([]);
+    // Lean floors that fit the tokens: the list is fitted as any other, from its richest levels.
+    const roomy = tableRender(sizes);
+    expect(levelsOf(fitBudget(drafts(2), roomy.render, budget(1400), true))).toEqual([0, 0]);
+    expect(roomy.asked).toContain('t0@0');
+  });
+
   it('chooses the richer of two equal floors', () => {
     const tied = [[900, 800, 700, 600, 300, 300, 300, 300]];
     const { render } = tableRender(tied);
