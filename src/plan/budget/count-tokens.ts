@@ -64,8 +64,8 @@ export class TokenEstimate {
 /** Longer than any word: a run of this many characters without white space is counted slice by slice. */
 const LONG_RUN = 1_000;
 
-/** Characters below U+0080 that `\s` matches. */
-const ASCII_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20]);
+/** Whether a character below U+0080 is one that `\s` matches: tab, line feed, vertical tab, form feed, return, space. */
+const isAsciiSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);
 const UNICODE_SPACE = /\s/;
 
 /**
@@ -77,7 +77,7 @@ function hasLongRun(text: string): boolean {
   let run = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    const space = code < 0x80 ? ASCII_SPACE.has(code) : UNICODE_SPACE.test(text.charAt(index));
+    const space = code < 0x80 ? isAsciiSpace(code) : UNICODE_SPACE.test(text.charAt(index));
     run = space ? 0 : run + 1;
     if (run >= LONG_RUN) return true;
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { asciiPieceEnd } from './o200k-pieces.js';
 import { decodeTable, EMPTY, lookupRank, type O200kTable } from './o200k-table.js';
 
 /**
@@ -44,7 +45,7 @@ export class O200kCounter {
   private bytes = new Uint8Array(256);
   private starts = new Int32Array(257);
   private ranks = new Int32Array(257);
-  private readonly merged = new Map<string, number>();
+  private readonly mergedCounts = new Map<string, number>();
 
   constructor(private readonly table: O200kTable) {}
 
@@ -60,19 +61,40 @@ export class O200kCounter {
 
   count(text: string): number {
     let total = 0;
-    O200K_PIECES.lastIndex = 0;
-    for (let match = O200K_PIECES.exec(text); match; match = O200K_PIECES.exec(text)) total += this.countPiece(match[0]);
+    for (let at = 0; at < text.length;) {
+      const end = asciiPieceEnd(text, at);
+      if (end >= 0) {
+        total += this.countAscii(text, at, end);
+        at = end;
+        continue;
+      }
+      // Every position starts a piece (the last alternatives take any character), so the search finds the piece
+      // that starts here; were it ever to skip characters, they would go uncounted, as gpt-tokenizer leaves them.
+      O200K_PIECES.lastIndex = at;
+      const match = O200K_PIECES.exec(text);
+      if (!match) break;
+      const length = this.encode(match[0]);
+      total += lookupRank(this.table, this.bytes, 0, length) !== EMPTY ? 1 : this.merged(match[0], length);
+      at = match.index + match[0].length;
+    }
     return total;
   }
 
-  private countPiece(piece: string): number {
-    const length = this.encode(piece);
-    if (lookupRank(this.table, this.bytes, 0, length) !== EMPTY) return 1;
-    let count = this.merged.get(piece);
+  /** An ASCII piece, text[start, end): its bytes are its character codes. */
+  private countAscii(text: string, start: number, end: number): number {
+    const length = end - start;
+    if (this.bytes.length < length) this.bytes = new Uint8Array(length * 2);
+    for (let index = 0; index < length; index++) this.bytes[index] = text.charCodeAt(start + index);
+    return lookupRank(this.table, this.bytes, 0, length) !== EMPTY ? 1 : this.merged(text.slice(start, end), length);
+  }
+
+  /** The tokens of a piece that is not one token, whose UTF-8 bytes are this.bytes[0, length). */
+  private merged(piece: string, length: number): number {
+    let count = this.mergedCounts.get(piece);
     if (count === undefined) {
       count = this.merge(length);
-      if (this.merged.size >= CACHE_LIMIT) this.merged.clear();
-      this.merged.set(piece, count);
+      if (this.mergedCounts.size >= CACHE_LIMIT) this.mergedCounts.clear();
+      this.mergedCounts.set(piece, count);
     }
     return count;
   }
