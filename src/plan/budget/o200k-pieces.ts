@@ -1,10 +1,11 @@
 /**
  * Where o200k's pre-tokenizer (O200K_PIECES in o200k-count.ts) ends the piece that starts at a position, for the
- * pieces it decides from ASCII characters alone: a tool's JSON is almost all ASCII, and this scan is about four
- * times faster than the regular expression, which matches Unicode classes character by character. Returns -1 where
- * the answer depends on a character outside ASCII (a letter, a digit or white space beyond it could extend the
- * piece): the caller then asks the regular expression. A piece starts where the one before it ends, since the
- * pattern has no lookbehind; what is decided here is the pattern's first matching alternative, taken in its order:
+ * pieces it decides from ASCII characters alone: a tool's JSON is almost all ASCII, and the regular expression, which
+ * matches Unicode classes character by character, was about 40% of counting (Microsoft Graph's 732 tools counted in
+ * 160–221 ms with this scan, 267–367 ms without). Returns -1 where the answer depends on a character outside ASCII
+ * (a letter, a digit or white space beyond it could extend the piece): the caller then asks the regular expression.
+ * A piece starts where the one before it ends, since the pattern has no lookbehind; what is decided here is the
+ * pattern's first matching alternative, taken in its order:
  *
  * 1. `[^\r\n\p{L}\p{N}]?[\p{Lu}…]*[\p{Ll}…]+` and a contraction: a word with an optional leading mark;
  * 2. `[^\r\n\p{L}\p{N}]?[\p{Lu}…]+[\p{Ll}…]*` and a contraction: the same, all capitals;
