@@ -108,15 +108,10 @@ function floorOf<T extends Sized>(fitting: Fitting<T>, render: Render<T>): Fitti
   return floor;
 }
 
-/** The smallest of a tool's lean levels (the richer of equals). */
+/** The smallest of a tool's lean levels (the richer of equals): floorOf from its first lean level. */
 function leanFloorOf<T extends Sized>(draft: ToolDraft, render: Render<T>): Fitting<T> {
-  let floor: Fitting<T> | undefined;
-  for (let detail = Math.max(draft.detail, LEAN_DETAIL); detail <= MAX_DETAIL; detail++) {
-    const lean = { ...draft, detail };
-    const tool = render(lean);
-    if (!floor || tool.tokens < floor.tool.tokens) floor = { draft: lean, tool, settled: true };
-  }
-  return floor as Fitting<T>;
+  const lean = { ...draft, detail: Math.max(draft.detail, LEAN_DETAIL) };
+  return floorOf({ draft: lean, tool: render(lean), settled: false }, render);
 }
 
 /** The index of the largest tool that can still shrink (the first of equals), or -1. */
