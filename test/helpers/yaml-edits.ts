@@ -3,17 +3,7 @@ import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import type { JsonObject } from '../../src/kernel/json.js';
 import { parseTextAs } from '../../src/load/parse-text.js';
 import { DocumentReparse } from '../../src/load/reparse-document.js';
-
-/** A small deterministic generator (mulberry32), so that a failure names an edit that can be made again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Random } from '../fuzz/random.js';
 
 /** Line edits a hand makes inside an item: some keep it valid, some break it, some change its shape. */
 const LINE_EDITS: Array<[string, (line: string) => string]> = [
@@ -38,14 +28,14 @@ export function checkYamlEdits(text: string, count: number, seed = 1): YamlEditR
   const report: YamlEditReport = { edits: 0, reparsed: 0, mismatches: [] };
   const spans = parsed.spans;
   if (!spans || spans.length === 0) return report;
-  const next = random(seed);
+  const random = new Random(seed);
   for (let edit = 0; edit < count; edit++) {
-    const span = spans[Math.floor(next() * spans.length)]!;
+    const span = spans[random.int(spans.length)]!;
     const lines = text.slice(span.start, span.end).split('\n');
     // The key's line stays: edits to it are the indentation check's, tested on their own.
-    const at = 1 + Math.floor(next() * Math.max(1, lines.length - 2));
+    const at = 1 + random.int(Math.max(1, lines.length - 2));
     if (at >= lines.length) continue;
-    const [name, change] = LINE_EDITS[Math.floor(next() * LINE_EDITS.length)]!;
+    const [name, change] = LINE_EDITS[random.int(LINE_EDITS.length)]!;
     lines[at] = change(lines[at]!);
     const edited = `${text.slice(0, span.start)}${lines.join('\n')}${text.slice(span.end)}`;
     if (edited === text) continue;

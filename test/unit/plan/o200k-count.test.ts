@@ -8,6 +8,7 @@ import { runPlan } from '../../../src/pipeline.js';
 import { O200K_PIECES, O200kCounter } from '../../../src/plan/budget/o200k-count.js';
 import { decodeTable, EMPTY, lookupRank } from '../../../src/plan/budget/o200k-table.js';
 import { FIXTURE_SPECS, REPO_ROOT } from '../../helpers/paths.js';
+import { Random } from '../../fuzz/random.js';
 
 /** The reference: gpt-tokenizer 4.0.0, special-token text counted as plain text. */
 const reference = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
@@ -53,16 +54,6 @@ function slicesOf(text: string): string[] {
   return slices;
 }
 
-/** A seeded generator (mulberry32): the same edge cases on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** What tokenizers get wrong: scripts, marks, emoji, surrogates alone, U+FEFF, white space, digits, special tokens. */
 const EDGE_PARTS = [
   ...['a', 'Z', 'Ab', 'é', 'ß', 'İ', 'ﬁ', 'Ω', '中文', '한국어', 'العربية', 'हिन्दी', 'e\u0301', '\u0301', '𝔘𝔫'],
@@ -73,10 +64,10 @@ const EDGE_PARTS = [
 ];
 
 function edgeCases(count: number): string[] {
-  const next = random(16);
+  const random = new Random(16);
   return Array.from({ length: count }, () => {
     let text = '';
-    for (let parts = 1 + Math.floor(next() * 40); parts > 0; parts--) text += EDGE_PARTS[Math.floor(next() * EDGE_PARTS.length)];
+    for (let parts = 1 + random.int(40); parts > 0; parts--) text += EDGE_PARTS[random.int(EDGE_PARTS.length)];
     return text;
   });
 }

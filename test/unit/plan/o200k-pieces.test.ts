@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { O200K_PIECES } from '../../../src/plan/budget/o200k-count.js';
 import { asciiPieceEnd } from '../../../src/plan/budget/o200k-pieces.js';
+import { Random } from '../../fuzz/random.js';
 
 /** The pieces as the regular expression alone splits them. */
 function byPattern(text: string): string[] {
@@ -23,16 +24,6 @@ function byScan(text: string): string[] {
   return pieces;
 }
 
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** Every ASCII class the pattern tells apart, the contractions' letters, and characters beyond ASCII of each kind. */
 const ALPHABET = [
   ...'aZbY09 \t\r\n\u000b\u000c\'"{}/\\:,.-_sSdDmMtTlLvVeErR\u0000\u001f\u007f',
@@ -40,11 +31,11 @@ const ALPHABET = [
 ];
 
 function texts(count: number, seed: number, asciiOnly: boolean): string[] {
-  const next = random(seed);
+  const random = new Random(seed);
   const alphabet = asciiOnly ? ALPHABET.filter((character) => character.charCodeAt(0) < 0x80) : ALPHABET;
   return Array.from({ length: count }, () => {
     let text = '';
-    for (let length = 1 + Math.floor(next() * 30); length > 0; length--) text += alphabet[Math.floor(next() * alphabet.length)];
+    for (let length = 1 + random.int(30); length > 0; length--) text += alphabet[random.int(alphabet.length)];
     return text;
   });
 }
