@@ -41,8 +41,8 @@ export function checkDescription(
  * A validation worker kept between the loads of a process that loads again and again (a watch): each save checked
  * whole is validated by a thread whose modules are loaded and whose validators are compiled, which on GitHub's
  * description takes about a third of the CPU time a new worker took (280–400 ms wall for a new one, parse and
- * validation about 120–140 ms warm). Requests are answered one after the other. The worker does not keep the process alive while it
- * waits; one that fails is let go, and the next request starts another.
+ * validation about 120–140 ms warm). Requests are answered one after the other. The worker does not keep the process
+ * alive while it waits; one that fails is let go, and the next request starts another.
  */
 export class ValidationThread {
   private worker: Worker | undefined;
