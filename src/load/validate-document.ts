@@ -100,7 +100,9 @@ const MAX_REPORTED = 8;
  */
 export function reportSchemaCheck(check: SchemaCheck, diagnostics: Diagnostics): void {
   if (check.failure !== undefined) {
+    // The validator says where only through its errors; a failure without any stands for the whole document.
     diagnostics.warn('OTM_VALIDATION', `Schema validation failed: ${check.failure}`, {
+      pointer: '#',
       hint: 'Generation went on without the schema check; run a linter such as `npx @redocly/cli lint` to check the description.',
     });
     return;

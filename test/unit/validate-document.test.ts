@@ -32,7 +32,7 @@ describe('the schema check on data that makes the validator throw', () => {
     const diagnostics = new Diagnostics();
     validateDocument(document, diagnostics);
     expect(diagnostics.items).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'OTM_VALIDATION', hint: expect.stringMatching(/lint/) }),
+      expect.objectContaining({ severity: 'warning', code: 'OTM_VALIDATION', pointer: '#', hint: expect.stringMatching(/lint/) }),
     ]);
   });
 
