@@ -7,6 +7,8 @@ import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
+import { readLastCheck, storeCheck } from './cache/check-store.js';
+import type { KeptCheck } from './load/last-check.js';
 import type { WatchSession } from './cache/watch-session.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry, type RunInputs } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
@@ -182,7 +184,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   if ('failed' in modelled || 'replayed' in modelled) session?.ran();
   if ('failed' in modelled) return { ok: false, diagnostics: diagnostics.items, timings };
   if ('replayed' in modelled) return writeStage(options, diagnostics, timings, modelled.replayed);
-  const { model, folder, cache, fromStages, collect } = modelled;
+  const { model, folder, cache, fromStages, collect, kept } = modelled;
   // The builds, counts and printed modules of the last run, for the parts of the description that did not change.
   const opened = (store?: SessionStore) =>
     cache ? WorkMemo.open(folder.outDir, cache.signer, model, options.outputSchema, store) : Promise.resolve(undefined);
@@ -234,7 +236,11 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   const result = await writeStage(options, diagnostics, timings, produced);
   if (result.ok && result.write && result.write.edited.length === 0) {
     const store = () =>
-      Promise.all([storeRun(cache, { diagnostics: stages, plan, surface: served, files }), memo?.save(folder.outDir, cache.signer)]);
+      Promise.all([
+        storeRun(cache, { diagnostics: stages, plan, surface: served, files }),
+        memo?.save(folder.outDir, cache.signer),
+        kept?.then((check) => check && storeCheck(cache, check)),
+      ]);
     if (session) session.persist(store);
     else await store();
   }
@@ -259,7 +265,10 @@ function confirmOf(options: ResolvedOptions, plan: ToolPlan, diagnostics: Diagno
 type Modelled =
   | { failed: true }
   | { replayed: Produced }
-  | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number; collect: () => void };
+  | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number; collect: () => void; kept?: Kept };
+
+/** A run's schema check, kept for the next run into its folder. */
+type Kept = Promise<KeptCheck | undefined>;
 
 /**
  * Below this size of description (characters), a run's garbage is a few megabytes and a forced full collection, 7–10
@@ -309,7 +318,10 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
     timings.load = now() - start;
     return { replayed: replay(early, earlyHit, diagnostics, fromStages) };
   }
-  const { model, externalRefs } = await loadAndModel(options, diagnostics, timings, read, collect);
+  // The last run's check, for this run's to start from (load/last-check.ts); a watch keeps its own in memory.
+  if (early?.cache && !options.session && options.validate !== false && read.source.kind === 'file')
+    read.lastCheck = (await readLastCheck(early.cache)) ?? null;
+  const { model, externalRefs, check: kept } = await loadAndModel(options, diagnostics, timings, read, collect);
   if (!model) return { failed: true };
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
@@ -321,7 +333,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
       return { replayed: replay(folder, hit, diagnostics, fromStages) };
     }
   }
-  return { model, folder, cache, fromStages, collect };
+  return { model, folder, cache, fromStages, collect, ...(kept ? { kept } : {}) };
 }
 
 /**
@@ -334,8 +346,19 @@ async function loadAndModel(
   timings: StageTimings,
   read: Handoff,
   collect: () => void,
-): Promise<{ model?: ApiModel; externalRefs: boolean }> {
-  const document = await loadSpec(loadOptions(options), diagnostics, takeSource(read));
+): Promise<{ model?: ApiModel; externalRefs: boolean; check?: Promise<KeptCheck | undefined> }> {
+  let check: Promise<KeptCheck | undefined> | undefined;
+  const keeping = read.lastCheck !== undefined;
+  const lastCheck = takeLastCheck(read);
+  const document = await loadSpec(
+    {
+      ...loadOptions(options),
+      ...(keeping ? { keepCheck: (kept: Promise<KeptCheck | undefined>) => (check = kept) } : {}),
+      ...(lastCheck ? { lastCheck } : {}),
+    },
+    diagnostics,
+    takeSource(read),
+  );
   timings.load = now() - read.start;
   if (!document || diagnostics.hasErrors) return { externalRefs: false };
   // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is
@@ -343,11 +366,14 @@ async function loadAndModel(
   // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB).
   collect();
   const model = modelOf(document, options, diagnostics, timings);
-  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true };
+  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(check ? { check } : {}) };
 }
 
-/** The description's text as read, on its way to the parser, and when the load stage started. */
-type Handoff = { source?: SourceText; start: number };
+/**
+ * The description's text as read, on its way to the parser, and when the load stage started; for a run that keeps
+ * its check, the last run's (null: none to start from).
+ */
+type Handoff = { source?: SourceText; start: number; lastCheck?: KeptCheck | null };
 
 /**
  * The text, taken out of its handoff. Once parsed it is garbage, so that the model is built without it: a local
@@ -357,6 +383,13 @@ function takeSource(read: Handoff): SourceText | undefined {
   const { source } = read;
   delete read.source;
   return source;
+}
+
+/** The last run's check, taken out of its handoff like the text: garbage once the load is done. */
+function takeLastCheck(read: Handoff): KeptCheck | undefined {
+  const { lastCheck } = read;
+  if (lastCheck) read.lastCheck = null;
+  return lastCheck ?? undefined;
 }
 
 /** The output folder as a run finds it: what is there, the lock file's surface and pins, its cache for this run. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from './data-refs.js';
+import { validateKeeping, type KeptCheck } from './last-check.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
@@ -28,6 +29,12 @@ export type LoadOptions = {
   validation?: SaveValidation;
   /** The last document of a process that loads again and again (a watch), to parse only what a save changed. */
   reparse?: DocumentReparse;
+  /**
+   * For a run that keeps its check for the next (the regeneration cache): told the check of a JSON description read
+   * from a file, checked from `lastCheck` (the last run's) where only a path item changed (load/last-check.ts).
+   */
+  keepCheck?: (kept: Promise<KeptCheck | undefined>) => void;
+  lastCheck?: KeptCheck;
 };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
@@ -45,7 +52,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   if (!source) return undefined;
   const internal = refsAllInternal(source.text);
   const reparsed = withoutExternalRefs(options.reparse?.parse(source.text), internal);
-  const parsed = reparsed?.root ?? parseWhole(source, diagnostics, options.reparse);
+  const whole = reparsed ? undefined : parseWhole(source, diagnostics, options.reparse);
+  const parsed = reparsed?.root ?? whole?.root;
   if (parsed === undefined) return undefined;
   const detected = detectVersion(parsed, diagnostics);
   if (!detected) return undefined;
@@ -99,6 +107,9 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   if (options.validate !== false) {
     const text = root === parsed ? source : undefined;
     if (options.validation) options.validation.validate(root, text, diagnostics, reparsed);
+    // Spans are told only in a text that starts with its root object (no byte order mark, no white space first).
+    else if (options.keepCheck && text?.kind === 'file' && whole?.json && text.text.startsWith('{'))
+      options.keepCheck(validateKeeping(root, text, diagnostics, options.lastCheck));
     else validateDescription(root, text, diagnostics);
   }
   return {
@@ -122,8 +133,15 @@ function withoutExternalRefs(reparsed: Reparsed | undefined, internal: boolean):
   return hasExternalRefs({ paths: item }, detected.version) ? undefined : reparsed;
 }
 
-/** Parses the whole text; a document within the limits whose root is an object, or undefined with an error. */
-function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: DocumentReparse | undefined): JsonObject | undefined {
+/**
+ * Parses the whole text; a document within the limits whose root is an object, and whether JSON.parse read it, or
+ * undefined with an error.
+ */
+function parseWhole(
+  source: SourceText,
+  diagnostics: Diagnostics,
+  reparse: DocumentReparse | undefined,
+): { root: JsonObject; json: boolean } | undefined {
   const { value: parsed, json, spans } = parseTextAs(source.text, source.location, diagnostics, { yamlSpans: reparse !== undefined });
   if (parsed === undefined) return undefined;
   const nodes = measuredWithin(parsed, source.location, diagnostics);
@@ -136,7 +154,7 @@ function parseWhole(source: SourceText, diagnostics: Diagnostics, reparse: Docum
     return undefined;
   }
   reparse?.remember(source.text, parsed, nodes, { json, spans });
-  return parsed;
+  return { root: parsed, json };
 }
 
 function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {

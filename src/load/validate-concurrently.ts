@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import type { JsonObject } from '../kernel/json.js';
 import { checkDocument, reportSchemaCheck, schemaCheckDiagnostics, type SchemaCheck } from './validate-document.js';
-import type { ValidationRequest } from './validate-worker.js';
+import type { CheckAnswer, ValidationRequest } from './validate-worker.js';
 
 /**
  * Below this size validating in place costs less than starting a thread (validation runs at roughly 30 ms per
@@ -27,14 +27,21 @@ export function validateDescription(
   else reportSchemaCheck(check, diagnostics);
 }
 
-/** The schema check of a description: in place (small ones), or the answer of a worker that validates its text. */
+/**
+ * The schema check of a description: in place (small ones), or the answer of a worker that validates its text. A
+ * worker asked for `pieces` answers the pieces of a JSON text too (load/text-pieces.ts), when its spans can be told.
+ */
 export function checkDescription(
   root: JsonObject,
   source: { text: string; location: string } | undefined,
-  { threshold = CONCURRENT_VALIDATION_BYTES, thread }: { threshold?: number; thread?: ValidationThread } = {},
-): SchemaCheck | Promise<SchemaCheck> {
+  {
+    threshold = CONCURRENT_VALIDATION_BYTES,
+    thread,
+    pieces = false,
+  }: { threshold?: number; thread?: ValidationThread; pieces?: boolean } = {},
+): SchemaCheck | Promise<CheckAnswer> {
   if (!source || source.text.length < threshold) return checkDocument(root);
-  return (thread ? thread.validate(source) : inWorker(source)).catch(() => checkDocument(root));
+  return (thread ? thread.validate(source) : inWorker(source, pieces)).catch(() => checkDocument(root));
 }
 
 /**
@@ -86,17 +93,17 @@ export class ValidationThread {
   }
 }
 
-function inWorker(source: { text: string; location: string }): Promise<SchemaCheck> {
+function inWorker(source: { text: string; location: string }, pieces: boolean): Promise<CheckAnswer> {
   let worker: Worker;
   try {
     worker = startWorker();
-    post(worker, source);
+    post(worker, source, false, pieces);
   } catch (error) {
     // A worker that cannot start: the caller validates in place.
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   return new Promise((resolve, reject) => {
-    worker.once('message', (check: SchemaCheck) => {
+    worker.once('message', (check: CheckAnswer) => {
       resolve(check);
       void worker.terminate();
     });
@@ -123,7 +130,7 @@ function startWorker(): Worker {
 }
 
 /** Posts the text; apart from the closures that wait for the answer, so that they do not hold the text. */
-function post(worker: Worker, source: { text: string; location: string }, kept = false): void {
-  const request: ValidationRequest = { text: source.text, location: source.location, kept };
+function post(worker: Worker, source: { text: string; location: string }, kept = false, pieces = false): void {
+  const request: ValidationRequest = { text: source.text, location: source.location, kept, pieces };
   worker.postMessage(request);
 }

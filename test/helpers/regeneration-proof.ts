@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -235,6 +236,37 @@ export function proofSteps(document: Document): ProofStep[] {
       expectHit: false,
     },
     ...overrideSteps(renamePath(changeSharedComponent(changeOneOperation(changeOneOperation(moved))))),
+    ...schemaErrorSteps(renamePath(changeSharedComponent(changeOneOperation(changeOneOperation(moved)))), corrupt),
+  ];
+}
+
+/** Path items that break the OpenAPI schema, one after the other, the kept schema check tampered with, then mended. */
+function schemaErrorSteps(
+  document: Document,
+  corrupt: (mutate: (text: string) => string, name: string) => ProofStep['before'],
+): ProofStep[] {
+  const options = { outputSchema: 'loose', prefix: 'proof', deploy: true };
+  const keys = Object.keys(document.paths);
+  const [first, last] = [keys[0] as string, keys.at(-1) as string];
+  const broken = (from: Document, key: string) => ({ ...from, paths: { ...from.paths, [key]: { ...from.paths[key], bogus: 1 } } });
+  const one = broken(document, first);
+  const two = broken(one, last);
+  return [
+    { name: 'a path item that breaks the schema', document: one, options, expectHit: false },
+    { name: 'another item broken', document: two, options, expectHit: false },
+    {
+      // The signature no longer matches: the description is checked whole. (A watch keeps its check in memory and
+      // writes none.)
+      name: 'a tampered schema check and the first item mended',
+      document: broken(document, last),
+      options,
+      before: async (cached) => {
+        if (existsSync(path.join(cached, CACHE_DIR, 'check.json')))
+          await corrupt((text) => text.replace('"errors":[', '"errors":[{"instancePath":"/paths/~1forged"},'), 'check.json')?.(cached);
+      },
+      expectHit: false,
+    },
+    { name: 'both mended', document, options, expectHit: false },
   ];
 }
 

@@ -1,0 +1,84 @@
+import { isJsonObject } from '../kernel/json.js';
+import type { KeptCheck } from '../load/last-check.js';
+import type { PathItemSpan } from '../load/path-item-spans.js';
+import type { TextPieces } from '../load/text-pieces.js';
+import type { SchemaError } from '../load/validate-document.js';
+import type { RunCache } from './run-cache.js';
+import { readSigned, wholeBody, writeSigned } from './signed-store.js';
+
+const CHECK_FILE = 'check.json';
+/** Hashes, spans and errors: well under a megabyte for the largest descriptions known. */
+const MAX_CHECK_BYTES = 64 * 1024 * 1024;
+
+/** A span as stored: [key, start, end]. */
+type StoredSpan = [string, number, number];
+type StoredCheck = Omit<TextPieces, 'spans'> & { spans: StoredSpan[]; errors: SchemaError[] };
+
+/**
+ * The schema check the last run into this folder kept (load/last-check.ts), or undefined when there is none to trust:
+ * no file, not signed with this user's key by this generator, or another shape.
+ */
+export async function readLastCheck(cache: RunCache): Promise<KeptCheck | undefined> {
+  const stored = await readSigned(cache.outDir, CHECK_FILE, cache.signer, MAX_CHECK_BYTES);
+  if (!isStoredCheck(stored)) return undefined;
+  const { length, heads, values, tail, errors } = stored;
+  const spans = stored.spans.map(([key, start, end]): PathItemSpan => ({ key, start, end }));
+  return { pieces: { length, spans, heads, values, tail }, check: { errors } };
+}
+
+/**
+ * Keeps a run's check for the next run into this folder. A check that failed without errors is not kept: the next
+ * run checks whole anyway. A cache that cannot be written costs the next run its speed only (writeSigned).
+ */
+export async function storeCheck(cache: RunCache, kept: KeptCheck): Promise<void> {
+  if (kept.check.failure !== undefined) return;
+  const { spans, ...pieces } = kept.pieces;
+  const value: StoredCheck = {
+    ...pieces,
+    spans: spans.map(({ key, start, end }): StoredSpan => [key, start, end]),
+    errors: kept.check.errors,
+  };
+  await writeSigned(cache.outDir, CHECK_FILE, wholeBody(value), cache.signer);
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+function isStoredCheck(value: unknown): value is StoredCheck {
+  if (!isJsonObject(value)) return false;
+  const { length, spans, heads, values, tail, errors } = value;
+  return (
+    Number.isSafeInteger(length) &&
+    isText(tail) &&
+    Array.isArray(spans) &&
+    spans.every(isStoredSpan) &&
+    ordered(spans, length as number) &&
+    Array.isArray(heads) &&
+    heads.length === spans.length &&
+    heads.every(isText) &&
+    Array.isArray(values) &&
+    values.length === spans.length &&
+    values.every(isText) &&
+    Array.isArray(errors) &&
+    errors.every(isSchemaError)
+  );
+}
+
+function isStoredSpan(value: unknown): value is StoredSpan {
+  return Array.isArray(value) && value.length === 3 && isText(value[0]) && Number.isSafeInteger(value[1]) && Number.isSafeInteger(value[2]);
+}
+
+/** Whether spans lie in the text one after the other, as the comparison of pieces reads them. */
+function ordered(spans: readonly StoredSpan[], length: number): boolean {
+  let last = 0;
+  for (const [, start, end] of spans) {
+    if (start < last || end < start || end > length) return false;
+    last = end;
+  }
+  return true;
+}
+
+function isSchemaError(value: unknown): value is SchemaError {
+  if (!isJsonObject(value) || typeof value['instancePath'] !== 'string') return false;
+  const { message, params } = value;
+  return (message === undefined || typeof message === 'string') && (params === undefined || isJsonObject(params));
+}
