@@ -7,8 +7,10 @@ import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
-import { readLastCheck, storeCheck } from './cache/check-store.js';
-import type { KeptCheck } from './load/last-check.js';
+import { readLastRun, storeKept, type Kept, type LastRun } from './cache/last-run.js';
+import { PathItemReplay } from './cache/path-item-replay.js';
+import type { ChangeFromLast, KeptCheck } from './load/last-check.js';
+import type { PathItemMemo } from './model/path-item-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry, type RunInputs } from './cache/run-cache.js';
 import { confirmDefaults, type ConfirmDefaults } from './emit/confirm-defaults.js';
@@ -92,11 +94,20 @@ function loadOptions(options: ResolvedOptions & Observers): LoadOptions {
   return options.session ? { ...options, validation: options.session.validation, reparse: options.session.documents } : options;
 }
 
-/** The model stage: the API model with the configuration's overrides, credentials and name applied. */
-function modelOf(document: OpenApiDocument, options: ResolvedOptions & Observers, diagnostics: Diagnostics, timings: StageTimings) {
+/**
+ * The model stage: the API model with the configuration's overrides, credentials and name applied. `pathItems`: the
+ * builds of a run before (a watch's, or the regeneration cache's), where not a watch's.
+ */
+function modelOf(
+  document: OpenApiDocument,
+  options: ResolvedOptions & Observers,
+  diagnostics: Diagnostics,
+  timings: StageTimings,
+  pathItems?: PathItemMemo,
+) {
   options.onProgress?.('model');
   const start = now();
-  const built = buildApiModel(document, diagnostics, options.session?.pathItems);
+  const built = buildApiModel(document, diagnostics, options.session?.pathItems ?? pathItems);
   const { model: configured, types } = options.overrides
     ? applyOverrides(
         built,
@@ -239,7 +250,7 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
       Promise.all([
         storeRun(cache, { diagnostics: stages, plan, surface: served, files }),
         memo?.save(folder.outDir, cache.signer),
-        kept?.then((check) => check && storeCheck(cache, check)),
+        kept && storeKept(cache, kept),
       ]);
     if (session) session.persist(store);
     else await store();
@@ -266,9 +277,6 @@ type Modelled =
   | { failed: true }
   | { replayed: Produced }
   | { model: ApiModel; folder: Folder; cache: RunCache | undefined; fromStages: number; collect: () => void; kept?: Kept };
-
-/** A run's schema check, kept for the next run into its folder. */
-type Kept = Promise<KeptCheck | undefined>;
 
 /**
  * Below this size of description (characters), a run's garbage is a few megabytes and a forced full collection, 7–10
@@ -320,8 +328,8 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
   }
   // The last run's check, for this run's to start from (load/last-check.ts); a watch keeps its own in memory.
   if (early?.cache && !options.session && options.validate !== false && read.source.kind === 'file')
-    read.lastCheck = (await readLastCheck(early.cache)) ?? null;
-  const { model, externalRefs, check: kept } = await loadAndModel(options, diagnostics, timings, read, collect);
+    read.last = (await readLastRun(early.cache)) ?? null;
+  const { model, externalRefs, kept } = await loadAndModel(options, diagnostics, timings, read, collect);
   if (!model) return { failed: true };
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
@@ -346,15 +354,16 @@ async function loadAndModel(
   timings: StageTimings,
   read: Handoff,
   collect: () => void,
-): Promise<{ model?: ApiModel; externalRefs: boolean; check?: Promise<KeptCheck | undefined> }> {
-  let check: Promise<KeptCheck | undefined> | undefined;
-  const keeping = read.lastCheck !== undefined;
-  const lastCheck = takeLastCheck(read);
+): Promise<{ model?: ApiModel; externalRefs: boolean; kept?: Kept }> {
+  let validated: { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast } | undefined;
+  const keeping = read.last !== undefined;
+  const last = takeLast(read);
+  const digest = read.source?.digest ?? '';
   const document = await loadSpec(
     {
       ...loadOptions(options),
-      ...(keeping ? { keepCheck: (kept: Promise<KeptCheck | undefined>) => (check = kept) } : {}),
-      ...(lastCheck ? { lastCheck } : {}),
+      ...(keeping ? { keepCheck: (given: typeof validated) => (validated = given) } : {}),
+      ...(last ? { lastCheck: last.check } : {}),
     },
     diagnostics,
     takeSource(read),
@@ -365,15 +374,19 @@ async function loadAndModel(
   // built in a heap sized for the parsed document alone while the validation worker parses its own copy (GitHub's
   // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB).
   collect();
-  const model = modelOf(document, options, diagnostics, timings);
-  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(check ? { check } : {}) };
+  // The builds of the last run's model where only one path item's text changed since; recorded for the next run.
+  const change = validated?.change;
+  const replay = validated && (last?.model && change ? PathItemReplay.resumed(last.model, change.key) : new PathItemReplay(false));
+  const model = modelOf(document, options, diagnostics, timings, replay);
+  const kept = validated && { digest, check: validated.kept, ...(replay ? { replay } : {}) };
+  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(kept ? { kept } : {}) };
 }
 
 /**
  * The description's text as read, on its way to the parser, and when the load stage started; for a run that keeps
  * its check, the last run's (null: none to start from).
  */
-type Handoff = { source?: SourceText; start: number; lastCheck?: KeptCheck | null };
+type Handoff = { source?: SourceText; start: number; last?: LastRun | null };
 
 /**
  * The text, taken out of its handoff. Once parsed it is garbage, so that the model is built without it: a local
@@ -385,11 +398,11 @@ function takeSource(read: Handoff): SourceText | undefined {
   return source;
 }
 
-/** The last run's check, taken out of its handoff like the text: garbage once the load is done. */
-function takeLastCheck(read: Handoff): KeptCheck | undefined {
-  const { lastCheck } = read;
-  if (lastCheck) read.lastCheck = null;
-  return lastCheck ?? undefined;
+/** The last run's check and builds, taken out of their handoff like the text. */
+function takeLast(read: Handoff): LastRun | undefined {
+  const { last } = read;
+  if (last) read.last = null;
+  return last ?? undefined;
 }
 
 /** The output folder as a run finds it: what is there, the lock file's surface and pins, its cache for this run. */

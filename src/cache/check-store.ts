@@ -12,28 +12,30 @@ const MAX_CHECK_BYTES = 64 * 1024 * 1024;
 
 /** A span as stored: [key, start, end]. */
 type StoredSpan = [string, number, number];
-type StoredCheck = Omit<TextPieces, 'spans'> & { spans: StoredSpan[]; errors: SchemaError[] };
+type StoredCheck = Omit<TextPieces, 'spans'> & { digest: string; spans: StoredSpan[]; errors: SchemaError[] };
 
 /**
- * The schema check the last run into this folder kept (load/last-check.ts), or undefined when there is none to trust:
- * no file, not signed with this user's key by this generator, or another shape.
+ * The schema check the last run into this folder kept (load/last-check.ts), with the digest of the description's
+ * text it checked, or undefined when there is none to trust: no file, not signed with this user's key by this
+ * generator, or another shape.
  */
-export async function readLastCheck(cache: RunCache): Promise<KeptCheck | undefined> {
+export async function readLastCheck(cache: RunCache): Promise<{ digest: string; kept: KeptCheck } | undefined> {
   const stored = await readSigned(cache.outDir, CHECK_FILE, cache.signer, MAX_CHECK_BYTES);
   if (!isStoredCheck(stored)) return undefined;
-  const { length, heads, values, tail, errors } = stored;
+  const { digest, length, heads, values, tail, errors } = stored;
   const spans = stored.spans.map(([key, start, end]): PathItemSpan => ({ key, start, end }));
-  return { pieces: { length, spans, heads, values, tail }, check: { errors } };
+  return { digest, kept: { pieces: { length, spans, heads, values, tail }, check: { errors } } };
 }
 
 /**
- * Keeps a run's check for the next run into this folder. A check that failed without errors is not kept: the next
+ * Keeps a run's check for the next run into this folder, with the digest of the description's text. A check that failed without errors is not kept: the next
  * run checks whole anyway. A cache that cannot be written costs the next run its speed only (writeSigned).
  */
-export async function storeCheck(cache: RunCache, kept: KeptCheck): Promise<void> {
+export async function storeCheck(cache: RunCache, digest: string, kept: KeptCheck): Promise<void> {
   if (kept.check.failure !== undefined) return;
   const { spans, ...pieces } = kept.pieces;
   const value: StoredCheck = {
+    digest,
     ...pieces,
     spans: spans.map(({ key, start, end }): StoredSpan => [key, start, end]),
     errors: kept.check.errors,
@@ -45,8 +47,9 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 function isStoredCheck(value: unknown): value is StoredCheck {
   if (!isJsonObject(value)) return false;
-  const { length, spans, heads, values, tail, errors } = value;
+  const { digest, length, spans, heads, values, tail, errors } = value;
   return (
+    isText(digest) &&
     Number.isSafeInteger(length) &&
     isText(tail) &&
     Array.isArray(spans) &&

@@ -4,7 +4,18 @@ import type { ReachedSchema } from '../model/build-schema.js';
 import type { ModelState, ModelStateMark, PathItemBuild, PathItemMemo } from '../model/path-item-memo.js';
 import { sameJson } from './same-json.js';
 
-type Recorded = { item: JsonObject; before: ModelStateMark; build: PathItemBuild };
+/** An item's build, where the state stood when it started, and the item's JSON (kept by a watch, to compare). */
+type Recorded = { item?: JsonObject; before: ModelStateMark; build: PathItemBuild };
+
+/**
+ * A model's path item builds as the regeneration cache keeps them (cache/model-store.ts): each item's build in the
+ * order they were made, and what the model had made at its end (named schemas reached, credential schemes).
+ */
+export type StoredReplay = {
+  items: Array<[key: string, before: ModelStateMark, build: PathItemBuild]>;
+  reached: ReachedSchema[];
+  schemes: SecuritySchemeModel[];
+};
 
 /**
  * A watch session's memo of path item builds (model/path-item-memo.ts). An item is replayed only when the description
@@ -12,24 +23,57 @@ type Recorded = { item: JsonObject; before: ModelStateMark; build: PathItemBuild
  * what it was, and what the items before it made is what they made the last time (the same named schemas reached
  * and credential schemes made, in the same order), so that the model comes out as a fresh build makes it. Items that
  * `$ref` into `paths`, or a description whose other parts do, read other items: they are always built.
+ *
+ * The regeneration cache keeps a model's builds too (`stored`), without the items' JSON, and a run whose text differs
+ * from the last run's only inside one path item's value (load/text-pieces.ts) resumes them (`resumed`): the other
+ * items, and the description outside `paths`, are then known to be as they were without being compared.
  */
 export class PathItemReplay implements PathItemMemo {
   private root: JsonObject | undefined;
   private replayable = false;
   private items = new Map<string, Recorded>();
   private next = new Map<string, Recorded>();
+  /** Resumed from the cache: the one item whose text changed (null: none did), until the first model begins. */
+  private changed: string | null | undefined;
   private reached = new SamePrefix<ReachedSchema>((a, b) => a.name === b.name && a.pointer === b.pointer);
   // Whole schemes, not keys: two spellings of a parameter (`api-key`, `api_key`) make the same key with another name,
   // which decides what later items' parameters match.
   private schemes = new SamePrefix<SecuritySchemeModel>(sameJson);
 
+  /**
+   * `keepItems`: keep each item's JSON to compare with the next model's (a watch's). Without it (a run that stores its
+   * builds for the next process), an item is replayed only when resumed, and the parsed document is not held.
+   */
+  constructor(private readonly keepItems = true) {}
+
+  /** A replay of the builds a run before stored, for a model of a text that differs from that run's only in `changed`. */
+  static resumed(stored: StoredReplay, changed: string | undefined): PathItemReplay {
+    const replay = new PathItemReplay(false);
+    replay.items = new Map(stored.items.map(([key, before, build]) => [key, { before, build }]));
+    replay.reached.ended(stored.reached);
+    replay.schemes.ended(stored.schemes);
+    replay.changed = changed ?? null;
+    return replay;
+  }
+
+  /** The last model's builds, for the cache to store (after `end`); undefined when its items could not be replayed. */
+  stored(): StoredReplay | undefined {
+    if (!this.replayable) return undefined;
+    return {
+      items: [...this.items].map(([key, { before, build }]) => [key, before, build]),
+      reached: [...this.reached.lastList],
+      schemes: [...this.schemes.lastList],
+    };
+  }
+
   begin(root: JsonObject): boolean {
-    const outsideAsBefore = this.root !== undefined && sameJson({ ...this.root, paths: undefined }, { ...root, paths: undefined });
-    if (!outsideAsBefore) {
-      this.items = new Map();
-      this.replayable = !refersToPaths({ ...root, paths: null });
-    }
-    this.root = root;
+    // Resumed, the texts say that the description outside `paths` is as it was.
+    const outsideAsBefore =
+      this.changed !== undefined ||
+      (this.root !== undefined && sameJson({ ...this.root, paths: undefined }, { ...root, paths: undefined }));
+    if (!outsideAsBefore) this.items = new Map();
+    if (!outsideAsBefore || this.changed !== undefined) this.replayable = !refersToPaths({ ...root, paths: null });
+    if (this.keepItems) this.root = root;
     this.next = new Map();
     this.reached.restart();
     this.schemes.restart();
@@ -42,28 +86,40 @@ export class PathItemReplay implements PathItemMemo {
       !last ||
       !this.reached.asBefore(state.reached, last.before.reached) ||
       !this.schemes.asBefore(state.schemes, last.before.schemes) ||
-      !sameJson(last.item, item)
+      !this.asBefore(pathKey, last, item)
     )
       return undefined;
-    this.next.set(pathKey, { ...last, item });
+    this.next.set(pathKey, this.keepItems ? { ...last, item } : last);
     return last.build;
   }
 
   record(pathKey: string, item: JsonObject, before: ModelStateMark, build: PathItemBuild): void {
-    if (!refersToPaths(item)) this.next.set(pathKey, { item, before, build });
+    if (!refersToPaths(item)) this.next.set(pathKey, this.keepItems ? { item, before, build } : { before, build });
   }
 
   end(state: ModelState): void {
     this.items = this.next;
     this.next = new Map();
+    this.changed = undefined;
     this.reached.ended(state.reached);
     this.schemes.ended(state.schemes);
+  }
+
+  /** Whether an item is as it was: known from the texts where resumed, else by its JSON. */
+  private asBefore(pathKey: string, last: Recorded, item: JsonObject): boolean {
+    if (this.changed !== undefined) return pathKey !== this.changed;
+    return last.item !== undefined && sameJson(last.item, item);
   }
 }
 
 /** Whether a list that only grows is, so far, what the last model's was at the same length: each position checked once. */
 class SamePrefix<T> {
   private last: readonly T[] = [];
+
+  /** The list of the last model. */
+  get lastList(): readonly T[] {
+    return this.last;
+  }
   private verified = 0;
 
   constructor(private readonly same: (a: T, b: T) => boolean) {}

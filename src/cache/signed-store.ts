@@ -85,9 +85,9 @@ export type BodyWriter = (write: (piece: string) => Promise<void>) => Promise<vo
 
 /**
  * Writes one signed cache file, through a temporary file and a rename so that a reader never sees half of it.
- * A cache that cannot be written costs the next run its speed, nothing else: failures are swallowed.
+ * A cache that cannot be written costs the next run its speed, nothing else: failures are swallowed (false).
  */
-export async function writeSigned(outDir: string, name: string, body: BodyWriter, signer: Signer, key?: string): Promise<void> {
+export async function writeSigned(outDir: string, name: string, body: BodyWriter, signer: Signer, key?: string): Promise<boolean> {
   const dir = path.join(outDir, CACHE_DIR);
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -122,8 +122,10 @@ export async function writeSigned(outDir: string, name: string, body: BodyWriter
       await handle.close();
     }
     await rename(temporary, file);
+    return true;
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
+    return false;
   }
 }
 

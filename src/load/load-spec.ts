@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from './data-refs.js';
-import { validateKeeping, type KeptCheck } from './last-check.js';
+import { validateKeeping, type ChangeFromLast, type KeptCheck } from './last-check.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
@@ -31,9 +31,10 @@ export type LoadOptions = {
   reparse?: DocumentReparse;
   /**
    * For a run that keeps its check for the next (the regeneration cache): told the check of a JSON description read
-   * from a file, checked from `lastCheck` (the last run's) where only a path item changed (load/last-check.ts).
+   * from a file, checked from `lastCheck` (the last run's) where only a path item changed, and how the text differs
+   * from the last one's (load/last-check.ts).
    */
-  keepCheck?: (kept: Promise<KeptCheck | undefined>) => void;
+  keepCheck?: (validated: { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast }) => void;
   lastCheck?: KeptCheck;
 };
 

@@ -11,9 +11,15 @@ import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
 /** The modules as built: the compiled validators load from dist/, as they do for users. */
 async function built() {
   const module = async <T>(file: string) => (await import(pathToFileURL(path.join(REPO_ROOT, 'dist', file)).href)) as T;
+  const { changeFromLast, checkFromLast } = await module<typeof import('../../src/load/last-check.js')>('load/last-check.js');
+  type Kept = Parameters<typeof checkFromLast>[0];
   return {
-    ...(await module<typeof import('../../src/load/last-check.js')>('load/last-check.js')),
     ...(await module<typeof import('../../src/load/validate-document.js')>('load/validate-document.js')),
+    /** The check of a text from the last one's, as a regeneration makes it: the change found, then the check. */
+    checkFromLast: (kept: Kept, root: JsonObject, text: string) => {
+      const change = changeFromLast(kept.pieces, root, text);
+      return change && checkFromLast(kept, root, change);
+    },
   };
 }
 

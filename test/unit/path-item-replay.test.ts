@@ -117,3 +117,55 @@ describe('replaying path items in a watch', () => {
     expect(byKey(second, 'GET /d')?.parameters).not.toBe(byKey(first, 'GET /d')?.parameters);
   });
 });
+
+/** The one path key whose item differs between two roots, null for none; undefined where more differ, or the rest. */
+function changedKey(before: JsonObject, after: JsonObject): string | null | undefined {
+  if (JSON.stringify({ ...before, paths: null }) !== JSON.stringify({ ...after, paths: null })) return undefined;
+  const [a, b] = [paths(before), paths(after)];
+  if (JSON.stringify(Object.keys(a)) !== JSON.stringify(Object.keys(b))) return undefined;
+  const changed = Object.keys(a).filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+  return changed.length === 0 ? null : changed.length === 1 ? changed[0] : undefined;
+}
+
+describe('replaying path items the regeneration cache stored', () => {
+  it('builds the model a fresh build gives from builds stored as JSON, where only one item changed', () => {
+    let before = structuredClone(base);
+    let recording = new PathItemReplay(false);
+    buildApiModel(documentOf(before), new Diagnostics(), recording);
+    let resumed = 0;
+    for (const [name, edit] of edits) {
+      const root = name === 'back to the start' ? structuredClone(base) : structuredClone(before);
+      edit(root);
+      const key = changedKey(before, root);
+      const stored = recording.stored();
+      // What the cache reads back: JSON, with nothing shared with this process's objects.
+      recording =
+        key === undefined || !stored
+          ? new PathItemReplay(false)
+          : PathItemReplay.resumed(JSON.parse(JSON.stringify(stored)), key ?? undefined);
+      if (key !== undefined && stored) resumed++;
+      const replayedDiagnostics = new Diagnostics();
+      const replayed = buildApiModel(documentOf(root), replayedDiagnostics, recording);
+      const freshDiagnostics = new Diagnostics();
+      const fresh = buildApiModel(documentOf(root), freshDiagnostics);
+      expect(JSON.stringify(replayed), name).toBe(JSON.stringify(fresh));
+      expect(replayedDiagnostics.items, name).toEqual(freshDiagnostics.items);
+      expect(Object.keys(replayed.schemas), name).toEqual(Object.keys(fresh.schemas));
+      expect(replayed.securitySchemes, name).toEqual(fresh.securitySchemes);
+      before = root;
+    }
+    expect(resumed).toBeGreaterThanOrEqual(6);
+  });
+
+  it('replays the items the texts say are unchanged, and builds the changed one and what reads it', () => {
+    const recording = new PathItemReplay(false);
+    const first = buildApiModel(documentOf(base), new Diagnostics(), recording);
+    const edited = structuredClone(base);
+    ((paths(edited)['/c'] as JsonObject)['get'] as JsonObject)['summary'] = 'Changed.';
+    const resumed = PathItemReplay.resumed(JSON.parse(JSON.stringify(recording.stored())), '/c');
+    const second = buildApiModel(documentOf(edited), new Diagnostics(), resumed);
+    const byKey = (model: typeof first, key: string) => model.operations.find((operation) => operation.key === key);
+    expect(byKey(second, 'GET /c')?.summary).toBe('Changed.');
+    expect(byKey(second, 'GET /b/{id}')).toEqual(byKey(first, 'GET /b/{id}'));
+  });
+});

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { storeCheck } from '../../src/cache/check-store.js';
+import { readLastRun, storeKept } from '../../src/cache/last-run.js';
+import { PathItemReplay } from '../../src/cache/path-item-replay.js';
+import type { RunCache } from '../../src/cache/run-cache.js';
+import { CACHE_DIR } from '../../src/cache/signed-store.js';
+import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
+import type { KeptCheck } from '../../src/load/last-check.js';
+import { pathItemSpans } from '../../src/load/path-item-spans.js';
+import { textPieces } from '../../src/load/text-pieces.js';
+import { buildApiModel } from '../../src/model/build-api-model.js';
+import { tempDir } from '../helpers/project.js';
+
+const root = {
+  openapi: '3.0.3',
+  info: { title: 'Kept', version: '1' },
+  paths: {
+    '/a': {
+      get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } },
+    },
+    '/b': { post: { responses: { '204': { description: 'none' } } } },
+  },
+  components: { schemas: { A: { type: 'object', properties: { n: { type: 'integer' } } } } },
+};
+
+async function cacheIn(name: string): Promise<RunCache> {
+  const outDir = await tempDir(name);
+  await mkdir(outDir, { recursive: true });
+  return { outDir, key: 'k', signer: { secret: randomBytes(32), fingerprint: 'test' } };
+}
+
+/** A run's check and builds of `root`'s text, as a generation keeps them. */
+function keptOf(): { text: string; check: KeptCheck; replay: PathItemReplay } {
+  const text = JSON.stringify(root, null, 2);
+  const replay = new PathItemReplay(false);
+  buildApiModel(
+    { version: '3.0', versionString: '3.0.3', root: JSON.parse(text), source: { kind: 'file', location: 'k.json' } },
+    new Diagnostics(),
+    replay,
+  );
+  const check = {
+    pieces: textPieces(text, pathItemSpans(text) ?? []),
+    check: { errors: [{ instancePath: '/paths/~1b', message: 'broken' }] },
+  };
+  return { text, check, replay };
+}
+
+describe('what a run keeps for the next run into its folder', () => {
+  it('reads back the check and the builds it stored, as a pair', async () => {
+    const cache = await cacheIn('last-run');
+    const { check, replay } = keptOf();
+    await storeKept(cache, { digest: 'd1', check: Promise.resolve(check), replay });
+    const last = await readLastRun(cache);
+    expect(last?.check).toEqual(check);
+    expect(last?.model).toEqual(JSON.parse(JSON.stringify(replay.stored())));
+    expect(last?.model?.items.map(([key]) => key)).toEqual(['/a', '/b']);
+  });
+
+  it('starts from no builds of another text, and from nothing signed by another key or edited', async () => {
+    const cache = await cacheIn('last-run-pairs');
+    const { check, replay } = keptOf();
+    await storeKept(cache, { digest: 'd1', check: Promise.resolve(check), replay });
+    // A later run's check whose builds were not stored (they could not be): the builds are another text's.
+    await storeCheck(cache, 'd2', check);
+    expect(await readLastRun(cache)).toEqual({ check });
+    expect(await readLastRun({ ...cache, signer: { ...cache.signer, secret: randomBytes(32) } })).toBeUndefined();
+    const file = path.join(cache.outDir, CACHE_DIR, 'check.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('broken', 'forged'));
+    expect(await readLastRun(cache)).toBeUndefined();
+  });
+
+  it('keeps nothing when the check could not be kept', async () => {
+    const cache = await cacheIn('last-run-none');
+    const { replay } = keptOf();
+    await storeKept(cache, { digest: 'd1', check: Promise.resolve(undefined), replay });
+    expect(await readLastRun(cache)).toBeUndefined();
+  });
+});
