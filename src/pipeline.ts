@@ -2,14 +2,13 @@ import path from 'node:path';
 import { checkOptions, type CheckedOptions } from './check-options.js';
 import { Diagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { resolveOptions, type GenerateSettings, type PlanSettings, type ResolvedOptions } from './config/resolve-options.js';
-import { loadSpec, readSpecSource, type LoadOptions } from './load/load-spec.js';
+import { loadSpec, readSpecSource, type LoadOptions, type Validated } from './load/load-spec.js';
 import { embedIconSources, iconSet } from './load/read-icons.js';
 import type { SourceText } from './load/read-source.js';
 import type { OpenApiDocument } from './load/openapi-document.js';
 import { WorkMemo, type SessionStore } from './cache/work-memo.js';
 import { readLastRun, storeKept, type Kept, type LastRun } from './cache/last-run.js';
 import { PathItemReplay } from './cache/path-item-replay.js';
-import type { ChangeFromLast, KeptCheck } from './load/last-check.js';
 import type { PathItemMemo } from './model/path-item-memo.js';
 import type { WatchSession } from './cache/watch-session.js';
 import { lookupRun, openRunCache, storeRun, type RunCache, type RunEntry, type RunInputs } from './cache/run-cache.js';
@@ -355,7 +354,7 @@ async function loadAndModel(
   read: Handoff,
   collect: () => void,
 ): Promise<{ model?: ApiModel; externalRefs: boolean; kept?: Kept }> {
-  let validated: { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast } | undefined;
+  let validated: Validated | undefined;
   const keeping = read.last !== undefined;
   const last = takeLast(read);
   const digest = read.source?.digest ?? '';
@@ -376,7 +375,10 @@ async function loadAndModel(
   collect();
   // The builds of the last run's model where only one path item's text changed since; recorded for the next run.
   const change = validated?.change;
-  const replay = validated && (last?.model && change ? PathItemReplay.resumed(last.model, change.key) : new PathItemReplay(false));
+  const unreferenced = validated?.pathsUnreferenced ?? false;
+  const replay =
+    validated &&
+    (last?.model && change ? PathItemReplay.resumed(last.model, change.key, unreferenced) : new PathItemReplay(false, unreferenced));
   const model = modelOf(document, options, diagnostics, timings, replay);
   const kept = validated && { digest, check: validated.kept, ...(replay ? { replay } : {}) };
   return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(kept ? { kept } : {}) };

@@ -43,12 +43,18 @@ export class PathItemReplay implements PathItemMemo {
   /**
    * `keepItems`: keep each item's JSON to compare with the next model's (a watch's). Without it (a run that stores its
    * builds for the next process), an item is replayed only when resumed, and the parsed document is not held.
+   * `pathsUnreferenced`: the description's text shows no `$ref` that may point into `paths` (load/data-refs.ts), so
+   * the document need not be walked for one (GitHub's: about 40 ms for the parts outside `paths`, as much again for
+   * the items).
    */
-  constructor(private readonly keepItems = true) {}
+  constructor(
+    private readonly keepItems = true,
+    private readonly pathsUnreferenced = false,
+  ) {}
 
   /** A replay of the builds a run before stored, for a model of a text that differs from that run's only in `changed`. */
-  static resumed(stored: StoredReplay, changed: string | undefined): PathItemReplay {
-    const replay = new PathItemReplay(false);
+  static resumed(stored: StoredReplay, changed: string | undefined, pathsUnreferenced = false): PathItemReplay {
+    const replay = new PathItemReplay(false, pathsUnreferenced);
     replay.items = new Map(stored.items.map(([key, before, build]) => [key, { before, build }]));
     replay.reached.ended(stored.reached);
     replay.schemes.ended(stored.schemes);
@@ -72,7 +78,8 @@ export class PathItemReplay implements PathItemMemo {
       this.changed !== undefined ||
       (this.root !== undefined && sameJson({ ...this.root, paths: undefined }, { ...root, paths: undefined }));
     if (!outsideAsBefore) this.items = new Map();
-    if (!outsideAsBefore || this.changed !== undefined) this.replayable = !refersToPaths({ ...root, paths: null });
+    if (!outsideAsBefore || this.changed !== undefined)
+      this.replayable = this.pathsUnreferenced || !refersToPaths({ ...root, paths: null });
     if (this.keepItems) this.root = root;
     this.next = new Map();
     this.reached.restart();
@@ -94,7 +101,8 @@ export class PathItemReplay implements PathItemMemo {
   }
 
   record(pathKey: string, item: JsonObject, before: ModelStateMark, build: PathItemBuild): void {
-    if (!refersToPaths(item)) this.next.set(pathKey, this.keepItems ? { item, before, build } : { before, build });
+    if (this.pathsUnreferenced || !refersToPaths(item))
+      this.next.set(pathKey, this.keepItems ? { item, before, build } : { before, build });
   }
 
   end(state: ModelState): void {

@@ -141,18 +141,48 @@ const SPELLING_ESCAPES = new Set(['u', 'x', 'U', '\r', '\n']);
  * went from about 164 to 176 MB).
  */
 export function refsAllInternal(text: string): boolean {
-  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2)) if (SPELLING_ESCAPES.has(text.charAt(at + 1))) return false;
-  for (let at = text.indexOf('$ref'); at >= 0; at = text.indexOf('$ref', at + 4)) if (!internalValueAt(text, at + 4)) return false;
-  return true;
+  return scanRefs(text).allInternal;
 }
 
-/** Whether a `$ref` that ends at `from` is a key whose value starts with `#`: `"$ref": "#…`, `$ref: '#…`, `$ref: #…`. */
-function internalValueAt(text: string, from: number): boolean {
+/**
+ * What a description's text shows of its `$ref`s, in one scan: whether all point inside the document (see
+ * refsAllInternal), and whether none may point into `paths` — none whose value names `paths` or escapes a character
+ * (`%70aths`), as cache/path-item-replay.ts judges a value. Where the text has escapes, neither can be told (false).
+ */
+export function scanRefs(text: string): { allInternal: boolean; noneIntoPaths: boolean } {
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2))
+    if (SPELLING_ESCAPES.has(text.charAt(at + 1))) return { allInternal: false, noneIntoPaths: false };
+  let allInternal = true;
+  let noneIntoPaths = true;
+  for (let at = text.indexOf('$ref'); at >= 0 && (allInternal || noneIntoPaths); at = text.indexOf('$ref', at + 4)) {
+    const value = valueAt(text, at + 4);
+    if (value < 0 || text.charAt(value) !== '#') allInternal = false;
+    if (value < 0 || mayNamePaths(text, value)) noneIntoPaths = false;
+  }
+  return { allInternal, noneIntoPaths };
+}
+
+/** Where the value of a `$ref` key that ends at `from` starts (after its quote), or -1 when it is no such key. */
+function valueAt(text: string, from: number): number {
   let at = skipQuote(text, from);
   at = skipWhiteSpace(text, at);
-  if (text.charAt(at) !== ':') return false;
-  at = skipQuote(text, skipWhiteSpace(text, at + 1));
-  return text.charAt(at) === '#';
+  if (text.charAt(at) !== ':') return -1;
+  return skipQuote(text, skipWhiteSpace(text, at + 1));
+}
+
+/**
+ * Whether a `$ref` value that starts at `from` may name `paths`: it does, or escapes a character (`%`, a backslash, a
+ * doubled single quote), or it cannot be told where it ends. A quoted value ends at its quote, a plain one with its line.
+ */
+function mayNamePaths(text: string, from: number): boolean {
+  const quote = text.charAt(from - 1);
+  const quoted = quote === '"' || quote === "'";
+  for (let at = from; at < text.length; at++) {
+    const char = text.charAt(at);
+    if (quoted ? char === quote : char === '\n' || char === '\r') return quoted && text.charAt(at + 1) === quote;
+    if (char === '\\' || char === '%' || (char === 'p' && text.startsWith('paths', at))) return true;
+  }
+  return true;
 }
 
 function skipQuote(text: string, at: number): number {

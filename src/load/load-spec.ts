@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
-import { hasExternalRefs, maskDataRefs, refsAllInternal, unmaskDataRefs } from './data-refs.js';
+import { hasExternalRefs, maskDataRefs, scanRefs, unmaskDataRefs } from './data-refs.js';
 import { validateKeeping, type ChangeFromLast, type KeptCheck } from './last-check.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
@@ -32,11 +32,15 @@ export type LoadOptions = {
   /**
    * For a run that keeps its check for the next (the regeneration cache): told the check of a JSON description read
    * from a file, checked from `lastCheck` (the last run's) where only a path item changed, and how the text differs
-   * from the last one's (load/last-check.ts).
+   * from the last one's (load/last-check.ts); `pathsUnreferenced`: the text shows no `$ref` that may point into
+   * `paths` (load/data-refs.ts, scanRefs), so that no path item reads another.
    */
-  keepCheck?: (validated: { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast }) => void;
+  keepCheck?: (validated: Validated) => void;
   lastCheck?: KeptCheck;
 };
+
+/** What a run that keeps its check is told of it (LoadOptions.keepCheck). */
+export type Validated = { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast; pathsUnreferenced: boolean };
 
 /** Reads the entry description's text (the first step of loadSpec, on its own for callers that hash it first). */
 export function readSpecSource(options: LoadOptions, diagnostics: Diagnostics): Promise<SourceText | undefined> {
@@ -51,7 +55,8 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const maxBytes = options.maxInputBytes;
   const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
-  const internal = refsAllInternal(source.text);
+  const refs = scanRefs(source.text);
+  const internal = refs.allInternal;
   const reparsed = withoutExternalRefs(options.reparse?.parse(source.text), internal);
   const whole = reparsed ? undefined : parseWhole(source, diagnostics, options.reparse);
   const parsed = reparsed?.root ?? whole?.root;
@@ -110,7 +115,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     if (options.validation) options.validation.validate(root, text, diagnostics, reparsed);
     // Spans are told only in a text that starts with its root object (no byte order mark, no white space first).
     else if (options.keepCheck && text?.kind === 'file' && whole?.json && text.text.startsWith('{'))
-      options.keepCheck(validateKeeping(root, text, diagnostics, options.lastCheck));
+      options.keepCheck({ ...validateKeeping(root, text, diagnostics, options.lastCheck), pathsUnreferenced: refs.noneIntoPaths });
     else validateDescription(root, text, diagnostics);
   }
   return {

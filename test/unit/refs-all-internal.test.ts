@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
-import { hasExternalRefs, refsAllInternal } from '../../src/load/data-refs.js';
+import { hasExternalRefs, refsAllInternal, scanRefs } from '../../src/load/data-refs.js';
 import { parseText } from '../../src/load/parse-text.js';
 import { isJsonObject } from '../../src/kernel/json.js';
 import { REPO_ROOT } from '../helpers/paths.js';
@@ -44,5 +44,50 @@ describe("a description's text read for external references", () => {
     expect(refsAllInternal('{"description": "a $ref names another schema", "b": {"$ref": "#/x"}}')).toBe(false);
     expect(refsAllInternal('a:\n  $ref: " #/x"\n')).toBe(false);
     expect(refsAllInternal('a:\n  $ref: !!str other.yaml\n')).toBe(false);
+  });
+});
+
+/**
+ * Whether any `$ref` in a parsed value names `paths` or escapes a character: what cache/path-item-replay.ts walks for.
+ * Each object once: YAML aliases share them (a fixture nests an alias bomb).
+ */
+function walkFindsPathRef(value: unknown, seen = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+  seen.add(value);
+  if (Array.isArray(value)) return value.some((inner) => walkFindsPathRef(inner, seen));
+  return Object.entries(value).some(
+    ([key, inner]) =>
+      (key === '$ref' && typeof inner === 'string' && (inner.includes('paths') || inner.includes('%'))) || walkFindsPathRef(inner, seen),
+  );
+}
+
+describe("a description's text read for references into paths", () => {
+  it('answers that none may point into paths only where the walk over the parsed document finds none', () => {
+    let none = 0;
+    for (const file of fixtureTexts()) {
+      const text = readFileSync(file, 'utf8');
+      const parsed = parseText(text, file, new Diagnostics());
+      if (!isJsonObject(parsed) || !scanRefs(text).noneIntoPaths) continue;
+      none++;
+      expect(walkFindsPathRef(parsed), file).toBe(false);
+    }
+    expect(none).toBeGreaterThan(20);
+  });
+
+  it('sees every spelling of a reference into paths, and leaves to the walk what it cannot tell', () => {
+    const into = [
+      '{"a": {"$ref": "#/paths/~1c/get/parameters/0"}}',
+      '{"a": {"$ref": "#/%70aths/x"}}',
+      "a:\n  $ref: '#/paths/x'\n",
+      "a:\n  $ref: '#/x''paths'\n",
+      'a:\n  $ref: #/paths/x\n',
+      '{"a": {"$ref": "#/x\\"paths"}}',
+      '{"a": {"$ref": "#/x/unterminated',
+      '{"description": "a $ref in prose", "b": {"$ref": "#/x"}}',
+      '{"a": {"\\u0024ref": "#/x"}}',
+    ];
+    for (const text of into) expect(scanRefs(text).noneIntoPaths, text).toBe(false);
+    const none = ['{"a": {"$ref": "#/components/schemas/Paths"}}', "a:\n  $ref: '#/components/schemas/A'\nb: paths\n", '{"a": 1}'];
+    for (const text of none) expect(scanRefs(text).noneIntoPaths, text).toBe(true);
   });
 });
