@@ -1,4 +1,4 @@
-import { isJsonObject } from '../kernel/json.js';
+import { isCount, isJsonObject, isTextList } from '../kernel/json.js';
 import type { KeptCheck } from '../load/last-check.js';
 import type { PathItemSpan } from '../load/path-item-spans.js';
 import type { TextPieces } from '../load/text-pieces.js';
@@ -28,8 +28,9 @@ export async function readLastCheck(cache: RunCache): Promise<{ digest: string; 
 }
 
 /**
- * Keeps a run's check for the next run into this folder, with the digest of the description's text. A check that failed without errors is not kept: the next
- * run checks whole anyway. A cache that cannot be written costs the next run its speed only (writeSigned).
+ * Keeps a run's check for the next run into this folder, with the digest of the description's text. A check that
+ * failed without errors is not kept: the next run checks whole anyway. A cache that cannot be written costs the next
+ * run its speed only (writeSigned).
  */
 export async function storeCheck(cache: RunCache, digest: string, kept: KeptCheck): Promise<void> {
   if (kept.check.failure !== undefined) return;
@@ -50,24 +51,22 @@ function isStoredCheck(value: unknown): value is StoredCheck {
   const { digest, length, spans, heads, values, tail, errors } = value;
   return (
     isText(digest) &&
-    Number.isSafeInteger(length) &&
+    isCount(length) &&
     isText(tail) &&
     Array.isArray(spans) &&
     spans.every(isStoredSpan) &&
-    ordered(spans, length as number) &&
-    Array.isArray(heads) &&
+    ordered(spans, length) &&
+    isTextList(heads) &&
     heads.length === spans.length &&
-    heads.every(isText) &&
-    Array.isArray(values) &&
+    isTextList(values) &&
     values.length === spans.length &&
-    values.every(isText) &&
     Array.isArray(errors) &&
     errors.every(isSchemaError)
   );
 }
 
 function isStoredSpan(value: unknown): value is StoredSpan {
-  return Array.isArray(value) && value.length === 3 && isText(value[0]) && Number.isSafeInteger(value[1]) && Number.isSafeInteger(value[2]);
+  return Array.isArray(value) && value.length === 3 && isText(value[0]) && isCount(value[1]) && isCount(value[2]);
 }
 
 /** Whether spans lie in the text one after the other, as the comparison of pieces reads them. */

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isJsonObject } from '../kernel/json.js';
+import { isCount, isJsonObject } from '../kernel/json.js';
 import type { PathItemBuild } from '../model/path-item-memo.js';
 import type { RunCache } from './run-cache.js';
 import type { StoredReplay } from './path-item-replay.js';
@@ -50,8 +50,6 @@ export async function storeModel(cache: RunCache, digest: string, replay: Stored
   );
   if (!written) await rm(path.join(cache.outDir, CACHE_DIR, MODEL_FILE), { force: true }).catch(() => undefined);
 }
-
-const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isReached(value: unknown): boolean {
   return isJsonObject(value) && typeof value['name'] === 'string' && typeof value['pointer'] === 'string';

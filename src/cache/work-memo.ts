@@ -1,5 +1,5 @@
 import type { EmitMemo } from '../emit/emit-project.js';
-import { isJsonObject } from '../kernel/json.js';
+import { isCount, isJsonObject, isTextList } from '../kernel/json.js';
 import type { ApiModel, OperationModel } from '../model/api-model.js';
 import type { BuildRecord, BuiltTool, ConditionalRequirement, OperationSummary, PlanMemo } from '../plan/drafts.js';
 import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
@@ -219,8 +219,6 @@ function storedRecord(record: BuildRecord): StoredRecord {
   return record.tool ? [characters, record.exactTokens, record.tool] : [characters, record.exactTokens];
 }
 
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
   const stored: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
@@ -248,8 +246,6 @@ function storedOf(value: unknown): Stored {
         stored.sources[id] = { path: source['path'], content: source['content'] };
   return stored;
 }
-
-const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function isStoredSummary(value: unknown): value is StoredSummary {
   if (!isJsonObject(value)) return false;

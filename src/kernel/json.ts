@@ -8,6 +8,15 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A whole number from zero up, as stored JSON (a cache file) holds counts, lengths and offsets. */
+export function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+export function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
 /**
  * Sets `object[key]` as an own data property. Plain assignment with a key such as `__proto__` taken from a
  * description would replace the object's prototype instead of adding a property. `__proto__` is the only accessor

@@ -131,23 +131,16 @@ export function unmaskDataRefs(root: JsonObject, version: SpecVersion): JsonObje
 const SPELLING_ESCAPES = new Set(['u', 'x', 'U', '\r', '\n']);
 
 /**
- * True when a description's text shows that every `$ref` in it points inside the document, so that the walk for
- * external ones is not needed (hasExternalRefs over GitHub's description in a fresh process: median 77 ms; this scan
- * of its text and 10,460 references: 18 ms; 10 runs each, load 5–7).
+ * What a description's text shows of its `$ref`s, in one scan: whether all point inside the document, so that the
+ * walk for external ones is not needed (hasExternalRefs over GitHub's description in a fresh process: median 77 ms;
+ * this scan of its text and 10,460 references: 18 ms; 10 runs each, load 5–7), and whether none may point into
+ * `paths` — none whose value names `paths` or escapes a character (`%70aths`), as cache/path-item-replay.ts judges a
+ * value.
  * Without escapes a `$ref` key is written out as it is, in JSON and YAML alike, and each occurrence of the letters
  * must be such a key with a `#…` value. Anything else — an escape anywhere, `$ref` in prose, a value that is not
  * written `#…` — answers false, and the walk decides. No regular expression runs over the text: V8 keeps the subject
  * of the last match (RegExp.lastMatch), and the text would outlive its parse (with regular expressions GitHub's peak
  * went from about 164 to 176 MB).
- */
-export function refsAllInternal(text: string): boolean {
-  return scanRefs(text).allInternal;
-}
-
-/**
- * What a description's text shows of its `$ref`s, in one scan: whether all point inside the document (see
- * refsAllInternal), and whether none may point into `paths` — none whose value names `paths` or escapes a character
- * (`%70aths`), as cache/path-item-replay.ts judges a value. Where the text has escapes, neither can be told (false).
  */
 export function scanRefs(text: string): { allInternal: boolean; noneIntoPaths: boolean } {
   for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2))

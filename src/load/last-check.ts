@@ -37,19 +37,20 @@ export function validateKeeping(
   last: KeptCheck | undefined,
 ): { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast } {
   const change = last && changeFromLast(last.pieces, root, source.text);
-  const fromLast = last && change && checkFromLast(last, root, change);
+  const changed = change ? { change } : {};
+  const fromLast = change && checkFromLast(last, root, change);
   if (fromLast) {
     reportSchemaCheck(fromLast.check, diagnostics);
-    return { kept: Promise.resolve(fromLast), ...(change ? { change } : {}) };
+    return { kept: Promise.resolve(fromLast), ...changed };
   }
   const whole = checkDescription(root, source, { pieces: true });
   if (!(whole instanceof Promise)) {
     reportSchemaCheck(whole, diagnostics);
     const spans = pathItemSpans(source.text);
-    return { kept: Promise.resolve(spans && { pieces: textPieces(source.text, spans), check: whole }), ...(change ? { change } : {}) };
+    return { kept: Promise.resolve(spans && { pieces: textPieces(source.text, spans), check: whole }), ...changed };
   }
   diagnostics.defer(whole.then(schemaCheckDiagnostics));
-  return { kept: whole.then(({ pieces, ...check }) => pieces && { pieces, check }), ...(change ? { change } : {}) };
+  return { kept: whole.then(({ pieces, ...check }) => pieces && { pieces, check }), ...changed };
 }
 
 /** How `text` (parsed as `root`) differs from the pieced text before, where only inside one path item's value. */

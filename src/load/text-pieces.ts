@@ -25,9 +25,8 @@ export function textPieces(text: string, spans: readonly PathItemSpan[]): TextPi
 /**
  * Where `text` differs from the pieced text before it only inside one item's value: the item's position, its new
  * text, and the new text's pieces (position -1: no piece differs). Undefined when it differs elsewhere or in more than
- * one piece. The pieces before
- * the changed one are compared where they were, the ones after it where they moved to (by the difference in length).
- * Whether the new value's text is one value of its own is the caller's to check.
+ * one piece. The pieces before the changed one are compared where they were, the ones after it where they moved to
+ * (by the difference in length). Whether the new value's text is one value of its own is the caller's to check.
  */
 export function changedItem(last: TextPieces, text: string): { index: number; itemText: string; pieces: TextPieces } | undefined {
   const { spans, heads, values } = last;

@@ -84,6 +84,18 @@ const edits: Array<[string, Edit]> = [
   ['back to the start', () => {}],
 ];
 
+/** Expects the model of `root` built through `memo` to be a fresh build's: its JSON, diagnostics, schemas and schemes. */
+function expectFreshModel(root: JsonObject, memo: PathItemReplay, name: string): void {
+  const replayedDiagnostics = new Diagnostics();
+  const replayed = buildApiModel(documentOf(root), replayedDiagnostics, memo);
+  const freshDiagnostics = new Diagnostics();
+  const fresh = buildApiModel(documentOf(root), freshDiagnostics);
+  expect(JSON.stringify(replayed), name).toBe(JSON.stringify(fresh));
+  expect(replayedDiagnostics.items, name).toEqual(freshDiagnostics.items);
+  expect(Object.keys(replayed.schemas), name).toEqual(Object.keys(fresh.schemas));
+  expect(replayed.securitySchemes, name).toEqual(fresh.securitySchemes);
+}
+
 describe('replaying path items in a watch', () => {
   it('builds the model a fresh build gives, with its diagnostics and named schemas in the same order, edit after edit', () => {
     const memo = new PathItemReplay();
@@ -91,14 +103,7 @@ describe('replaying path items in a watch', () => {
     for (const [name, edit] of edits) {
       root = name === 'back to the start' ? structuredClone(base) : structuredClone(root);
       edit(root);
-      const replayedDiagnostics = new Diagnostics();
-      const replayed = buildApiModel(documentOf(root), replayedDiagnostics, memo);
-      const freshDiagnostics = new Diagnostics();
-      const fresh = buildApiModel(documentOf(root), freshDiagnostics);
-      expect(JSON.stringify(replayed), name).toBe(JSON.stringify(fresh));
-      expect(replayedDiagnostics.items, name).toEqual(freshDiagnostics.items);
-      expect(Object.keys(replayed.schemas), name).toEqual(Object.keys(fresh.schemas));
-      expect(replayed.securitySchemes, name).toEqual(fresh.securitySchemes);
+      expectFreshModel(root, memo, name);
     }
   });
 
@@ -144,14 +149,7 @@ describe('replaying path items the regeneration cache stored', () => {
           ? new PathItemReplay(false)
           : PathItemReplay.resumed(JSON.parse(JSON.stringify(stored)), key ?? undefined);
       if (key !== undefined && stored) resumed++;
-      const replayedDiagnostics = new Diagnostics();
-      const replayed = buildApiModel(documentOf(root), replayedDiagnostics, recording);
-      const freshDiagnostics = new Diagnostics();
-      const fresh = buildApiModel(documentOf(root), freshDiagnostics);
-      expect(JSON.stringify(replayed), name).toBe(JSON.stringify(fresh));
-      expect(replayedDiagnostics.items, name).toEqual(freshDiagnostics.items);
-      expect(Object.keys(replayed.schemas), name).toEqual(Object.keys(fresh.schemas));
-      expect(replayed.securitySchemes, name).toEqual(fresh.securitySchemes);
+      expectFreshModel(root, recording, name);
       before = root;
     }
     expect(resumed).toBeGreaterThanOrEqual(6);

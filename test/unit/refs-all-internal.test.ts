@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
-import { hasExternalRefs, refsAllInternal, scanRefs } from '../../src/load/data-refs.js';
+import { hasExternalRefs, scanRefs } from '../../src/load/data-refs.js';
+
+const refsAllInternal = (text: string) => scanRefs(text).allInternal;
 import { parseText } from '../../src/load/parse-text.js';
-import { isJsonObject } from '../../src/kernel/json.js';
+import { isJsonObject, type JsonObject } from '../../src/kernel/json.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 /** Every description and fragment under test/fixtures, the files that multi-file descriptions refer to among them. */
@@ -16,13 +18,20 @@ function fixtureTexts(dir = path.join(REPO_ROOT, 'test/fixtures')): string[] {
   });
 }
 
+/** The fixtures whose text parses to an object, with that object. */
+function* parsedFixtures(): Generator<{ file: string; text: string; parsed: JsonObject }> {
+  for (const file of fixtureTexts()) {
+    const text = readFileSync(file, 'utf8');
+    const parsed = parseText(text, file, new Diagnostics());
+    if (isJsonObject(parsed)) yield { file, text, parsed };
+  }
+}
+
 describe("a description's text read for external references", () => {
   it('answers that every reference is internal only where the walk over the parsed document finds none outside', () => {
     let internal = 0;
-    for (const file of fixtureTexts()) {
-      const text = readFileSync(file, 'utf8');
-      const parsed = parseText(text, file, new Diagnostics());
-      if (!isJsonObject(parsed) || !refsAllInternal(text)) continue;
+    for (const { file, text, parsed } of parsedFixtures()) {
+      if (!refsAllInternal(text)) continue;
       internal++;
       for (const version of ['2.0', '3.0', '3.1'] as const) expect(hasExternalRefs(parsed, version), file).toBe(false);
     }
@@ -64,10 +73,8 @@ function walkFindsPathRef(value: unknown, seen = new Set<object>()): boolean {
 describe("a description's text read for references into paths", () => {
   it('answers that none may point into paths only where the walk over the parsed document finds none', () => {
     let none = 0;
-    for (const file of fixtureTexts()) {
-      const text = readFileSync(file, 'utf8');
-      const parsed = parseText(text, file, new Diagnostics());
-      if (!isJsonObject(parsed) || !scanRefs(text).noneIntoPaths) continue;
+    for (const { file, text, parsed } of parsedFixtures()) {
+      if (!scanRefs(text).noneIntoPaths) continue;
       none++;
       expect(walkFindsPathRef(parsed), file).toBe(false);
     }
