@@ -328,7 +328,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
   // The last run's check, for this run's to start from (load/last-check.ts); a watch keeps its own in memory.
   if (early?.cache && !options.session && options.validate !== false && read.source.kind === 'file')
     read.last = (await readLastRun(early.cache)) ?? null;
-  const { model, externalRefs, kept } = await loadAndModel(options, diagnostics, timings, read, collect);
+  const { model, externalRefs, kept, resumed } = await loadAndModel(options, diagnostics, timings, read, collect);
   if (!model) return { failed: true };
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
@@ -340,7 +340,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
       return { replayed: replay(folder, hit, diagnostics, fromStages) };
     }
   }
-  return { model, folder, cache, fromStages, collect, ...(kept ? { kept } : {}) };
+  return { model, folder, cache, fromStages, collect: resumed ? () => undefined : collect, ...(kept ? { kept } : {}) };
 }
 
 /**
@@ -353,7 +353,7 @@ async function loadAndModel(
   timings: StageTimings,
   read: Handoff,
   collect: () => void,
-): Promise<{ model?: ApiModel; externalRefs: boolean; kept?: Kept }> {
+): Promise<{ model?: ApiModel; externalRefs: boolean; kept?: Kept; resumed?: boolean }> {
   let validated: Validated | undefined;
   const keeping = read.last !== undefined;
   const last = takeLast(read);
@@ -369,19 +369,21 @@ async function loadAndModel(
   );
   timings.load = now() - read.start;
   if (!document || diagnostics.hasErrors) return { externalRefs: false };
-  // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is
-  // built in a heap sized for the parsed document alone while the validation worker parses its own copy (GitHub's
-  // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB).
-  collect();
   // The builds of the last run's model where only one path item's text changed since; recorded for the next run.
   const change = validated?.change;
+  const resumed = Boolean(last?.model && change);
+  // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is
+  // built in a heap sized for the parsed document alone while the validation worker parses its own copy (GitHub's
+  // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB). A run that resumes the last
+  // one's model leaves too little garbage for its collections to pay: GitHub's three took 50–60 ms of a 1.2 s run.
+  if (!resumed) collect();
   const unreferenced = validated?.pathsUnreferenced ?? false;
   const replay =
     validated &&
     (last?.model && change ? PathItemReplay.resumed(last.model, change.key, unreferenced) : new PathItemReplay(false, unreferenced));
   const model = modelOf(document, options, diagnostics, timings, replay);
   const kept = validated && { digest, check: validated.kept, ...(replay ? { replay } : {}) };
-  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(kept ? { kept } : {}) };
+  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(kept ? { kept } : {}), resumed };
 }
 
 /**

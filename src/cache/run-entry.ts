@@ -32,7 +32,8 @@ export function checkRunEntry(value: unknown, key: string): RunEntry | undefined
   return { key, diagnostics, plan, surface, files };
 }
 
-function isDiagnostic(value: unknown): value is Diagnostic {
+/** A diagnostic as this generator writes one: a known code and severity, and text and number fields only. */
+export function isDiagnostic(value: unknown): value is Diagnostic {
   if (!isJsonObject(value)) return false;
   const { severity, code, message } = value;
   if (typeof severity !== 'string' || !SEVERITIES.has(severity) || typeof message !== 'string') return false;

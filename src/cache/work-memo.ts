@@ -6,7 +6,7 @@ import type { OutputSchemaMode, ToolModel } from '../plan/tool-plan.js';
 import { isUsableName } from '../kernel/names.js';
 import { isSafeRelativePath } from '../write/lock-file.js';
 import { contentHash } from './content-hash.js';
-import { isStoredAction } from './run-entry.js';
+import { isDiagnostic, isStoredAction } from './run-entry.js';
 import { readSigned, writeSigned, type Signer } from './signed-store.js';
 
 const MEMO_FILE = 'work.json';
@@ -28,6 +28,19 @@ type Stored = {
   summaries: Record<string, StoredSummary>;
   sources: Record<string, Source>;
   scaffold: Record<string, string>;
+  /** Values of the kinds in KEPT_SHARED (PlanMemo.shared), by kind, then by key. */
+  shared: Record<string, Record<string, unknown>>;
+};
+
+/**
+ * The kinds of PlanMemo.shared whose values are plain JSON and are kept in the file too, not only in a watch's
+ * memory, each with the check of its shape: a tool's header decisions (with their diagnostics) and its action names.
+ * A new process regenerating after a one-operation change then decides again only the tools that hold it (GitHub:
+ * about 40 ms of header decisions and 15–25 ms of action names otherwise made again for every tool).
+ */
+const KEPT_SHARED: Record<string, (value: unknown) => boolean> = {
+  headers: isHeaderEntry,
+  'action-names': isTextList,
 };
 
 /**
@@ -49,10 +62,12 @@ export type SessionStore = {
  * The parts of a generation that a one-operation change leaves as they were, kept between runs under keys made from
  * their inputs' content: what is known of each tool build — the characters its tokens are estimated from and its
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
- * servers, schemas, output schema mode) —, each operation's summary (key: its content and the plan-wide context), each printed tool module (key: the tool and its file name), each
- * scaffold file finished from its template (key: its path, template and view: with all of them known, Handlebars
- * is not loaded). A changed operation changes the keys of the builds it is in and
- * nothing else; the planner and the emitter still make every decision, so the output is what a full run gives.
+ * servers, schemas, output schema mode) —, each operation's summary (key: its content and the plan-wide context),
+ * each tool's header decisions and action names (KEPT_SHARED; key: its operations' content and what else they read),
+ * each printed tool module (key: the tool and its file name), each scaffold file finished from its template (key: its
+ * path, template and view: with all of them known, Handlebars is not loaded). A changed operation changes the keys of
+ * the builds it is in and nothing else; the planner and the emitter still make every decision, so the output is what
+ * a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
  * with the records it needs to build only those it keeps (the planner's ToolBuilder). Storing every build in full
@@ -61,7 +76,7 @@ export type SessionStore = {
  * What is written back is what this run used, so the file holds one generation's work and does not grow.
  */
 export class WorkMemo implements PlanMemo, EmitMemo {
-  private readonly used: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
+  private readonly used: Stored = emptyStore();
   private readonly operationHashes: WeakMap<OperationModel, string>;
   private readonly context: string;
 
@@ -109,7 +124,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
    * file stays readable.
    */
   async save(outDir: string, signer: Signer): Promise<void> {
-    const { builds, summaries, sources, scaffold } = this.used;
+    const { builds, summaries, sources, scaffold, shared } = this.used;
     await writeSigned(
       outDir,
       MEMO_FILE,
@@ -118,7 +133,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        const smallText = `"summaries":${JSON.stringify(summaries)},"scaffold":${JSON.stringify(scaffold)}`;
+        const smallText = `"summaries":${JSON.stringify(summaries)},"scaffold":${JSON.stringify(scaffold)},"shared":${JSON.stringify(shared)}`;
         await write(`{"builds":${recordsText},${smallText},"sources":{`);
         let bytes = recordsText.length + smallText.length;
         let first = true;
@@ -183,11 +198,23 @@ export class WorkMemo implements PlanMemo, EmitMemo {
   }
 
   shared<T>(kind: string, keyOf: () => string, operations: readonly OperationModel[], make: () => T): T {
-    if (!this.session) return make();
-    const { last, current } = this.session.shared;
+    const kept = Object.hasOwn(KEPT_SHARED, kind) ? (this.used.shared[kind] ??= {}) : undefined;
+    if (!this.session && !kept) return make();
     const id = contentHash(this.context, kind, keyOf(), ...operations.map((operation) => this.operationHash(operation)));
-    if (current.has(id)) return current.get(id) as T;
-    const value = last.has(id) ? (last.get(id) as T) : make();
+    // Without a session: what this run used already (a round forms most tools of the rounds before it, so the same
+    // value is asked for again and again), else what the file holds, else made now.
+    const value = this.session
+      ? this.sessionValue(this.session, id, make)
+      : (own(kept ?? {}, id) ?? own(this.stored.shared[kind] ?? {}, id) ?? make());
+    if (kept) kept[id] = value;
+    return value as T;
+  }
+
+  /** The value a watch's session holds under `id`: this run's, else its run before's (kept for this run), else made now. */
+  private sessionValue(session: SessionStore, id: string, make: () => unknown): unknown {
+    const { last, current } = session.shared;
+    if (current.has(id)) return current.get(id);
+    const value = last.has(id) ? last.get(id) : make();
     current.set(id, value);
     return value;
   }
@@ -219,11 +246,21 @@ function storedRecord(record: BuildRecord): StoredRecord {
   return record.tool ? [characters, record.exactTokens, record.tool] : [characters, record.exactTokens];
 }
 
+function emptyStore(): Stored {
+  return { builds: {}, summaries: {}, sources: {}, scaffold: {}, shared: {} };
+}
+
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
-  const stored: Stored = { builds: {}, summaries: {}, sources: {}, scaffold: {} };
+  const stored = emptyStore();
   if (!isJsonObject(value)) return stored;
-  const { builds, summaries, sources, scaffold } = value;
+  const { builds, summaries, sources, scaffold, shared } = value;
+  if (isJsonObject(shared))
+    for (const [kind, check] of Object.entries(KEPT_SHARED)) {
+      const values = shared[kind];
+      if (!isJsonObject(values)) continue;
+      stored.shared[kind] = Object.fromEntries(Object.entries(values).filter(([, entry]) => check(entry)));
+    }
   if (isJsonObject(summaries))
     for (const [id, summary] of Object.entries(summaries)) if (isStoredSummary(summary)) stored.summaries[id] = summaryFields(summary);
   if (isJsonObject(scaffold)) for (const [key, text] of Object.entries(scaffold)) if (typeof text === 'string') stored.scaffold[key] = text;
@@ -326,5 +363,26 @@ function isBuiltTool(value: unknown): value is BuiltTool {
     isCount(detail) &&
     Array.isArray(actions) &&
     actions.every(isStoredAction)
+  );
+}
+
+/** A tool's header decisions and the diagnostics deciding them gave (plan/headers/header-decider.ts). */
+function isHeaderEntry(value: unknown): boolean {
+  if (!isJsonObject(value) || !isJsonObject(value['decisions'])) return false;
+  const { marked, refused } = value['decisions'];
+  const diagnostics = value['diagnostics'];
+  return isDecisionList(marked) && isDecisionList(refused) && Array.isArray(diagnostics) && diagnostics.every(isDiagnostic);
+}
+
+function isDecisionList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (decision) =>
+        isJsonObject(decision) &&
+        typeof decision['property'] === 'string' &&
+        typeof decision['reason'] === 'string' &&
+        (decision['header'] === undefined || typeof decision['header'] === 'string'),
+    )
   );
 }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +23,16 @@ async function description(dir: string, characters: number): Promise<string> {
 async function forcedCollections(characters: number): Promise<number> {
   const dir = await tempDir('collect-between-stages');
   const spec = await description(dir, characters);
+  return collectionsDuring(() => runGenerate({ spec, out: dir, validate: false }));
+}
+
+/** The full collections asked for (not V8's own) while `generate` runs. */
+async function collectionsDuring(generate: () => Promise<{ ok: boolean }>): Promise<number> {
   const entries: PerformanceEntry[] = [];
   const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   try {
-    expect((await runGenerate({ spec, out: dir, validate: false })).ok).toBe(true);
+    expect((await generate()).ok).toBe(true);
     // GC entries are delivered after the collection, on a later turn of the event loop.
     await new Promise((resolve) => setTimeout(resolve, 50));
   } finally {
@@ -44,5 +49,18 @@ describe('full collections between the stages of a generation', () => {
 
   it('are made after parsing, before planning and before emitting a larger one', async () => {
     expect(await forcedCollections(300 * 1024)).toBe(3);
+  });
+
+  it("are left out when a regeneration resumes the last run's model, which leaves little garbage", async () => {
+    const dir = await tempDir('collect-resumed');
+    const spec = await description(dir, 300 * 1024);
+    expect((await runGenerate({ spec, out: dir })).ok).toBe(true);
+    // One path item's text changed: the model resumes the last run's builds of the others.
+    const text = await readFile(spec, 'utf8');
+    await writeFile(spec, text.replace('"responses"', '"summary":"List orders","responses"'));
+    expect(await collectionsDuring(() => runGenerate({ spec, out: dir }))).toBe(0);
+    // A description changed outside its paths is modelled anew, between collections.
+    await writeFile(spec, text.replace('"title":"Shop"', '"title":"Shops"'));
+    expect(await collectionsDuring(() => runGenerate({ spec, out: dir }))).toBe(3);
   });
 });
