@@ -27,6 +27,8 @@ type Stored = {
   builds: Record<string, BuildRecord>;
   summaries: Record<string, StoredSummary>;
   sources: Record<string, Source>;
+  /** Each tool's lines of the action cases file (emit/test-cases.ts). */
+  cases: Record<string, string>;
   scaffold: Record<string, string>;
   /** Values of the kinds in KEPT_SHARED (PlanMemo.shared), by kind, then by key. */
   shared: Record<string, Record<string, unknown>>;
@@ -64,10 +66,10 @@ export type SessionStore = {
  * exact o200k count (key: the planner's build key, its operations' content, and the plan-wide context: title,
  * servers, schemas, output schema mode) —, each operation's summary (key: its content and the plan-wide context),
  * each tool's header decisions and action names (KEPT_SHARED; key: its operations' content and what else they read),
- * each printed tool module (key: the tool and its file name), each scaffold file finished from its template (key: its
- * path, template and view: with all of them known, Handlebars is not loaded). A changed operation changes the keys of
- * the builds it is in and nothing else; the planner and the emitter still make every decision, so the output is what
- * a full run gives.
+ * each printed tool module (key: the tool and its file name), each tool's action cases (key: the tool and the
+ * plan-wide context), each scaffold file finished from its template (key: its path, template and view: with all of
+ * them known, Handlebars is not loaded). A changed operation changes the keys of the builds it is in and nothing
+ * else; the planner and the emitter still make every decision, so the output is what a full run gives.
  *
  * The tools themselves are not kept: the budget search tries several hundred variants and keeps a few dozen, and
  * with the records it needs to build only those it keeps (the planner's ToolBuilder). Storing every build in full
@@ -78,6 +80,8 @@ export type SessionStore = {
 export class WorkMemo implements PlanMemo, EmitMemo {
   private readonly used: Stored = emptyStore();
   private readonly operationHashes: WeakMap<OperationModel, string>;
+  /** Each tool's JSON, which keys both its module and its cases. */
+  private readonly toolTexts = new WeakMap<ToolModel, string>();
   private readonly context: string;
 
   private constructor(
@@ -124,7 +128,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
    * file stays readable.
    */
   async save(outDir: string, signer: Signer): Promise<void> {
-    const { builds, summaries, sources, scaffold, shared } = this.used;
+    const { builds, summaries, sources, cases, scaffold, shared } = this.used;
     await writeSigned(
       outDir,
       MEMO_FILE,
@@ -133,7 +137,7 @@ export class WorkMemo implements PlanMemo, EmitMemo {
           record.characters === undefined ? [] : [[id, storedRecord(record)]],
         );
         const recordsText = JSON.stringify(Object.fromEntries(records));
-        const smallText = `"summaries":${JSON.stringify(summaries)},"scaffold":${JSON.stringify(scaffold)},"shared":${JSON.stringify(shared)}`;
+        const smallText = `"summaries":${JSON.stringify(summaries)},"scaffold":${JSON.stringify(scaffold)},"shared":${JSON.stringify(shared)},"cases":${JSON.stringify(cases)}`;
         await write(`{"builds":${recordsText},${smallText},"sources":{`);
         let bytes = recordsText.length + smallText.length;
         let first = true;
@@ -170,10 +174,18 @@ export class WorkMemo implements PlanMemo, EmitMemo {
   }
 
   toolSource(tool: ToolModel, fileName: string, make: () => Source): Source {
-    const id = contentHash(fileName, JSON.stringify(tool));
+    const id = contentHash(fileName, this.toolText(tool));
     const source = own(this.stored.sources, id) ?? make();
     this.used.sources[id] = source;
     return source;
+  }
+
+  toolCases(tool: ToolModel, make: () => string): string {
+    // The cases read the plan's argument definitions, which the named schemas (the context) decide.
+    const id = contentHash(this.context, 'cases', this.toolText(tool));
+    const cases = own(this.stored.cases, id) ?? make();
+    this.used.cases[id] = cases;
+    return cases;
   }
 
   derived<T>(kind: string, operation: OperationModel, make: () => T): T {
@@ -226,6 +238,12 @@ export class WorkMemo implements PlanMemo, EmitMemo {
     return content;
   }
 
+  private toolText(tool: ToolModel): string {
+    let text = this.toolTexts.get(tool);
+    if (text === undefined) this.toolTexts.set(tool, (text = JSON.stringify(tool)));
+    return text;
+  }
+
   private operationHash(operation: OperationModel): string {
     let hash = this.operationHashes.get(operation);
     if (!hash) {
@@ -247,14 +265,14 @@ function storedRecord(record: BuildRecord): StoredRecord {
 }
 
 function emptyStore(): Stored {
-  return { builds: {}, summaries: {}, sources: {}, scaffold: {}, shared: {} };
+  return { builds: {}, summaries: {}, sources: {}, cases: {}, scaffold: {}, shared: {} };
 }
 
 /** A stored memo, each entry checked for its shape; entries that fail are dropped (their work is done again). */
 function storedOf(value: unknown): Stored {
   const stored = emptyStore();
   if (!isJsonObject(value)) return stored;
-  const { builds, summaries, sources, scaffold, shared } = value;
+  const { builds, summaries, sources, cases, scaffold, shared } = value;
   if (isJsonObject(shared))
     for (const [kind, check] of Object.entries(KEPT_SHARED)) {
       const values = shared[kind];
@@ -264,6 +282,7 @@ function storedOf(value: unknown): Stored {
   if (isJsonObject(summaries))
     for (const [id, summary] of Object.entries(summaries)) if (isStoredSummary(summary)) stored.summaries[id] = summaryFields(summary);
   if (isJsonObject(scaffold)) for (const [key, text] of Object.entries(scaffold)) if (typeof text === 'string') stored.scaffold[key] = text;
+  if (isJsonObject(cases)) for (const [key, text] of Object.entries(cases)) if (typeof text === 'string') stored.cases[key] = text;
   if (isJsonObject(builds))
     for (const [id, record] of Object.entries(builds))
       if (Array.isArray(record) && isStoredRecord(record))

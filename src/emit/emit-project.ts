@@ -19,7 +19,7 @@ import { Compact, printJsonDocument, type PrintValue } from './print/print-value
 import { apiSource, GENERATED_HEADER, routedToolsSource, schemasSource, toolSource, toolsIndexSource } from './source-files.js';
 import { SEARCH_RUNTIME_MODULES, searchSources } from './search-files.js';
 import { readTemplate, renderTemplate } from './templates.js';
-import { ACTION_CASES_FILE, actionCasesText, buildTestCases } from './test-cases.js';
+import { ACTION_CASES_FILE, actionCasesOf, actionCasesText, otherTestCases } from './test-cases.js';
 import { perUserView, userAuthView } from './user-auth-view.js';
 
 /** Static runtime modules copied into every project, in `templates/runtime/`. */
@@ -142,6 +142,8 @@ export type EmitOptions = {
 export type EmitMemo = {
   /** A tool's module, from an earlier run that printed the same tool under the same name. */
   toolSource(tool: ToolModel, fileName: string, make: () => { path: string; content: string }): { path: string; content: string };
+  /** A tool's lines of ACTION_CASES_FILE, from an earlier run that wrote them for the same tool and named schemas. */
+  toolCases(tool: ToolModel, make: () => string): string;
   /** A scaffold file as finished from its template: `key` is its path, its template and the view, as JSON. */
   scaffoldFile(key: string, make: () => Promise<string>): Promise<string>;
 };
@@ -233,10 +235,15 @@ export async function emitProject(plan: ToolPlan, options: EmitOptions = {}): Pr
   generated('rolldown.config.mjs', withHeader(readTemplate('project/rolldown.config.mjs')));
   generated('vitest.config.ts', withHeader(readTemplate('project/vitest.config.ts')));
   generated('test/server.test.ts', readTemplate('project/test/server.test.ts'));
-  const { actions: actionCases, ...cases } = buildTestCases(plan, search);
   // Compact: each case's arguments on one line where they fit (prettier keeps them so).
-  generated('test/cases.json', printJsonDocument(new Compact(cases as PrintValue)));
-  generated(ACTION_CASES_FILE, actionCasesText(actionCases));
+  generated('test/cases.json', printJsonDocument(new Compact(otherTestCases(plan, search) as PrintValue)));
+  const casesOf = actionCasesOf(plan, search);
+  const toolCases = (tool: ToolModel) => {
+    const make = () => actionCasesText(casesOf(tool));
+    // On the search surface a tool's cases read the search catalog too.
+    return options.memo && !search ? options.memo.toolCases(tool, make) : make();
+  };
+  generated(ACTION_CASES_FILE, plan.tools.map(toolCases).join(''));
   const finished = await Promise.all(
     scaffold.map(async ({ path, template }): Promise<EmittedFile> => {
       const make = async () => finishFile(path, renderTemplate(template, view));

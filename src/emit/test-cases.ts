@@ -188,9 +188,18 @@ function sampleFor(schema: JsonValue | undefined, defs: JsonObject, scalar: bool
  * surface the calls go through the call tools, and every action is also searched for by its own summary.
  */
 export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCases {
-  const actions: ActionCase[] = [];
+  const { envPrefix, tools, surface, searchTool, ...rest } = otherTestCases(plan, search);
+  return { envPrefix, tools, surface, searchTool, actions: plan.tools.flatMap(actionCasesOf(plan, search)), ...rest };
+}
+
+/**
+ * The cases of one tool's actions. On the static surface they read only the tool and the plan's argument
+ * definitions (the named schemas), so that a regeneration can take an unchanged tool's cases from the last run.
+ */
+export function actionCasesOf(plan: ToolPlan, search?: SearchSurface): (tool: ToolModel) => ActionCase[] {
   const via = search ? searchCalls(search, plan.argumentDefs as JsonObject) : undefined;
-  for (const tool of plan.tools) {
+  return (tool) => {
+    const actions: ActionCase[] = [];
     for (const action of tool.actions) {
       const call = via?.(tool, action, 'all');
       const args = via ? call?.arguments : sampleArguments(tool, action.name, 'all', plan.argumentDefs as JsonObject);
@@ -199,7 +208,13 @@ export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCase
           actionCase(call?.tool ?? tool.name, action, via ? args : withoutSelector(args, action.name), call?.actionArguments ?? args),
         );
     }
-  }
+    return actions;
+  };
+}
+
+/** The test cases besides the actions' (ACTION_CASES_FILE holds those), in the order test/cases.json lists them. */
+export function otherTestCases(plan: ToolPlan, search?: SearchSurface): Omit<TestCases, 'actions'> {
+  const via = search ? searchCalls(search, plan.argumentDefs as JsonObject) : undefined;
   const env: Record<string, string> = {};
   for (const credential of plan.api.credentials) Object.assign(env, dummyEnv(credential));
   const credentials: CredentialCase[] = [];
@@ -215,7 +230,6 @@ export function buildTestCases(plan: ToolPlan, search?: SearchSurface): TestCase
     tools: (search ? search.tools : plan.tools).map((tool) => tool.name),
     surface: search ? 'search' : 'static',
     searchTool: search?.tools.find((tool) => tool.role === 'search')?.name ?? '',
-    actions,
     credentials,
     headers: header ? [header] : [],
     searches: search ? search.catalog.map((entry) => ({ query: entry.summary, limit: SEARCH_LIMIT.max, action: entry.id })) : [],

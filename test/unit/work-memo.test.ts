@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_DIR, type Signer } from '../../src/cache/signed-store.js';
 import { WorkMemo } from '../../src/cache/work-memo.js';
 import type { ApiModel } from '../../src/model/api-model.js';
-import { modelOf, openapi } from '../helpers/inline.js';
+import type { ToolModel } from '../../src/plan/tool-plan.js';
+import { modelOf, openapi, planOf } from '../helpers/inline.js';
 import { tempDir } from '../helpers/project.js';
 
 const ok = { 200: { description: 'ok' } };
@@ -103,5 +104,22 @@ describe('the work memo across processes', () => {
     expect(made).toBe(2);
     await writeFile(path.join(outDir, CACHE_DIR, 'work.json'), 'not a memo');
     expect(ask(await WorkMemo.open(outDir, signer, model, 'none'), 'headers', model, decisions).made).toBe(2);
+  });
+
+  it("answers a tool's action cases from the file for the same tool under the same named schemas only", async () => {
+    const outDir = await tempDir('work-memo-cases');
+    const model = await modelWith('List orders');
+    const plan = (await planOf(openapi({ '/orders': { get: { responses: ok } } }))).plan;
+    const tool = plan.tools[0] as ToolModel;
+    const first = WorkMemo.empty(model, 'none');
+    expect(first.toolCases(tool, () => 'cases of the tool\n')).toBe('cases of the tool\n');
+    await saved(first, outDir, signer);
+    const never = () => expect.unreachable('made again');
+    expect((await WorkMemo.open(outDir, signer, model, 'none')).toolCases(structuredClone(tool), never)).toBe('cases of the tool\n');
+    const renamed = { ...tool, description: `${tool.description} More.` };
+    expect((await WorkMemo.open(outDir, signer, model, 'none')).toolCases(renamed, () => 'made')).toBe('made');
+    // Another title: another plan-wide context (as other named schemas or servers would be).
+    const retitled = { ...model, title: 'Another API' };
+    expect((await WorkMemo.open(outDir, signer, retitled, 'none')).toolCases(tool, () => 'made')).toBe('made');
   });
 });
