@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storeCheck } from '../../src/cache/check-store.js';
 import { readLastRun, storeKept } from '../../src/cache/last-run.js';
-import { PathItemReplay } from '../../src/cache/path-item-replay.js';
+import { PathItemReplay, type StoredReplay } from '../../src/cache/path-item-replay.js';
 import type { RunCache } from '../../src/cache/run-cache.js';
-import { CACHE_DIR } from '../../src/cache/signed-store.js';
+import { CACHE_DIR, wholeBody, writeSigned } from '../../src/cache/signed-store.js';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import type { KeptCheck } from '../../src/load/last-check.js';
 import { pathItemSpans } from '../../src/load/path-item-spans.js';
@@ -77,5 +77,41 @@ describe('what a run keeps for the next run into its folder', () => {
     const { replay } = keptOf();
     await storeKept(cache, { digest: 'd1', check: Promise.resolve(undefined), replay });
     expect(await readLastRun(cache)).toBeUndefined();
+  });
+
+  it('writes back the items a resumed model replays as they were read, and reads its own lines only', async () => {
+    const cache = await cacheIn('last-run-lines');
+    const { check, replay } = keptOf();
+    await storeKept(cache, { digest: 'd1', check: Promise.resolve(check), replay });
+    const file = path.join(cache.outDir, CACHE_DIR, 'model.json');
+    const written = await readFile(file, 'utf8');
+    const last = await readLastRun(cache);
+    // The next run's model: /b's text changed, /a is replayed from what was read.
+    const resumed = PathItemReplay.resumed(last?.model as StoredReplay, '/b');
+    const changed = structuredClone(root);
+    (changed.paths['/b'].post as { responses: object }).responses = { '202': { description: 'accepted' } };
+    buildApiModel(
+      { version: '3.0', versionString: '3.0.3', root: changed, source: { kind: 'file', location: 'k.json' } },
+      new Diagnostics(),
+      resumed,
+    );
+    const [a, b] = resumed.stored()?.items ?? [];
+    expect(a?.[2]).toBe(last?.model?.items[0]?.[2]);
+    const printed = vi.spyOn(JSON, 'stringify');
+    await storeKept(cache, { digest: 'd2', check: Promise.resolve(check), replay: resumed });
+    // Items are printed as [key, state, build]; the other arrays printed are the named schemas and schemes.
+    const printedKeys = printed.mock.calls.flatMap(([value]) => (Array.isArray(value) && value.length === 3 ? [value[0]] : []));
+    printed.mockRestore();
+    expect(printedKeys).toEqual(['/b']);
+    const rewritten = await readFile(file, 'utf8');
+    // The file's lines: its header, the first line of the body, the items, the body's end and the signature.
+    const itemLines = (text: string) => text.split('\n').slice(2, -2);
+    expect(itemLines(rewritten)[0]).toBe(itemLines(written)[0]);
+    expect(itemLines(rewritten)[1]).not.toBe(itemLines(written)[1]);
+    expect((await readLastRun(cache))?.model?.items).toEqual(JSON.parse(JSON.stringify([a, b])));
+
+    // The same builds signed on one line, as JSON allows but storeModel never writes: not read.
+    await writeSigned(cache.outDir, 'model.json', wholeBody({ digest: 'd2', ...resumed.stored() }), cache.signer);
+    expect(await readLastRun(cache)).toEqual({ check });
   });
 });
