@@ -152,6 +152,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const known = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
       throw new UsageError(unknownArgumentHelp(message, known, argv) ?? message);
     });
+  withoutHelpCaching(parser);
   try {
     let helpText: string | undefined;
     await parser.parseAsync(argv, {}, (_error, _parsed, output) => {
@@ -181,4 +182,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if ((io.env ?? {})['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
     return EXIT.usage;
   }
+}
+
+/**
+ * yargs renders a subcommand's whole help text as it starts the command's handler, to show it should the handler fail
+ * (`plan`, `diff` and `init`; not the default command). Our `fail` handler never shows it, and rendering it measured
+ * 40-50 ms of every `plan` run (string widths of each option's description). `--help` renders its own, as before.
+ */
+function withoutHelpCaching(parser: object): void {
+  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: unknown } } })
+    .getInternalMethods;
+  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
