@@ -3,6 +3,7 @@ import { GENERATOR_VERSION, PACKAGE_NAME, REGISTRY_RUN_COMMAND, RUN_COMMAND, TAR
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { FlagError, withPlanOptions } from './options.js';
 import { ansiColors, NO_COLORS, printable } from './reporter.js';
+import { withoutHelpCaching } from './help-caching.js';
 import { unknownArgumentHelp } from './suggest.js';
 
 export { EXIT, type CliIo } from './io.js';
@@ -182,16 +183,4 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if ((io.env ?? {})['OPENAPI_TO_MCP_DEBUG']) io.stderr(`${(error as Error).stack ?? ''}\n`);
     return EXIT.usage;
   }
-}
-
-/**
- * yargs renders a subcommand's whole help text as it starts the command's handler, to show it should the handler fail
- * (`plan`, `diff` and `init`; not the default command). Our `fail` handler never shows it, and rendering it measured
- * 40-50 ms of every `plan` run (string widths of each option's description). `--help` renders its own, as before.
- */
-function withoutHelpCaching(parser: object): void {
-  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: unknown } } })
-    .getInternalMethods;
-  const usage = typeof internal === 'function' ? internal.call(parser).getUsageInstance?.() : undefined;
-  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
