@@ -371,19 +371,24 @@ async function loadAndModel(
   if (!document || diagnostics.hasErrors) return { externalRefs: false };
   // The builds of the last run's model where only one path item's text changed since; recorded for the next run.
   const change = validated?.change;
-  const resumed = Boolean(last?.model && change);
+  const resumable = last?.model && change ? { stored: last.model, key: change.key } : undefined;
   // The text is garbage now, in large-object space, which only a full collection frees: collected here, the model is
   // built in a heap sized for the parsed document alone while the validation worker parses its own copy (GitHub's
   // first peak of RSS, at the end of the model stage, went from about 200 MB to 167 MB). A run that resumes the last
   // one's model leaves too little garbage for its collections to pay: GitHub's three took 50–60 ms of a 1.2 s run.
-  if (!resumed) collect();
+  if (!resumable) collect();
   const unreferenced = validated?.pathsUnreferenced ?? false;
   const replay =
     validated &&
-    (last?.model && change ? PathItemReplay.resumed(last.model, change.key, unreferenced) : new PathItemReplay(false, unreferenced));
+    (resumable ? PathItemReplay.resumed(resumable.stored, resumable.key, unreferenced) : new PathItemReplay(false, unreferenced));
   const model = modelOf(document, options, diagnostics, timings, replay);
   const kept = validated && { digest, check: validated.kept, ...(replay ? { replay } : {}) };
-  return { ...(model ? { model } : {}), externalRefs: document.externalRefs === true, ...(kept ? { kept } : {}), resumed };
+  return {
+    ...(model ? { model } : {}),
+    externalRefs: document.externalRefs === true,
+    ...(kept ? { kept } : {}),
+    resumed: resumable !== undefined,
+  };
 }
 
 /**
