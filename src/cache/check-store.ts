@@ -1,6 +1,6 @@
 import { isCount, isJsonObject, isTextList } from '../kernel/json.js';
 import type { KeptCheck } from '../load/last-check.js';
-import type { PathItemSpan } from '../load/path-item-spans.js';
+import type { OutlineSpan, PathItemSpan } from '../load/path-item-spans.js';
 import type { TextPieces } from '../load/text-pieces.js';
 import type { SchemaError } from '../load/validate-document.js';
 import type { RunCache } from './run-cache.js';
@@ -12,7 +12,18 @@ const MAX_CHECK_BYTES = 64 * 1024 * 1024;
 
 /** A span as stored: [key, start, end]. */
 type StoredSpan = [string, number, number];
-type StoredCheck = Omit<TextPieces, 'spans'> & { digest: string; spans: StoredSpan[]; errors: SchemaError[] };
+/** An outlined member as stored: [key, start, end], and its entries where it has any. */
+type StoredOutline = [string, number, number] | [string, number, number, StoredOutline[]];
+type StoredCheck = Omit<TextPieces, 'spans' | 'outline'> & {
+  digest: string;
+  spans: StoredSpan[];
+  outline?: StoredOutline[];
+  nodes?: number;
+  errors: SchemaError[];
+};
+
+/** How deep an outline goes: the root's members, `components`, its maps (load/path-item-spans.ts). */
+const OUTLINE_LEVELS = 3;
 
 /**
  * The schema check the last run into this folder kept (load/last-check.ts), with the digest of the description's
@@ -22,9 +33,17 @@ type StoredCheck = Omit<TextPieces, 'spans'> & { digest: string; spans: StoredSp
 export async function readLastCheck(cache: RunCache): Promise<{ digest: string; kept: KeptCheck } | undefined> {
   const stored = await readSigned(cache.outDir, CHECK_FILE, cache.signer, MAX_CHECK_BYTES);
   if (!isStoredCheck(stored)) return undefined;
-  const { digest, length, heads, values, tail, errors } = stored;
+  const { digest, length, heads, values, tail, errors, nodes } = stored;
   const spans = stored.spans.map(([key, start, end]): PathItemSpan => ({ key, start, end }));
-  return { digest, kept: { pieces: { length, spans, heads, values, tail }, check: { errors } } };
+  const outline = stored.outline && outlineOf(stored.outline);
+  return {
+    digest,
+    kept: {
+      pieces: { length, spans, heads, values, tail, ...(outline ? { outline } : {}) },
+      check: { errors },
+      ...(nodes === undefined ? {} : { nodes }),
+    },
+  };
 }
 
 /**
@@ -34,11 +53,13 @@ export async function readLastCheck(cache: RunCache): Promise<{ digest: string; 
  */
 export async function storeCheck(cache: RunCache, digest: string, kept: KeptCheck): Promise<void> {
   if (kept.check.failure !== undefined) return;
-  const { spans, ...pieces } = kept.pieces;
+  const { spans, outline, ...pieces } = kept.pieces;
   const value: StoredCheck = {
     digest,
     ...pieces,
     spans: spans.map(({ key, start, end }): StoredSpan => [key, start, end]),
+    ...(outline ? { outline: storedOutline(outline) } : {}),
+    ...(kept.nodes === undefined ? {} : { nodes: kept.nodes }),
     errors: kept.check.errors,
   };
   await writeSigned(cache.outDir, CHECK_FILE, wholeBody(value), cache.signer);
@@ -46,12 +67,24 @@ export async function storeCheck(cache: RunCache, digest: string, kept: KeptChec
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+function storedOutline(outline: readonly OutlineSpan[]): StoredOutline[] {
+  return outline.map(({ key, start, end, entries }): StoredOutline =>
+    entries ? [key, start, end, storedOutline(entries)] : [key, start, end],
+  );
+}
+
+function outlineOf(stored: readonly StoredOutline[]): OutlineSpan[] {
+  return stored.map(([key, start, end, entries]) => ({ key, start, end, ...(entries ? { entries: outlineOf(entries) } : {}) }));
+}
+
 function isStoredCheck(value: unknown): value is StoredCheck {
   if (!isJsonObject(value)) return false;
-  const { digest, length, spans, heads, values, tail, errors } = value;
+  const { digest, length, spans, heads, values, tail, errors, outline, nodes } = value;
   return (
     isText(digest) &&
     isCount(length) &&
+    (nodes === undefined || isCount(nodes)) &&
+    (outline === undefined || isOutline(outline, 0, length, OUTLINE_LEVELS)) &&
     isText(tail) &&
     Array.isArray(spans) &&
     spans.every(isStoredSpan) &&
@@ -74,6 +107,20 @@ function ordered(spans: readonly StoredSpan[], length: number): boolean {
   let last = 0;
   for (const [, start, end] of spans) {
     if (start < last || end < start || end > length) return false;
+    last = end;
+  }
+  return true;
+}
+
+/** Whether members lie one after the other within [from, to], and their entries within them, `levels` deep at most. */
+function isOutline(value: unknown, from: number, to: number, levels: number): value is StoredOutline[] {
+  if (levels === 0 || !Array.isArray(value)) return false;
+  let last = from;
+  for (const member of value) {
+    if (!Array.isArray(member) || (member.length !== 3 && member.length !== 4)) return false;
+    const [key, start, end, entries] = member as unknown[];
+    if (!isText(key) || !isCount(start) || !isCount(end) || start < last || end < start || end > to) return false;
+    if (entries !== undefined && !isOutline(entries, start, end, levels - 1)) return false;
     last = end;
   }
   return true;

@@ -87,16 +87,20 @@ export class PathItemReplay implements PathItemMemo {
     return this.replayable;
   }
 
-  recorded(pathKey: string, item: JsonObject, state: ModelState): PathItemBuild | undefined {
+  recorded(pathKey: string, item: () => JsonObject | undefined, state: ModelState): PathItemBuild | undefined {
     const last = this.items.get(pathKey);
-    if (
-      !last ||
-      !this.reached.asBefore(state.reached, last.before.reached) ||
-      !this.schemes.asBefore(state.schemes, last.before.schemes) ||
-      !this.asBefore(pathKey, last, item)
-    )
+    if (!last || !this.reached.asBefore(state.reached, last.before.reached) || !this.schemes.asBefore(state.schemes, last.before.schemes))
       return undefined;
-    this.next.set(pathKey, this.keepItems ? { ...last, item } : last);
+    // Resumed, an item whose text is as it was is the plain item it was when recorded, and is not read at all (a
+    // document parsed as far as it is read leaves it unparsed: load/lazy-document.ts).
+    if (this.changed !== undefined) {
+      if (pathKey === this.changed) return undefined;
+      this.next.set(pathKey, last);
+      return last.build;
+    }
+    const current = item();
+    if (!current || last.item === undefined || !sameJson(last.item, current)) return undefined;
+    this.next.set(pathKey, this.keepItems ? { ...last, item: current } : last);
     return last.build;
   }
 
@@ -111,12 +115,6 @@ export class PathItemReplay implements PathItemMemo {
     this.changed = undefined;
     this.reached.ended(state.reached);
     this.schemes.ended(state.schemes);
-  }
-
-  /** Whether an item is as it was: known from the texts where resumed, else by its JSON. */
-  private asBefore(pathKey: string, last: Recorded, item: JsonObject): boolean {
-    if (this.changed !== undefined) return pathKey !== this.changed;
-    return last.item !== undefined && sameJson(last.item, item);
   }
 }
 

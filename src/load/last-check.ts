@@ -1,7 +1,9 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
-import { isJsonObject, type JsonObject } from '../kernel/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
 import { withPathItemErrors } from './path-item-errors.js';
-import { pathItemSpans, type PathItemSpan } from './path-item-spans.js';
+import { lazyDocument } from './lazy-document.js';
+import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
+import { documentSpans, type PathItemSpan } from './path-item-spans.js';
 import type { SourceText } from './read-source.js';
 import { changedItem, textPieces, type TextPieces } from './text-pieces.js';
 import { checkDescription } from './validate-concurrently.js';
@@ -10,14 +12,48 @@ import { checkPathItem, reportSchemaCheck, schemaCheckDiagnostics, type SchemaCh
 /**
  * A description's schema check, kept from one run to the next (the regeneration cache keeps the last run's): the
  * pieces of the JSON text checked (load/text-pieces.ts), and what the check found (Ajv's errors, in Ajv's order).
+ * `nodes`: at most how many values the document holds (measured, or a bound: the last run's and the changed item's).
  */
-export type KeptCheck = { pieces: TextPieces; check: SchemaCheck };
+export type KeptCheck = { pieces: TextPieces; check: SchemaCheck; nodes?: number };
 
 /**
  * How a text differs from the last run's, where only one path item's value changed: its key (none: the text is the
  * same), and the new text's pieces. The rest of the description is the last one's, item for item.
  */
 export type ChangeFromLast = { key?: string; pieces: TextPieces };
+
+/** What validateKeeping starts from: the last run's check, and how the text differs from its text where known. */
+export type KeepingFrom = { last?: KeptCheck; change?: ChangeFromLast; nodes?: number };
+
+/** Levels kept free below the document depth limit for the item's place (`paths`, the item) and the measure's margin. */
+const ITEM_DEPTH_MARGIN = 8;
+
+/**
+ * A JSON text that differs from the last run's only inside one path item (or not at all), as a document parsed only
+ * as far as it is read (load/lazy-document.ts), with that change and a bound of its values: the rest of the text is
+ * the last run's, which was parsed, measured and outlined then. Undefined where it differs otherwise, the last run
+ * left no outline, or the changed item is no JSON value of its own or comes near the limits of a document: the caller
+ * parses it whole.
+ */
+export function resumedDocument(text: string, last: KeptCheck): { root: JsonObject; change: ChangeFromLast; nodes: number } | undefined {
+  const { outline } = last.pieces;
+  if (!outline || last.nodes === undefined) return undefined;
+  const changed = changedItem(last.pieces, text);
+  if (!changed) return undefined;
+  const span = changed.pieces.spans[changed.index];
+  if (!span) return { root: lazyDocument(text, outline, last.pieces.spans), change: { pieces: last.pieces }, nodes: last.nodes };
+  let value: JsonValue;
+  try {
+    value = JSON.parse(changed.itemText) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  const shape = measureDocument(value);
+  const nodes = shape.ok ? last.nodes + shape.nodes : Infinity;
+  if (!shape.ok || shape.depth + ITEM_DEPTH_MARGIN > MAX_DOCUMENT_DEPTH || nodes > MAX_DOCUMENT_NODES) return undefined;
+  const root = lazyDocument(text, changed.pieces.outline ?? outline, changed.pieces.spans, { key: span.key, value });
+  return { root, change: { key: span.key, pieces: changed.pieces }, nodes };
+}
 
 /**
  * Validates a JSON description parsed whole by JSON.parse (`source`: its text, which starts with its root object),
@@ -34,23 +70,24 @@ export function validateKeeping(
   root: JsonObject,
   source: SourceText,
   diagnostics: Diagnostics,
-  last: KeptCheck | undefined,
+  { last, change: known, nodes }: KeepingFrom,
 ): { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast } {
-  const change = last && changeFromLast(last.pieces, root, source.text);
+  const change = known ?? (last && changeFromLast(last.pieces, root, source.text));
   const changed = change ? { change } : {};
-  const fromLast = change && checkFromLast(last, root, change);
+  const counted = nodes === undefined ? {} : { nodes };
+  const fromLast = last && change && checkFromLast(last, root, change);
   if (fromLast) {
     reportSchemaCheck(fromLast.check, diagnostics);
-    return { kept: Promise.resolve(fromLast), ...changed };
+    return { kept: Promise.resolve({ ...fromLast, ...counted }), ...changed };
   }
   const whole = checkDescription(root, source, { pieces: true });
   if (!(whole instanceof Promise)) {
     reportSchemaCheck(whole, diagnostics);
-    const spans = pathItemSpans(source.text);
-    return { kept: Promise.resolve(spans && { pieces: textPieces(source.text, spans), check: whole }), ...changed };
+    const spans = documentSpans(source.text);
+    return { kept: Promise.resolve(spans && { pieces: textPieces(source.text, spans), check: whole, ...counted }), ...changed };
   }
   diagnostics.defer(whole.then(schemaCheckDiagnostics));
-  return { kept: whole.then(({ pieces, ...check }) => pieces && { pieces, check }), ...changed };
+  return { kept: whole.then(({ pieces, ...check }) => pieces && { pieces, check, ...counted }), ...changed };
 }
 
 /** How `text` (parsed as `root`) differs from the pieced text before, where only inside one path item's value. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, scanRefs, unmaskDataRefs } from './data-refs.js';
-import { validateKeeping, type ChangeFromLast, type KeptCheck } from './last-check.js';
+import { resumedDocument, validateKeeping, type ChangeFromLast, type KeptCheck } from './last-check.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
@@ -57,9 +57,10 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   if (!source) return undefined;
   const refs = scanRefs(source.text);
   const internal = refs.allInternal;
-  const reparsed = withoutExternalRefs(options.reparse?.parse(source.text), internal);
-  const whole = reparsed ? undefined : parseWhole(source, diagnostics, options.reparse);
-  const parsed = reparsed?.root ?? whole?.root;
+  const resumed = internal ? resumedText(options, source) : undefined;
+  const reparsed = resumed ? undefined : withoutExternalRefs(options.reparse?.parse(source.text), internal);
+  const whole = resumed || reparsed ? undefined : parseWhole(source, diagnostics, options.reparse);
+  const parsed = resumed?.root ?? reparsed?.root ?? whole?.root;
   if (parsed === undefined) return undefined;
   const detected = detectVersion(parsed, diagnostics);
   if (!detected) return undefined;
@@ -114,9 +115,11 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     const text = root === parsed ? source : undefined;
     if (options.validation) options.validation.validate(root, text, diagnostics, reparsed);
     // Spans are told only in a text that starts with its root object (no byte order mark, no white space first).
-    else if (options.keepCheck && text?.kind === 'file' && whole?.json && text.text.startsWith('{'))
-      options.keepCheck({ ...validateKeeping(root, text, diagnostics, options.lastCheck), pathsUnreferenced: refs.noneIntoPaths });
-    else validateDescription(root, text, diagnostics);
+    else if (options.keepCheck && text?.kind === 'file' && (resumed || (whole?.json && text.text.startsWith('{')))) {
+      const from = resumed ?? { nodes: whole?.nodes };
+      const validated = validateKeeping(root, text, diagnostics, { ...from, ...(options.lastCheck ? { last: options.lastCheck } : {}) });
+      options.keepCheck({ ...validated, pathsUnreferenced: refs.noneIntoPaths });
+    } else validateDescription(root, text, diagnostics);
   }
   return {
     ...detected,
@@ -124,6 +127,16 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     source: { kind: source.kind, location: source.location },
     ...(root === parsed ? {} : { externalRefs: true as const }),
   };
+}
+
+/**
+ * The text as the last run's with at most one path item changed, parsed only as far as it is read (last-check.ts), for
+ * a run that keeps its check: one that reads the text from a file, with every `$ref` internal (the caller's to know).
+ */
+function resumedText(options: LoadOptions, source: SourceText): ReturnType<typeof resumedDocument> {
+  if (!options.keepCheck || !options.lastCheck || options.reparse || source.kind !== 'file' || !source.text.startsWith('{'))
+    return undefined;
+  return resumedDocument(source.text, options.lastCheck);
 }
 
 /**
@@ -147,7 +160,7 @@ function parseWhole(
   source: SourceText,
   diagnostics: Diagnostics,
   reparse: DocumentReparse | undefined,
-): { root: JsonObject; json: boolean } | undefined {
+): { root: JsonObject; json: boolean; nodes: number } | undefined {
   const { value: parsed, json, spans } = parseTextAs(source.text, source.location, diagnostics, { yamlSpans: reparse !== undefined });
   if (parsed === undefined) return undefined;
   const nodes = measuredWithin(parsed, source.location, diagnostics);
@@ -160,7 +173,7 @@ function parseWhole(
     return undefined;
   }
   reparse?.remember(source.text, parsed, nodes, { json, spans });
-  return { root: parsed, json };
+  return { root: parsed, json, nodes };
 }
 
 function detectVersion(root: JsonObject, diagnostics: Diagnostics): { version: SpecVersion; versionString: string } | undefined {

@@ -4,6 +4,17 @@ import { skipWhiteSpace } from '../kernel/white-space.js';
 export type PathItemSpan = { key: string; start: number; end: number };
 
 /**
+ * Where one member of the description outside `paths` is in a JSON text, and where the members of its value are
+ * (`entries`) when it is a map of named parts a run may read one at a time: `components` and its maps, Swagger 2.0's
+ * `definitions`, `parameters` and `responses`. The root's own members are outlined in the order they are written,
+ * `paths` among them (its items are the PathItemSpans).
+ */
+export type OutlineSpan = { key: string; start: number; end: number; entries?: OutlineSpan[] };
+
+/** The path items' spans of a JSON description and, where no outlined object writes a key twice, its outline. */
+export type DocumentSpans = { items: PathItemSpan[]; outline?: OutlineSpan[] };
+
+/**
  * The spans of the path items of a JSON description, in the order they are written: the members of the root object's
  * `paths`. Undefined when the text is not laid out so that a span says for sure which value a change is in: a root
  * that is no object, no `paths` or two of them, a `paths` that is no object, a path written twice (JSON.parse keeps
@@ -11,14 +22,54 @@ export type PathItemSpan = { key: string; start: number; end: number };
  * so a scan of GitHub's 13 MB costs a few tens of milliseconds.
  */
 export function pathItemSpans(text: string): PathItemSpan[] | undefined {
+  return scanSpans(text, false)?.items;
+}
+
+/** The path items' spans (pathItemSpans) and the outline of the rest, told in the same scan. */
+export function documentSpans(text: string): DocumentSpans | undefined {
+  return scanSpans(text, true);
+}
+
+/** How many levels of a root member the outline goes into. */
+const OUTLINED: ReadonlyMap<string, number> = new Map([
+  ['components', 2],
+  ['definitions', 1],
+  ['parameters', 1],
+  ['responses', 1],
+]);
+
+function scanSpans(text: string, outlined: boolean): DocumentSpans | undefined {
   const scan = new Scanner(text);
   try {
     let paths: PathItemSpan[] | undefined;
-    let found = false;
+    const outline: OutlineSpan[] | undefined = outlined ? [] : undefined;
+    let whole = true;
+    /** The members of the object at `start`, outlined `levels` deep; undefined where a key is written twice. */
+    const entriesOf = (start: number, levels: number): { end: number; entries?: OutlineSpan[] } => {
+      const entries: OutlineSpan[] = [];
+      const seen = new Set<string>();
+      const end = scan.members(start, (key, valueStart) => {
+        if (seen.has(key)) whole = false;
+        seen.add(key);
+        const inner = levels > 1 && text.charCodeAt(valueStart) === OPEN_BRACE ? entriesOf(valueStart, levels - 1) : undefined;
+        const valueEnd = inner ? inner.end : scan.skipValue(valueStart);
+        entries.push({ key, start: valueStart, end: valueEnd, ...(inner?.entries ? { entries: inner.entries } : {}) });
+        return valueEnd;
+      });
+      return { end, entries };
+    };
+    const rootKeys = new Set<string>();
     scan.members(skipWhiteSpace(text, 0), (key, valueStart) => {
-      if (key !== 'paths') return scan.skipValue(valueStart);
-      if (found || text.charCodeAt(valueStart) !== OPEN_BRACE) throw NOT_SPANNED;
-      found = true;
+      if (rootKeys.has(key)) whole = false;
+      rootKeys.add(key);
+      if (key !== 'paths') {
+        const levels = outline && text.charCodeAt(valueStart) === OPEN_BRACE ? OUTLINED.get(key) : undefined;
+        const inner = levels ? entriesOf(valueStart, levels) : undefined;
+        const end = inner ? inner.end : scan.skipValue(valueStart);
+        outline?.push({ key, start: valueStart, end, ...(inner?.entries ? { entries: inner.entries } : {}) });
+        return end;
+      }
+      if (paths || text.charCodeAt(valueStart) !== OPEN_BRACE) throw NOT_SPANNED;
       const items: PathItemSpan[] = [];
       const seen = new Set<string>();
       const end = scan.members(valueStart, (path, start) => {
@@ -29,9 +80,11 @@ export function pathItemSpans(text: string): PathItemSpan[] | undefined {
         return itemEnd;
       });
       paths = items;
+      outline?.push({ key, start: valueStart, end });
       return end;
     });
-    return paths;
+    if (!paths) return undefined;
+    return outline && whole ? { items: paths, outline } : { items: paths };
   } catch (error) {
     if (error === NOT_SPANNED) return undefined;
     throw error;

@@ -1,16 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { PathItemSpan } from './path-item-spans.js';
+import type { DocumentSpans, OutlineSpan, PathItemSpan } from './path-item-spans.js';
 
 /**
  * A JSON text known by the hashes of its pieces instead of the text itself: before each path item's value its head
  * (what lies between the item before and the value: separators, the key), the value, and what follows the last item.
  * Enough to tell, from a new text, whether it differs only inside one item's value — hashing the new text once, with
- * no copy of the old one kept, read or decoded (13 MB for GitHub's description).
+ * no copy of the old one kept, read or decoded (13 MB for GitHub's description). `outline`: where the rest of the
+ * description is (load/path-item-spans.ts), for a run that parses only what it reads of it (load/lazy-document.ts).
  */
-export type TextPieces = { length: number; spans: PathItemSpan[]; heads: string[]; values: string[]; tail: string };
+export type TextPieces = {
+  length: number;
+  spans: PathItemSpan[];
+  heads: string[];
+  values: string[];
+  tail: string;
+  outline?: OutlineSpan[];
+};
 
-/** The pieces of `text`, whose path items are at `spans` (load/path-item-spans.ts). */
-export function textPieces(text: string, spans: readonly PathItemSpan[]): TextPieces {
+/** The pieces of `text`, whose path items (and outline) are at `spans` (load/path-item-spans.ts). */
+export function textPieces(text: string, { items: spans, outline }: DocumentSpans): TextPieces {
   let end = 0;
   const heads: string[] = [];
   const values: string[] = [];
@@ -19,7 +27,14 @@ export function textPieces(text: string, spans: readonly PathItemSpan[]): TextPi
     values.push(pieceHash(text, span.start, span.end));
     end = span.end;
   }
-  return { length: text.length, spans: [...spans], heads, values, tail: pieceHash(text, end, text.length) };
+  return {
+    length: text.length,
+    spans: [...spans],
+    heads,
+    values,
+    tail: pieceHash(text, end, text.length),
+    ...(outline ? { outline } : {}),
+  };
 }
 
 /**
@@ -65,8 +80,19 @@ export function changedItem(last: TextPieces, text: string): { index: number; it
       heads,
       values: values.with(index, pieceHash(itemText, 0, itemText.length)),
       tail: last.tail,
+      ...(last.outline ? { outline: shifted(last.outline, span.end, delta) } : {}),
     },
   };
+}
+
+/** An outline after an item that ended at `from` changed length by `delta`: what follows it moved by as much. */
+function shifted(outline: readonly OutlineSpan[], from: number, delta: number): OutlineSpan[] {
+  return outline.map(({ key, start, end, entries }) => ({
+    key,
+    start: start >= from ? start + delta : start,
+    end: end >= from ? end + delta : end,
+    ...(entries ? { entries: shifted(entries, from, delta) } : {}),
+  }));
 }
 
 /** 128 bits of a piece's SHA-256: tells pieces apart as surely as the whole digest, in half the room. */

@@ -3,7 +3,7 @@ import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { collectGarbage } from '../kernel/collect-garbage.js';
 import { isJsonObject } from '../kernel/json.js';
 import { parseTextAs } from './parse-text.js';
-import { pathItemSpans } from './path-item-spans.js';
+import { documentSpans } from './path-item-spans.js';
 import { textPieces, type TextPieces } from './text-pieces.js';
 import { checkDocument, type SchemaCheck } from './validate-document.js';
 
@@ -40,7 +40,7 @@ function parseRequest(request: ValidationRequest): { parsed: unknown; pieces?: T
   const text = request.text ?? '';
   delete request.text;
   const { value: parsed, json } = parseTextAs(text, request.location, new Diagnostics());
-  const spans = request.pieces && json && text.startsWith('{') ? pathItemSpans(text) : undefined;
+  const spans = request.pieces && json && text.startsWith('{') ? documentSpans(text) : undefined;
   return { parsed, pieces: spans && textPieces(text, spans) };
 }
 

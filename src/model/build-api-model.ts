@@ -68,10 +68,13 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
   const replaying = memo?.begin(root) ? memo : undefined;
   for (const pathKey of Object.keys(paths).sort()) {
     if (pathKey.startsWith('x-')) continue;
-    const raw = paths[pathKey];
-    // An item that is itself a `$ref` reads another part of the description: always built.
-    const plain = replaying && isJsonObject(raw) && raw['$ref'] === undefined ? raw : undefined;
-    const recorded = plain && replaying?.recorded(pathKey, plain, { reached: schemas.reached, schemes: context.made });
+    // An item that is itself a `$ref` reads another part of the description: always built. An item the memo knows
+    // unchanged without reading it is not read (it may not be parsed yet: load/lazy-document.ts).
+    const plainItem = () => {
+      const raw = paths[pathKey];
+      return isJsonObject(raw) && raw['$ref'] === undefined ? raw : undefined;
+    };
+    const recorded = replaying?.recorded(pathKey, plainItem, { reached: schemas.reached, schemes: context.made });
     if (recorded && schemas.replay(recorded.converted)) {
       for (const scheme of recorded.schemes) addScheme({ ...scheme }, context);
       for (const item of recorded.diagnostics) diagnostics.add(item);
@@ -81,9 +84,11 @@ export function buildApiModel(document: OpenApiDocument, diagnostics: Diagnostic
     }
     const pointer = childPointer('#/paths', pathKey);
     const start = { diagnostics: diagnostics.items.length, schemas: schemas.mark(), schemes: context.made.length };
+    const raw = paths[pathKey];
     const item = resolveObject(root, raw, pointer, diagnostics);
     const built = item ? buildPathItem(pathKey, item.node, pointer, context) : [];
     operations.push(...built);
+    const plain = replaying && plainItem();
     if (plain)
       replaying?.record(
         pathKey,

@@ -29,8 +29,11 @@ export type ModelStateMark = { reached: number; schemes: number };
 export type PathItemMemo = {
   /** Starts a model of `root`: false when nothing can be replayed (the rest of the description changed). */
   begin(root: JsonObject): boolean;
-  /** The item's build before, when its content and what was made before it (`state`) are as they were. */
-  recorded(pathKey: string, item: JsonObject, state: ModelState): PathItemBuild | undefined;
+  /**
+   * The item's build before, when its content and what was made before it (`state`) are as they were. `item`: the
+   * item, where it is a plain path item (no `$ref`); asked for only where its content must be compared.
+   */
+  recorded(pathKey: string, item: () => JsonObject | undefined, state: ModelState): PathItemBuild | undefined;
   /** This model's build of an item, and where the state stood when it started. */
   record(pathKey: string, item: JsonObject, before: ModelStateMark, build: PathItemBuild): void;
   /** Ends the model, with what it made. */

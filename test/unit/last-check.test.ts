@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../src/kernel/json.js';
-import { pathItemSpans } from '../../src/load/path-item-spans.js';
+import { documentSpans, pathItemSpans } from '../../src/load/path-item-spans.js';
 import { changedItem, textPieces } from '../../src/load/text-pieces.js';
 import { fixtureSpec, REPO_ROOT } from '../helpers/paths.js';
 
@@ -32,7 +32,7 @@ const withItem = (document: Document, key: string, value: JsonValue): Document =
   ...document,
   paths: { ...document.paths, [key]: value },
 });
-const piecesOf = (text: string) => textPieces(text, pathItemSpans(text) ?? []);
+const piecesOf = (text: string) => textPieces(text, documentSpans(text) ?? { items: [] });
 const textOf = (document: Document) => JSON.stringify(document, null, 2);
 
 describe('a JSON text known by its pieces', () => {

@@ -9,7 +9,7 @@ import type { RunCache } from '../../src/cache/run-cache.js';
 import { CACHE_DIR, wholeBody, writeSigned } from '../../src/cache/signed-store.js';
 import { Diagnostics } from '../../src/diagnostics/diagnostic.js';
 import type { KeptCheck } from '../../src/load/last-check.js';
-import { pathItemSpans } from '../../src/load/path-item-spans.js';
+import { documentSpans } from '../../src/load/path-item-spans.js';
 import { textPieces } from '../../src/load/text-pieces.js';
 import { buildApiModel } from '../../src/model/build-api-model.js';
 import { tempDir } from '../helpers/project.js';
@@ -42,8 +42,9 @@ function keptOf(): { text: string; check: KeptCheck; replay: PathItemReplay } {
     replay,
   );
   const check = {
-    pieces: textPieces(text, pathItemSpans(text) ?? []),
+    pieces: textPieces(text, documentSpans(text) ?? { items: [] }),
     check: { errors: [{ instancePath: '/paths/~1b', message: 'broken' }] },
+    nodes: 42,
   };
   return { text, check, replay };
 }
@@ -70,6 +71,24 @@ describe('what a run keeps for the next run into its folder', () => {
     const file = path.join(cache.outDir, CACHE_DIR, 'check.json');
     await writeFile(file, (await readFile(file, 'utf8')).replace('broken', 'forged'));
     expect(await readLastRun(cache)).toBeUndefined();
+  });
+
+  it('trusts no outline whose spans do not lie within one another, one after the other', async () => {
+    const cache = await cacheIn('last-run-outline');
+    const { check } = keptOf();
+    const outline = check.pieces.outline ?? [];
+    expect(outline.map((member) => member.key)).toEqual(['openapi', 'info', 'paths', 'components']);
+    const components = outline[3]!;
+    for (const broken of [
+      [...outline.slice(0, 3), { ...components, entries: [{ key: 'schemas', start: components.start - 1, end: components.end }] }],
+      [outline[1]!, outline[0]!, ...outline.slice(2)],
+      [...outline.slice(0, 3), { ...components, end: check.pieces.length + 1 }],
+    ]) {
+      await storeCheck(cache, 'd1', { ...check, pieces: { ...check.pieces, outline: broken } });
+      expect(await readLastRun(cache)).toBeUndefined();
+    }
+    await storeCheck(cache, 'd1', check);
+    expect((await readLastRun(cache))?.check).toEqual(check);
   });
 
   it('keeps nothing when the check could not be kept', async () => {

@@ -30,12 +30,12 @@ describe('validation in a worker thread', () => {
     const { textPieces } = (await import(
       pathToFileURL(path.join(REPO_ROOT, 'dist/load/text-pieces.js')).href
     )) as typeof import('../../src/load/text-pieces.js');
-    const { pathItemSpans } = await import('../../src/load/path-item-spans.js');
+    const { documentSpans } = await import('../../src/load/path-item-spans.js');
     const valid = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {} };
     const text = JSON.stringify(invalid, null, 2);
     const answer = await checkDescription(valid, { text, location: 'x.json' }, { threshold: 0, pieces: true });
     expect(answer.errors.length).toBeGreaterThan(1);
-    expect('pieces' in answer && answer.pieces).toEqual(textPieces(text, pathItemSpans(text) ?? []));
+    expect('pieces' in answer && answer.pieces).toEqual(textPieces(text, documentSpans(text) ?? { items: [] }));
     // Not asked, or not a JSON text that starts with its root object: no pieces.
     const plain = await checkDescription(valid, { text, location: 'x.json' }, { threshold: 0 });
     expect('pieces' in plain).toBe(false);
