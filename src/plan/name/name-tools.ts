@@ -53,6 +53,9 @@ export function nameActions(
 ): string[] {
   // Names an earlier generation gave (from the lock file) are kept; new operations get names around them.
   const kept = operations.map((operation) => preferred.get(operation.key));
+  // Every action named before (a regeneration of a tool that did not change): those names are the answer, and the
+  // naming below would only be overruled by them.
+  if (kept.every(Boolean)) return kept as string[];
   const keptSet = new Set(kept.filter((name): name is string => Boolean(name)));
   const full = operations.map((operation) => leadingLetter(actionBaseName(operation)));
   // Without the words the tool's name says (`allergies_list` in allergies_read is `list`), unless two would meet.

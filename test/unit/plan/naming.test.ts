@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nameActions } from '../../../src/plan/name/name-tools.js';
 import { classifyIntent } from '../../../src/plan/select/classify-intent.js';
 import { resourceWords, singular } from '../../../src/plan/text/resource-words.js';
 import { openapi, modelOf, planOf } from '../../helpers/inline.js';
@@ -81,6 +82,29 @@ describe('tool names', () => {
       expect(name).not.toMatch(/acme|widget/);
     }
     expect(new Set(plan.tools.map((tool) => tool.title)).size).toBe(names.length);
+  });
+});
+
+describe('action names', () => {
+  it('keep the names an earlier generation gave, and name new actions around them', async () => {
+    const { model } = await modelOf(
+      openapi({
+        '/issues': { ...get('listIssues'), ...post('createIssue') },
+        '/issues/{id}/lock': { put: { operationId: 'lockIssue', ...ok } },
+      }),
+    );
+    const operations = model.operations;
+    const fresh = nameActions(operations);
+    expect(fresh).toEqual(['list_issues', 'create_issue', 'lock_issue']);
+    const keys = operations.map((operation) => operation.key);
+    // All pinned: the pins, whatever the naming would say now.
+    const pins = new Map(keys.map((key, index) => [key, `pinned_${index}`]));
+    expect(nameActions(operations, pins)).toEqual(['pinned_0', 'pinned_1', 'pinned_2']);
+    // Some pinned: the others are named as before, never taking a pinned name.
+    const taken = new Map([[keys[0] as string, 'create_issue']]);
+    expect(nameActions(operations, taken)).toEqual(['create_issue', 'create_issue_2', 'lock_issue']);
+    // Pinned to what they would be named anyway: the same names.
+    expect(nameActions(operations, new Map(keys.map((key, index) => [key, fresh[index] as string])))).toEqual(fresh);
   });
 });
 
