@@ -1,4 +1,5 @@
 import { isCount, isJsonObject, isTextList } from '../kernel/json.js';
+import type { RefScan } from '../load/data-refs.js';
 import type { KeptCheck } from '../load/last-check.js';
 import type { OutlineSpan, PathItemSpan } from '../load/path-item-spans.js';
 import type { TextPieces } from '../load/text-pieces.js';
@@ -19,6 +20,7 @@ type StoredCheck = Omit<TextPieces, 'spans' | 'outline'> & {
   spans: StoredSpan[];
   outline?: StoredOutline[];
   nodes?: number;
+  refs?: RefScan;
   errors: SchemaError[];
 };
 
@@ -33,7 +35,7 @@ const OUTLINE_LEVELS = 3;
 export async function readLastCheck(cache: RunCache): Promise<{ digest: string; kept: KeptCheck } | undefined> {
   const stored = await readSigned(cache.outDir, CHECK_FILE, cache.signer, MAX_CHECK_BYTES);
   if (!isStoredCheck(stored)) return undefined;
-  const { digest, length, heads, values, tail, errors, nodes } = stored;
+  const { digest, length, heads, values, tail, errors, nodes, refs } = stored;
   const spans = stored.spans.map(([key, start, end]): PathItemSpan => ({ key, start, end }));
   const outline = stored.outline && outlineOf(stored.outline);
   return {
@@ -42,6 +44,7 @@ export async function readLastCheck(cache: RunCache): Promise<{ digest: string; 
       pieces: { length, spans, heads, values, tail, ...(outline ? { outline } : {}) },
       check: { errors },
       ...(nodes === undefined ? {} : { nodes }),
+      ...(refs ? { refs: { allInternal: refs.allInternal, noneIntoPaths: refs.noneIntoPaths } } : {}),
     },
   };
 }
@@ -60,6 +63,7 @@ export async function storeCheck(cache: RunCache, digest: string, kept: KeptChec
     spans: spans.map(({ key, start, end }): StoredSpan => [key, start, end]),
     ...(outline ? { outline: storedOutline(outline) } : {}),
     ...(kept.nodes === undefined ? {} : { nodes: kept.nodes }),
+    ...(kept.refs ? { refs: kept.refs } : {}),
     errors: kept.check.errors,
   };
   await writeSigned(cache.outDir, CHECK_FILE, wholeBody(value), cache.signer);
@@ -79,11 +83,13 @@ function outlineOf(stored: readonly StoredOutline[]): OutlineSpan[] {
 
 function isStoredCheck(value: unknown): value is StoredCheck {
   if (!isJsonObject(value)) return false;
-  const { digest, length, spans, heads, values, tail, errors, outline, nodes } = value;
+  const { digest, length, spans, heads, values, tail, errors, outline, nodes, refs } = value;
   return (
     isText(digest) &&
     isCount(length) &&
     (nodes === undefined || isCount(nodes)) &&
+    (refs === undefined ||
+      (isJsonObject(refs) && typeof refs['allInternal'] === 'boolean' && typeof refs['noneIntoPaths'] === 'boolean')) &&
     (outline === undefined || isOutline(outline, 0, length, OUTLINE_LEVELS)) &&
     isText(tail) &&
     Array.isArray(spans) &&

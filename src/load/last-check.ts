@@ -1,5 +1,6 @@
 import type { Diagnostics } from '../diagnostics/diagnostic.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../kernel/json.js';
+import { scanRefs, type RefScan } from './data-refs.js';
 import { withPathItemErrors } from './path-item-errors.js';
 import { lazyDocument } from './lazy-document.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
@@ -12,9 +13,10 @@ import { checkPathItem, reportSchemaCheck, schemaCheckDiagnostics, type SchemaCh
 /**
  * A description's schema check, kept from one run to the next (the regeneration cache keeps the last run's): the
  * pieces of the JSON text checked (load/text-pieces.ts), and what the check found (Ajv's errors, in Ajv's order).
- * `nodes`: at most how many values the document holds (measured, or a bound: the last run's and the changed item's).
+ * `nodes`: at most how many values the document holds (measured, or a bound: the last run's and the changed item's);
+ * `refs`: what its `$ref`s show (load/data-refs.ts).
  */
-export type KeptCheck = { pieces: TextPieces; check: SchemaCheck; nodes?: number };
+export type KeptCheck = { pieces: TextPieces; check: SchemaCheck; nodes?: number; refs?: RefScan };
 
 /**
  * How a text differs from the last run's, where only one path item's value changed: its key (none: the text is the
@@ -23,25 +25,33 @@ export type KeptCheck = { pieces: TextPieces; check: SchemaCheck; nodes?: number
 export type ChangeFromLast = { key?: string; pieces: TextPieces };
 
 /** What validateKeeping starts from: the last run's check, and how the text differs from its text where known. */
-export type KeepingFrom = { last?: KeptCheck; change?: ChangeFromLast; nodes?: number };
+export type KeepingFrom = { last?: KeptCheck; change?: ChangeFromLast; nodes?: number; refs?: RefScan };
 
 /** Levels kept free below the document depth limit for the item's place (`paths`, the item) and the measure's margin. */
 const ITEM_DEPTH_MARGIN = 8;
 
+/** A document resumed from the last run's (resumedDocument): its root, how it changed, a bound of its values, its `$ref`s. */
+export type ResumedDocument = { root: JsonObject; change: ChangeFromLast; nodes: number; refs: RefScan };
+
 /**
  * A JSON text that differs from the last run's only inside one path item (or not at all), as a document parsed only
- * as far as it is read (load/lazy-document.ts), with that change and a bound of its values: the rest of the text is
- * the last run's, which was parsed, measured and outlined then. Undefined where it differs otherwise, the last run
- * left no outline, or the changed item is no JSON value of its own or comes near the limits of a document: the caller
- * parses it whole.
+ * as far as it is read (load/lazy-document.ts), with that change, a bound of its values and what its `$ref`s show: the
+ * rest of the text is the last run's, which was parsed, measured, scanned and outlined then. Undefined where it
+ * differs otherwise, the last run left no outline or had a `$ref` to another document, or the changed item is no JSON
+ * value of its own, has such a `$ref` or comes near the limits of a document: the caller parses it whole.
  */
-export function resumedDocument(text: string, last: KeptCheck): { root: JsonObject; change: ChangeFromLast; nodes: number } | undefined {
+export function resumedDocument(text: string, last: KeptCheck): ResumedDocument | undefined {
   const { outline } = last.pieces;
-  if (!outline || last.nodes === undefined) return undefined;
+  if (!outline || last.nodes === undefined || !last.refs?.allInternal) return undefined;
   const changed = changedItem(last.pieces, text);
   if (!changed) return undefined;
   const span = changed.pieces.spans[changed.index];
-  if (!span) return { root: lazyDocument(text, outline, last.pieces.spans), change: { pieces: last.pieces }, nodes: last.nodes };
+  if (!span)
+    return { root: lazyDocument(text, outline, last.pieces.spans), change: { pieces: last.pieces }, nodes: last.nodes, refs: last.refs };
+  // Every condition a scan checks holds for each `$ref` (and escape) in the text, and none crosses an item's bounds.
+  const itemRefs = scanRefs(changed.itemText);
+  if (!itemRefs.allInternal) return undefined;
+  const refs = { allInternal: true, noneIntoPaths: last.refs.noneIntoPaths && itemRefs.noneIntoPaths };
   let value: JsonValue;
   try {
     value = JSON.parse(changed.itemText) as JsonValue;
@@ -52,7 +62,7 @@ export function resumedDocument(text: string, last: KeptCheck): { root: JsonObje
   const nodes = shape.ok ? last.nodes + shape.nodes : Infinity;
   if (!shape.ok || shape.depth + ITEM_DEPTH_MARGIN > MAX_DOCUMENT_DEPTH || nodes > MAX_DOCUMENT_NODES) return undefined;
   const root = lazyDocument(text, changed.pieces.outline ?? outline, changed.pieces.spans, { key: span.key, value });
-  return { root, change: { key: span.key, pieces: changed.pieces }, nodes };
+  return { root, change: { key: span.key, pieces: changed.pieces }, nodes, refs };
 }
 
 /**
@@ -70,11 +80,11 @@ export function validateKeeping(
   root: JsonObject,
   source: SourceText,
   diagnostics: Diagnostics,
-  { last, change: known, nodes }: KeepingFrom,
+  { last, change: known, nodes, refs }: KeepingFrom,
 ): { kept: Promise<KeptCheck | undefined>; change?: ChangeFromLast } {
   const change = known ?? (last && changeFromLast(last.pieces, root, source.text));
   const changed = change ? { change } : {};
-  const counted = nodes === undefined ? {} : { nodes };
+  const counted = { ...(nodes === undefined ? {} : { nodes }), ...(refs ? { refs } : {}) };
   const fromLast = last && change && checkFromLast(last, root, change);
   if (fromLast) {
     reportSchemaCheck(fromLast.check, diagnostics);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Diagnostics } from '../diagnostics/diagnostic.js';
 import { bundleRefs, pruneExtensionRefs } from './bundle-refs.js';
 import { hasExternalRefs, maskDataRefs, scanRefs, unmaskDataRefs } from './data-refs.js';
-import { resumedDocument, validateKeeping, type ChangeFromLast, type KeptCheck } from './last-check.js';
+import { resumedDocument, validateKeeping, type ChangeFromLast, type KeptCheck, type ResumedDocument } from './last-check.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES, measureDocument } from './measure-document.js';
 import { type OpenApiDocument, type SpecVersion } from './openapi-document.js';
 import { isJsonObject, textOf, type JsonObject, type JsonValue } from '../kernel/json.js';
@@ -55,9 +55,9 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
   const maxBytes = options.maxInputBytes;
   const source = read ?? (await readSpecSource(options, diagnostics));
   if (!source) return undefined;
-  const refs = scanRefs(source.text);
+  const resumed = resumedText(options, source);
+  const refs = resumed?.refs ?? scanRefs(source.text);
   const internal = refs.allInternal;
-  const resumed = internal ? resumedText(options, source) : undefined;
   const reparsed = resumed ? undefined : withoutExternalRefs(options.reparse?.parse(source.text), internal);
   const whole = resumed || reparsed ? undefined : parseWhole(source, diagnostics, options.reparse);
   const parsed = resumed?.root ?? reparsed?.root ?? whole?.root;
@@ -116,7 +116,7 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
     if (options.validation) options.validation.validate(root, text, diagnostics, reparsed);
     // Spans are told only in a text that starts with its root object (no byte order mark, no white space first).
     else if (options.keepCheck && text?.kind === 'file' && (resumed || (whole?.json && text.text.startsWith('{')))) {
-      const from = resumed ?? { nodes: whole?.nodes };
+      const from = resumed ?? { nodes: whole?.nodes, refs };
       const validated = validateKeeping(root, text, diagnostics, { ...from, ...(options.lastCheck ? { last: options.lastCheck } : {}) });
       options.keepCheck({ ...validated, pathsUnreferenced: refs.noneIntoPaths });
     } else validateDescription(root, text, diagnostics);
@@ -131,9 +131,9 @@ export async function loadSpec(options: LoadOptions, diagnostics: Diagnostics, r
 
 /**
  * The text as the last run's with at most one path item changed, parsed only as far as it is read (last-check.ts), for
- * a run that keeps its check: one that reads the text from a file, with every `$ref` internal (the caller's to know).
+ * a run that keeps its check and reads the text from a file.
  */
-function resumedText(options: LoadOptions, source: SourceText): ReturnType<typeof resumedDocument> {
+function resumedText(options: LoadOptions, source: SourceText): ResumedDocument | undefined {
   if (!options.keepCheck || !options.lastCheck || options.reparse || source.kind !== 'file' || !source.text.startsWith('{'))
     return undefined;
   return resumedDocument(source.text, options.lastCheck);

@@ -45,6 +45,7 @@ function keptOf(): { text: string; check: KeptCheck; replay: PathItemReplay } {
     pieces: textPieces(text, documentSpans(text) ?? { items: [] }),
     check: { errors: [{ instancePath: '/paths/~1b', message: 'broken' }] },
     nodes: 42,
+    refs: { allInternal: true, noneIntoPaths: false },
   };
   return { text, check, replay };
 }

@@ -89,7 +89,12 @@ describe('a description parsed as far as it is read', () => {
 describe('a text resumed from the last run’s check', () => {
   const document = parsedFixture('redocly-museum.yaml');
   const text = JSON.stringify(document, null, 2);
-  const last: KeptCheck = { pieces: textPieces(text, documentSpans(text) ?? { items: [] }), check: { errors: [] }, nodes: 1000 };
+  const last: KeptCheck = {
+    pieces: textPieces(text, documentSpans(text) ?? { items: [] }),
+    check: { errors: [] },
+    nodes: 1000,
+    refs: { allInternal: true, noneIntoPaths: true },
+  };
   const key = Object.keys(document.paths)[1] as string;
   const edited = (value: JsonValue) => JSON.stringify({ ...document, paths: { ...document.paths, [key]: value } }, null, 2);
 
@@ -99,6 +104,10 @@ describe('a text resumed from the last run’s check', () => {
     expect(resumed?.change.key).toBe(key);
     expect(JSON.stringify(resumed?.root)).toBe(JSON.stringify(JSON.parse(edited(value))));
     expect(resumed?.nodes).toBe(1000 + (measureDocument(value) as { nodes: number }).nodes);
+    expect(resumed?.refs).toEqual({ allInternal: true, noneIntoPaths: true });
+    // What the item's `$ref`s show joins what the rest of the text showed.
+    const intoPaths = { get: { responses: { 200: { $ref: '#/paths/~1x/get/responses/200' } } } };
+    expect(resumedDocument(edited(intoPaths), last)?.refs).toEqual({ allInternal: true, noneIntoPaths: false });
     // The next run resumes from this one's pieces, outline included, as from a check of the edited text.
     expect(resumed?.change.pieces).toEqual(textPieces(edited(value), documentSpans(edited(value)) ?? { items: [] }));
     const same = resumedDocument(text, last);
@@ -120,7 +129,9 @@ describe('a text resumed from the last run’s check', () => {
     for (let level = 0; level < 510; level++) deep = [deep];
     for (const [why, text, check] of [
       ['no outline', edited(value), { ...last, pieces: withoutOutline }],
-      ['no count of values', edited(value), { pieces: last.pieces, check: last.check }],
+      ['no count of values', edited(value), { ...last, nodes: undefined }],
+      ['a last text with a $ref to another document', edited(value), { ...last, refs: { allInternal: false, noneIntoPaths: true } }],
+      ['an item with a $ref to another document', edited({ get: { responses: { 200: { $ref: 'other.json#/ok' } } } }), last],
       ['a change outside paths', JSON.stringify({ ...document, info: { title: 'x' } }, null, 2), last],
       ['an item that is not one value', spliced(edited(value)), last],
       ['too many values', edited(value), { ...last, nodes: MAX_DOCUMENT_NODES - 2 }],
