@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WatchSession } from '../../src/cache/watch-session.js';
+import { modelOf, openapi } from '../helpers/inline.js';
 import { FIXTURE_SPECS } from '../helpers/paths.js';
 import { tempDir } from '../helpers/project.js';
 import {
@@ -46,5 +47,26 @@ describe('a watch session', () => {
     for (const [index, plan] of plans.entries()) if (index > 0) expect(plan, results[index]?.step).not.toBe(plans[index - 1]);
     expect(plans[2]).toContain('proof_own_tool');
     expect(plans[3]).toContain('Overridden by the proof configuration.');
+  });
+
+  it('hands back the last model’s operations and named schemas where their JSON is what it was', async () => {
+    const ok = (ref: string) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: ref } } } } } });
+    const paths = { '/pets': { get: { operationId: 'listPets', ...ok('#/components/schemas/Pet') } } };
+    const pet = { type: 'object', properties: { name: { type: 'string' } } };
+    const text = (schema: object, summary?: string) =>
+      openapi(
+        { '/pets': { get: { ...paths['/pets'].get, ...(summary ? { summary } : {}) } } },
+        { components: { schemas: { Pet: schema } } },
+      );
+    const session = new WatchSession();
+    const first = session.intern((await modelOf(text(pet))).model);
+    const same = session.intern((await modelOf(text(pet, 'List the pets'))).model);
+    expect(same.schemas).toBe(first.schemas);
+    expect(same.operations[0]).not.toBe(first.operations[0]);
+    const again = session.intern((await modelOf(text(pet, 'List the pets'))).model);
+    expect(again.operations[0]).toBe(same.operations[0]);
+    const changed = session.intern((await modelOf(text({ ...pet, required: ['name'] }))).model);
+    expect(changed.schemas).not.toBe(first.schemas);
+    expect(changed.schemas).toEqual((await modelOf(text({ ...pet, required: ['name'] }))).model.schemas);
   });
 });
