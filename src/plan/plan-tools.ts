@@ -17,6 +17,7 @@ import { planUserAuth } from './describe/user-auth.js';
 import type { PlanInputs, PlanMemo, PlannedArguments, PlannerOptions } from './drafts.js';
 import { groupOperations } from './group/group-operations.js';
 import { groupingUnits } from './group/grouping-units.js';
+import { classifyIntent } from './select/classify-intent.js';
 import { reportUnusedHeaderOptions } from './headers/header-options.js';
 import { HeaderDecider } from './headers/header-decider.js';
 import { checkHeaderMarkings } from './headers/validate-headers.js';
@@ -51,7 +52,7 @@ export function planToolsWithArguments(model: ApiModel, options: PlannerOptions,
   const { defs, phrases } = fromSchemas(model.schemas);
   const { memo } = options;
   const drafts = new Map(selected.map((operation) => [operation.key, argumentsOf(operation, defs, diagnostics, memo)]));
-  const units = groupingUnits(selected, drafts);
+  const units = groupingUnits(selected, drafts, (operation) => derived(memo, 'intent', operation, () => classifyIntent(operation)));
   const inputs: PlanInputs = {
     selected,
     defs,
