@@ -36,13 +36,15 @@ type Stored = {
 
 /**
  * The kinds of PlanMemo.shared whose values are plain JSON and are kept in the file too, not only in a watch's
- * memory, each with the check of its shape: a tool's header decisions (with their diagnostics) and its action names.
- * A new process regenerating after a one-operation change then decides again only the tools that hold it (GitHub:
- * about 40 ms of header decisions and 15–25 ms of action names otherwise made again for every tool).
+ * memory, each with the check of its shape: a tool's header decisions (with their diagnostics), its action names and
+ * its name draft (the candidate names and the title's words before names are chosen among tools). A new process
+ * regenerating after a one-operation change then decides again only the tools that hold it (GitHub: about 40 ms of
+ * header decisions, 15–25 ms of action names and about 10 ms of name drafts otherwise made again for every tool).
  */
 const KEPT_SHARED: Record<string, (value: unknown) => boolean> = {
   headers: isHeaderEntry,
   'action-names': isTextList,
+  'name-drafts': isNameDraft,
 };
 
 /**
@@ -386,6 +388,18 @@ function isBuiltTool(value: unknown): value is BuiltTool {
 }
 
 /** A tool's header decisions and the diagnostics deciding them gave (plan/headers/header-decider.ts). */
+function isNameDraft(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  const { candidates, label, contents, sortKey } = value;
+  return (
+    Array.isArray(candidates) &&
+    candidates.every(isTextList) &&
+    typeof label === 'string' &&
+    isTextList(contents) &&
+    typeof sortKey === 'string'
+  );
+}
+
 function isHeaderEntry(value: unknown): boolean {
   if (!isJsonObject(value) || !isJsonObject(value['decisions'])) return false;
   const { marked, refused } = value['decisions'];

@@ -16,6 +16,7 @@ async function modelWith(summary: string): Promise<ApiModel> {
   return (await modelOf(text)).model;
 }
 
+const nameDraft = { candidates: [['orders', 'read']], label: 'orders', contents: [], sortKey: 'GET /orders' };
 const decisions = { decisions: { marked: [{ property: 'org', header: 'Org', reason: 'routing' }], refused: [] }, diagnostics: [] };
 
 /** Asks the memo for one value of `kind` per operation, counting the values it had to make. */
@@ -49,6 +50,7 @@ describe('the work memo across processes', () => {
     const first = WorkMemo.empty(before, 'none');
     expect(ask(first, 'headers', before, decisions).made).toBe(2);
     expect(ask(first, 'action-names', before, ['list']).made).toBe(2);
+    expect(ask(first, 'name-drafts', before, nameDraft).made).toBe(2);
     // Asked again in the same run (the budget search's next round): nothing is made again.
     expect(ask(first, 'headers', before, decisions).made).toBe(0);
     await saved(first, outDir, signer);
@@ -57,6 +59,7 @@ describe('the work memo across processes', () => {
     const sameModel = await modelWith('List orders');
     expect(ask(same, 'headers', sameModel, decisions)).toEqual({ values: [decisions, decisions], made: 0 });
     expect(ask(same, 'action-names', sameModel, ['list'])).toEqual({ values: [['list'], ['list']], made: 0 });
+    expect(ask(same, 'name-drafts', sameModel, nameDraft)).toEqual({ values: [nameDraft, nameDraft], made: 0 });
 
     const changed = await modelWith('List the orders');
     const next = await WorkMemo.open(outDir, signer, changed, 'none');
@@ -78,8 +81,12 @@ describe('the work memo across processes', () => {
     const broken = WorkMemo.empty(model, 'none');
     ask(broken, 'headers', model, { decisions: { marked: [{ property: 'org' }], refused: [] }, diagnostics: [] });
     await saved(broken, outDir, signer);
+    // And name drafts whose candidates are no lists of words.
+    ask(broken, 'name-drafts', model, { ...nameDraft, candidates: ['orders_read'] });
+    await saved(broken, outDir, signer);
     const reopened = await WorkMemo.open(outDir, signer, model, 'none');
     expect(ask(reopened, 'headers', model, decisions)).toEqual({ values: [decisions, decisions], made: 2 });
+    expect(ask(reopened, 'name-drafts', model, nameDraft)).toEqual({ values: [nameDraft, nameDraft], made: 2 });
   });
 
   it('makes every value again under another key or another context', async () => {

@@ -133,7 +133,11 @@ export const MAX_NAME_LENGTH = 64;
  */
 export const DEFAULT_NAME_LENGTH = 40;
 
-type NameOptions = { byAction?: boolean; maxLength?: number };
+/**
+ * `draftOf`: a tool's name draft, made by `make` or answered from work kept for the same input (PlanMemo.shared: a
+ * draft reads only the input's units, names and `byAction`).
+ */
+type NameOptions = { byAction?: boolean; maxLength?: number; draftOf?: (input: ToolNameInput, make: () => NameDraft) => NameDraft };
 
 /**
  * Names for all tools at once, so that collisions resolve the same way every time: the resource words every
@@ -148,7 +152,8 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
   // A name that would start with a digit is written `op_…` (leadingLetter): its room is three characters less.
   const room = (words: string[]) => maxLength - prefixLength(prefix) - (!prefix && /^[0-9]/.test(words[0] ?? '') ? 3 : 0);
   const fit = (words: string[]) => finalName(fitName(words, weights, room(words)), prefix, '', maxLength);
-  const drafts = inputs.map((input) => draftName(input, options.byAction ?? false));
+  const draft = (input: ToolNameInput) => () => draftName(input, options.byAction ?? false);
+  const drafts = inputs.map((input) => (options.draftOf ? options.draftOf(input, draft(input)) : draft(input)()));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));
   const bases = drafts.map((draft) => fit(draft.candidates[0] ?? ['tool']));
@@ -183,7 +188,7 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
 }
 
 /** A candidate name as its words, the intent last: shortened and joined only once the length is known. */
-type NameDraft = { candidates: string[][]; label: string; contents: string[]; sortKey: string };
+export type NameDraft = { candidates: string[][]; label: string; contents: string[]; sortKey: string };
 
 function draftName(input: ToolNameInput, byAction: boolean): NameDraft {
   const sortKey = input.units.map((unit) => unit.operation.key).sort(compareStrings)[0] ?? '';

@@ -11,7 +11,7 @@ import type {
 } from '../drafts.js';
 import { compareStrings } from '../text/words.js';
 import { resourceWords, sharedWords } from '../text/resource-words.js';
-import { nameActions, nameTools } from './name-tools.js';
+import { nameActions, nameTools, type NameDraft, type ToolNameInput } from './name-tools.js';
 
 /** What naming needs besides the groups: the pinned action names, the namespace and the strategy. */
 export type NamingOptions = {
@@ -55,7 +55,7 @@ export function toolDrafts(
       ...(group.units.length === 1 ? { actionName: actionNames[index]?.[0] as string } : {}),
     })),
     options.prefix,
-    { byAction: options.strategy === 'per-operation', maxLength: options.maxNameLength },
+    { byAction: options.strategy === 'per-operation', maxLength: options.maxNameLength, ...draftsThrough(options) },
   );
   return sorted.map((group, index) => ({
     name: naming[index]?.name ?? `tool_${index}`,
@@ -72,6 +72,28 @@ export function toolDrafts(
       })
       .sort((a, b) => compareStrings(a.name, b.name)),
   }));
+}
+
+/** Name drafts through the memo (a watch's, or the regeneration cache's), keyed by all a draft reads. */
+function draftsThrough(options: NamingOptions): { draftOf?: (input: ToolNameInput, make: () => NameDraft) => NameDraft } {
+  const shared = options.memo?.shared?.bind(options.memo);
+  if (!shared) return {};
+  const byAction = options.strategy === 'per-operation';
+  return {
+    draftOf: (input, make) =>
+      shared(
+        'name-drafts',
+        () =>
+          JSON.stringify([
+            byAction,
+            input.fixedName ?? null,
+            input.actionName ?? null,
+            input.units.map((unit) => [unit.intent, unit.resource]),
+          ]),
+        input.units.map((unit) => unit.operation),
+        make,
+      ),
+  };
 }
 
 /** A tool's intent: the strongest effect among its actions (only explicit `x-mcp.tool` groups can mix them). */
