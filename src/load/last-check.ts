@@ -66,10 +66,11 @@ export function resumedDocument(text: string, last: KeptCheck): ResumedDocument 
 }
 
 /**
- * Validates a JSON description parsed whole by JSON.parse (`source`: its text, which starts with its root object),
- * reporting what the whole document's validation reports. Answers what the next run needs to do the same from this
- * one (`kept`: undefined where it cannot, spans that cannot be told or a worker that failed), and how the text differs
- * from the last run's (`change`, where only inside one path item).
+ * Validates a JSON description parsed by JSON.parse, whole or as far as it is read (`source`: its text, which starts
+ * with its root object), reporting what the whole document's validation reports. Answers what the next run needs to
+ * do the same from this one (`kept`: undefined where it cannot, spans that cannot be told or a worker that failed), and
+ * how the text differs from the last run's (`change`, where only inside one path item; given in `from` where the
+ * caller found it already, with the document's bound of values and its `$ref`s, which are kept with the check).
  *
  * Where the text differs from the last run's only inside one path item, only that item is checked and its errors take
  * the old item's place among the last check's (load/path-item-errors.ts, as a watch's save does): a regeneration after

@@ -44,8 +44,8 @@ function scanSpans(text: string, outlined: boolean): DocumentSpans | undefined {
     let paths: PathItemSpan[] | undefined;
     const outline: OutlineSpan[] | undefined = outlined ? [] : undefined;
     let whole = true;
-    /** The members of the object at `start`, outlined `levels` deep; undefined where a key is written twice. */
-    const entriesOf = (start: number, levels: number): { end: number; entries?: OutlineSpan[] } => {
+    /** The members of the object at `start`, outlined `levels` deep (a key written twice leaves no outline at all). */
+    const entriesOf = (start: number, levels: number): { end: number; entries: OutlineSpan[] } => {
       const entries: OutlineSpan[] = [];
       const seen = new Set<string>();
       const end = scan.members(start, (key, valueStart) => {
@@ -53,7 +53,7 @@ function scanSpans(text: string, outlined: boolean): DocumentSpans | undefined {
         seen.add(key);
         const inner = levels > 1 && text.charCodeAt(valueStart) === OPEN_BRACE ? entriesOf(valueStart, levels - 1) : undefined;
         const valueEnd = inner ? inner.end : scan.skipValue(valueStart);
-        entries.push({ key, start: valueStart, end: valueEnd, ...(inner?.entries ? { entries: inner.entries } : {}) });
+        entries.push({ key, start: valueStart, end: valueEnd, ...(inner ? { entries: inner.entries } : {}) });
         return valueEnd;
       });
       return { end, entries };
@@ -66,7 +66,7 @@ function scanSpans(text: string, outlined: boolean): DocumentSpans | undefined {
         const levels = outline && text.charCodeAt(valueStart) === OPEN_BRACE ? OUTLINED.get(key) : undefined;
         const inner = levels ? entriesOf(valueStart, levels) : undefined;
         const end = inner ? inner.end : scan.skipValue(valueStart);
-        outline?.push({ key, start: valueStart, end, ...(inner?.entries ? { entries: inner.entries } : {}) });
+        outline?.push({ key, start: valueStart, end, ...(inner ? { entries: inner.entries } : {}) });
         return end;
       }
       if (paths || text.charCodeAt(valueStart) !== OPEN_BRACE) throw NOT_SPANNED;
