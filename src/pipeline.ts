@@ -30,6 +30,7 @@ import type { ToolPlan } from './plan/tool-plan.js';
 import { chooseSurface } from './search/choose-surface.js';
 import type { SurfaceChoice } from './search/search-plan.js';
 import { collectGarbage } from './kernel/collect-garbage.js';
+import { once } from './kernel/once.js';
 import { GENERATOR_VERSION } from './kernel/version.js';
 import { namesOf } from './write/lock-file.js';
 import { readExistingProject, type ExistingProject } from './write/read-project.js';
@@ -524,13 +525,4 @@ export async function runDiff(options: { old: string; new: string } & Omit<PlanR
   const after = await runPlan({ ...rest, spec: newSpec, previous: namesOf(previous) });
   if (!after.ok || !after.plan) return { ok: false, diagnostics: after.diagnostics };
   return { ok: true, diagnostics: [...before.diagnostics, ...after.diagnostics], diff: diffSurfaces(previous, surfaceOf(after.plan)) };
-}
-
-/** `run` the first time only. */
-function once(run: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) run();
-    done = true;
-  };
 }

@@ -108,11 +108,11 @@ function isStoredSpan(value: unknown): value is StoredSpan {
   return Array.isArray(value) && value.length === 3 && isText(value[0]) && isCount(value[1]) && isCount(value[2]);
 }
 
-/** Whether spans lie in the text one after the other, as the comparison of pieces reads them. */
-function ordered(spans: readonly StoredSpan[], length: number): boolean {
-  let last = 0;
+/** Whether spans lie in the text (or within [from, to]) one after the other, as the comparison of pieces reads them. */
+function ordered(spans: readonly (StoredSpan | StoredOutline)[], to: number, from = 0): boolean {
+  let last = from;
   for (const [, start, end] of spans) {
-    if (start < last || end < start || end > length) return false;
+    if (start < last || end < start || end > to) return false;
     last = end;
   }
   return true;
@@ -120,16 +120,12 @@ function ordered(spans: readonly StoredSpan[], length: number): boolean {
 
 /** Whether members lie one after the other within [from, to], and their entries within them, `levels` deep at most. */
 function isOutline(value: unknown, from: number, to: number, levels: number): value is StoredOutline[] {
-  if (levels === 0 || !Array.isArray(value)) return false;
-  let last = from;
-  for (const member of value) {
-    if (!Array.isArray(member) || (member.length !== 3 && member.length !== 4)) return false;
-    const [key, start, end, entries] = member as unknown[];
-    if (!isText(key) || !isCount(start) || !isCount(end) || start < last || end < start || end > to) return false;
-    if (entries !== undefined && !isOutline(entries, start, end, levels - 1)) return false;
-    last = end;
-  }
-  return true;
+  if (levels === 0 || !Array.isArray(value) || !value.every(isOutlineMember) || !ordered(value, to, from)) return false;
+  return value.every(([, start, end, entries]) => entries === undefined || isOutline(entries, start, end, levels - 1));
+}
+
+function isOutlineMember(value: unknown): value is StoredOutline {
+  return Array.isArray(value) && (value.length === 3 || value.length === 4) && isStoredSpan(value.slice(0, 3));
 }
 
 function isSchemaError(value: unknown): value is SchemaError {

@@ -6,6 +6,7 @@ import { conditionalRequirements, conditionRules } from './conditional-requireme
 import { ValidationView } from './validation-view.js';
 import { compareStrings } from '../text/words.js';
 import { rememberObject } from '../../kernel/object-memo.js';
+import { once } from '../../kernel/once.js';
 
 type BodyField = Extract<ArgumentRoute, { in: 'body' }>;
 
@@ -50,18 +51,6 @@ export function withArgumentSchemas(tools: ToolModel[], model: ApiModel): Argume
     return sharedDefs(view, model.schemas);
   });
   return { tools: checked, defs };
-}
-
-function once<T>(make: () => T): () => T {
-  let made = false;
-  let value: T;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value;
-  };
 }
 
 function actionSchema(

@@ -152,8 +152,9 @@ export function nameTools(inputs: ToolNameInput[], prefix: string | undefined, o
   // A name that would start with a digit is written `op_…` (leadingLetter): its room is three characters less.
   const room = (words: string[]) => maxLength - prefixLength(prefix) - (!prefix && /^[0-9]/.test(words[0] ?? '') ? 3 : 0);
   const fit = (words: string[]) => finalName(fitName(words, weights, room(words)), prefix, '', maxLength);
-  const draft = (input: ToolNameInput) => () => draftName(input, options.byAction ?? false);
-  const drafts = inputs.map((input) => (options.draftOf ? options.draftOf(input, draft(input)) : draft(input)()));
+  const { draftOf } = options;
+  const make = (input: ToolNameInput) => draftName(input, options.byAction ?? false);
+  const drafts = inputs.map((input) => (draftOf ? draftOf(input, () => make(input)) : make(input)));
   const taken = new Set<string>(inputs.flatMap((input) => (input.lockedName ? [input.lockedName.toLowerCase()] : [])));
   const order = drafts.map((draft, index) => ({ draft, index })).sort((a, b) => compareStrings(a.draft.sortKey, b.draft.sortKey));
   const bases = drafts.map((draft) => fit(draft.candidates[0] ?? ['tool']));
