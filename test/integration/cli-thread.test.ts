@@ -68,4 +68,15 @@ describe('the command line in its worker thread (through the real bin)', () => {
     const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect((JSON.parse(stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
   });
+
+  it("speaks the user's language where yargs does: the bundled yargs finds the installed one's locale files", () => {
+    const run = (lang: string) =>
+      execFileSync(process.execPath, [BIN, '--help'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: '', LANG: lang },
+      });
+    expect(run('de_DE.UTF-8')).toContain('Optionen:');
+    expect(run('C')).toContain('Options:');
+  });
 });
