@@ -1,4 +1,4 @@
-// The command line's worker thread (started by cli-thread.ts): runs a command and posts its output back.
+// The command line in its worker thread (cli-thread-worker.ts loads it): runs a command and posts its output back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { readStream } from '../load/read-source.js';
 import type { CliHostMessage, CliThreadData, CliThreadMessage } from './cli-thread.js';
