@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCK_FILE, parseLock, type LockFile } from './lock-file.js';
@@ -28,10 +29,14 @@ export async function readExistingProject(outDir: string): Promise<ExistingProje
   return { kind: 'foreign', entries: entries.slice(0, 5) };
 }
 
-/** The file's bytes, or undefined when it does not exist. */
-export async function readIfExists(file: string): Promise<Buffer | undefined> {
+/**
+ * The file's bytes, or undefined when it does not exist. Synchronous: the write stage reads every file of the project
+ * it compares, and a few hundred small files (GitHub's project: 266) took 30–45 ms read side by side through the
+ * thread pool (four round trips each) against 5–7 ms read one after the other on this thread.
+ */
+export function readIfExists(file: string): Buffer | undefined {
   try {
-    return await readFile(file);
+    return readFileSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
     throw error;

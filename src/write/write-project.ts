@@ -48,15 +48,14 @@ export async function writeProject(files: EmittedFile[], options: WriteOptions, 
     );
     return { outDir, wrote: false, recovered, changes: [], unchanged: [], kept: [], edited: [] };
   }
-  const previousChangelog =
-    existing.kind === 'generated' ? (await readIfExists(path.join(outDir, CHANGELOG_FILE)))?.toString('utf8') : undefined;
+  const previousChangelog = existing.kind === 'generated' ? readIfExists(path.join(outDir, CHANGELOG_FILE))?.toString('utf8') : undefined;
   const changelog: EmittedFile = {
     path: CHANGELOG_FILE,
     content: updateChangelog(previousChangelog, options.changelog),
     ownership: 'journal',
   };
   const withLock = [...files, changelog, lockFileEntry(files, options)];
-  const changes = await planChanges(outDir, withLock, existing, options.force ?? false, diagnostics);
+  const changes = planChanges(outDir, withLock, existing, options.force ?? false, diagnostics);
   // Paths come from tool names and the lock file; none may reach outside the output folder, whatever produced it.
   for (const change of changes.changes) {
     if (isSafeRelativePath(change.path)) continue;
