@@ -95,13 +95,15 @@ console.log(`bundle: dist/cli/main.js → ${path.relative(root, out)}/cli.js`);
 
 /** The licence of every package the chunk at `mapFile` holds code of (from its source map), as their terms ask. */
 function bundledLicenses(mapFile) {
+  const modules = `${path.sep}node_modules${path.sep}`;
   const folders = new Set();
   for (const source of JSON.parse(readFileSync(mapFile, 'utf8')).sources) {
     const file = path.resolve(path.dirname(mapFile), source);
-    const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+    const at = file.lastIndexOf(modules);
     if (at < 0) continue;
-    const [scope, name] = file.slice(at + 14).split(path.sep);
-    folders.add(path.join(file.slice(0, at + 14), scope.startsWith('@') ? `${scope}${path.sep}${name}` : scope));
+    const installed = file.slice(0, at + modules.length);
+    const [scope, name] = file.slice(installed.length).split(path.sep);
+    folders.add(path.join(installed, scope.startsWith('@') ? `${scope}${path.sep}${name}` : scope));
   }
   const notices = [...folders].sort().map((folder) => {
     const { name, version, license } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
