@@ -74,7 +74,7 @@ describe('the command line in its worker thread (through the real bin)', () => {
       execFileSync(process.execPath, [BIN, '--help'], {
         cwd: REPO_ROOT,
         encoding: 'utf8',
-        env: { ...process.env, LC_ALL: '', LANG: lang },
+        env: { ...process.env, LC_ALL: lang, LANG: lang },
       });
     expect(run('de_DE.UTF-8')).toContain('Optionen:');
     expect(run('C')).toContain('Options:');
