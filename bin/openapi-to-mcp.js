@@ -1,9 +1,5 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
-import module from 'node:module';
-
-// Node 22.1+ keeps the compiled code of what this thread loads (src/cli/compile-cache.ts says why); Node 20 has no cache.
-module.enableCompileCache?.();
 
 // The command runs from dist/, which `npm run build` writes: the packed package ships it, a clone builds it once.
 const host = new URL('../dist/bundle/cli-host.js', import.meta.url);

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { enableCompileCache } from './compile-cache.js';
 import { interruptSignal, onInterrupt } from './interrupt.js';
 import { EXIT } from './io.js';
 import { printJsonFailure } from './print.js';
@@ -59,6 +60,9 @@ export function compilerFlags(nodeFlags: string): string[] {
  * Node's own heap flags (`--max-old-space-size`, in the command or NODE_OPTIONS) are the user's choice and win.
  */
 export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
+  // For what this thread imports from here on (the command line itself, when it runs in place); the worker enables
+  // the cache for its own modules.
+  enableCompileCache();
   const data: CliThreadData = {
     argv,
     color: colorEnabled(process.env, Boolean(process.stderr.isTTY)),
