@@ -49,9 +49,11 @@ const INTERRUPT_BUDGET = 16 * 67_584;
 /**
  * The V8 flags the command line sets for its process and threads (V8's flags hold for every thread): the interrupt
  * budget, unless the command that started Node set one (`nodeFlags`: its flags; NODE_OPTIONS may not carry this one).
+ * V8 12 (Node 22) dropped the flag for invocation counts and prints an error for it on every run: none is set there.
  */
-export function compilerFlags(nodeFlags: string): string[] {
-  return /--interrupt-budget\b/.test(nodeFlags) ? [] : [`--interrupt-budget=${INTERRUPT_BUDGET}`];
+export function compilerFlags(nodeFlags: string, v8Version: string = process.versions.v8): string[] {
+  if (Number.parseInt(v8Version, 10) >= 12 || /--interrupt-budget\b/.test(nodeFlags)) return [];
+  return [`--interrupt-budget=${INTERRUPT_BUDGET}`];
 }
 
 /**

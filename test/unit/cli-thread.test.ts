@@ -13,6 +13,8 @@ describe('the command line’s worker thread', () => {
     expect(compilerFlags('')).toEqual(['--interrupt-budget=1081344']);
     expect(compilerFlags('--enable-source-maps')).toEqual(['--interrupt-budget=1081344']);
     expect(compilerFlags('--interrupt-budget=67584')).toEqual([]);
+    expect(compilerFlags('', '11.3.244.8-node.38')).toEqual(['--interrupt-budget=1081344']);
+    expect(compilerFlags('', '12.4.254.21-node.57')).toEqual([]);
   });
 
   it('says how to raise the limit when a description needs more memory, and leaves anything else to be reported as a bug', () => {
