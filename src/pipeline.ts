@@ -321,6 +321,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
   const unseen = options.session?.newText(textHash) === true;
   // With --out known before parsing, an unchanged description is answered from the cache without being parsed.
   const early = options.out ? await openFolder(path.resolve(options.out), options, textHash) : undefined;
+  if (early && !usable(early, options, diagnostics)) return { failed: true };
   const earlyHit = early?.cache && !unseen ? await lookupRun(early.cache) : undefined;
   if (early && earlyHit) {
     timings.load = now() - start;
@@ -332,6 +333,7 @@ async function modelStages(options: ResolvedOptions & Observers, diagnostics: Di
   const { model, externalRefs, kept, resumed } = await loadAndModel(options, diagnostics, timings, read, collect);
   if (!model) return { failed: true };
   const folder = early ?? (await openFolder(path.resolve(options.out ?? `./${model.slug}-mcp`), options, textHash));
+  if (!usable(folder, options, diagnostics)) return { failed: true };
   // A description that pulls in other files is decided by more than its own text: such runs are not cached.
   const cache = externalRefs ? undefined : folder.cache;
   if (cache && !early && !unseen) {
@@ -435,6 +437,7 @@ type Produced = Folder & { model?: ApiModel; plan: ToolPlan; served: SurfaceChoi
 
 async function openFolder(outDir: string, options: ResolvedOptions & Observers, textHash: RunInputs['textHash']): Promise<Folder> {
   const existing = await readExistingProject(outDir);
+  if (existing.kind === 'unusable') return { outDir, existing };
   const lockSurface = existing.kind === 'generated' ? existing.lock.surface : undefined;
   const pinned = lockSurface && !options.regroup ? namesOf(lockSurface) : undefined;
   const pinnedPrefix = pinned && existing.kind === 'generated' ? existing.lock.prefix : undefined;
@@ -449,6 +452,16 @@ async function openFolder(outDir: string, options: ResolvedOptions & Observers, 
     ...(pinnedPrefix ? { pinnedPrefix } : {}),
     ...(cache ? { cache } : {}),
   };
+}
+
+/** False, with an error, where the output path cannot be a folder: before any planning, since nothing could be written. */
+function usable(folder: Folder, options: ResolvedOptions, diagnostics: Diagnostics): boolean {
+  if (folder.existing.kind !== 'unusable') return true;
+  const given = options.out ?? path.relative(process.cwd(), folder.outDir);
+  diagnostics.error('OTM_WRITE_FAILED', `${given} cannot be the output folder: ${folder.existing.reason}.`, {
+    hint: 'Give --out a folder that is new, empty or generated before, on a path that runs through folders only; nothing was changed.',
+  });
+  return false;
 }
 
 /** The options that decide what is generated; where and how it is written (and callbacks, a watch's session) do not. */

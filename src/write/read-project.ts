@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCK_FILE, parseLock, type LockFile } from './lock-file.js';
@@ -10,15 +10,25 @@ import { LOCK_FILE, parseLock, type LockFile } from './lock-file.js';
 export const CACHE_DIR = '.openapi-to-mcp-cache';
 
 export type ExistingProject =
-  { kind: 'missing' } | { kind: 'empty' } | { kind: 'generated'; lock: LockFile } | { kind: 'foreign'; entries: string[] };
+  | { kind: 'missing' }
+  | { kind: 'empty' }
+  | { kind: 'generated'; lock: LockFile }
+  | { kind: 'foreign'; entries: string[] }
+  | { kind: 'unusable'; reason: string };
 
-/** What is at the output folder now: nothing, an empty folder, a project this generator wrote, or something else. */
+/**
+ * What is at the output folder now: nothing, an empty folder, a project this generator wrote, something else, or a
+ * path no folder can be made at or read (a file, or a path through one; a folder this user may not read).
+ */
 export async function readExistingProject(outDir: string): Promise<ExistingProject> {
   let entries: string[];
   try {
     entries = await readdir(outDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ENOTDIR') return { kind: 'unusable', reason: throughFile(outDir) };
+    if (code === 'EACCES' || code === 'EPERM') return { kind: 'unusable', reason: 'this user may not read it' };
     throw error;
   }
   if (entries.every((entry) => entry === CACHE_DIR)) return { kind: 'empty' };
@@ -27,6 +37,27 @@ export async function readExistingProject(outDir: string): Promise<ExistingProje
     if (lock) return { kind: 'generated', lock };
   }
   return { kind: 'foreign', entries: entries.slice(0, 5) };
+}
+
+function throughFile(outDir: string): string {
+  const file = fileOnPath(outDir);
+  return file === outDir ? 'it is a file' : `it runs through ${file}, which is a file`;
+}
+
+/** The file the output path is or runs through: the deepest part of it that exists, which readdir found no folder. */
+function fileOnPath(outDir: string): string {
+  for (let part = outDir; ; part = path.dirname(part)) {
+    if (existsAsFile(part) || path.dirname(part) === part) return part;
+  }
+}
+
+function existsAsFile(part: string): boolean {
+  try {
+    return statSync(part, { throwIfNoEntry: false })?.isDirectory() === false;
+  } catch {
+    // ENOTDIR: a file sits higher up.
+    return false;
+  }
 }
 
 /**

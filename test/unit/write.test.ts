@@ -95,4 +95,29 @@ describe('write', () => {
     await expect(readdir(missing)).rejects.toThrow();
     await rm(foreign, { recursive: true, force: true });
   });
+
+  it('reports an output path that is a file, or runs through one, as a diagnostic and leaves the file alone', async () => {
+    const dir = await tempDir('write-through-file');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, 'notes.txt');
+    await writeFile(file, 'mine');
+    const cases = [
+      { out: file, reason: 'it is a file' },
+      { out: path.join(file, 'server'), reason: `it runs through ${file}, which is a file` },
+      { out: path.join(file, 'a', 'b'), reason: `it runs through ${file}, which is a file` },
+    ];
+    for (const { out, reason } of cases) {
+      for (const check of [false, true]) {
+        const result = await runGenerate({ spec, out, check });
+        expect(result.ok).toBe(false);
+        expect(result.diagnostics.map(({ code, message }) => ({ code, message }))).toEqual([
+          { code: 'OTM_WRITE_FAILED', message: `${out} cannot be the output folder: ${reason}.` },
+        ]);
+        expect(result.diagnostics[0]?.hint).toContain('nothing was changed');
+      }
+    }
+    expect(await readdir(dir)).toEqual(['notes.txt']);
+    expect(await readFile(file, 'utf8')).toBe('mine');
+    await rm(dir, { recursive: true, force: true });
+  });
 });
