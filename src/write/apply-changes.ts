@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChange } from './plan-changes.js';
@@ -76,6 +76,7 @@ async function removeEmptiedFolders(outDir: string, changes: FileChange[]): Prom
 
 async function writeNewProject(outDir: string, changes: FileChange[]): Promise<void> {
   const temporary = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${randomBytes(4).toString('hex')}`);
+  makeFolderStepwise(temporary);
   try {
     writeFiles(temporary, changes);
     await rm(outDir, { recursive: true, force: true }).catch(() => undefined);
@@ -84,6 +85,20 @@ async function writeNewProject(outDir: string, changes: FileChange[]): Promise<v
     await rm(temporary, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Makes `dir` and its missing parents one level at a time. Node's recursive mkdir never returns where a file system
+ * answers ENOENT for a folder whose parent exists (`-o /proc/x` spun forever at full CPU): one level at a time, that
+ * answer is an error like any other. Once the project's own folder exists, recursive mkdir inside it is safe.
+ */
+function makeFolderStepwise(dir: string): void {
+  const missing: string[] = [];
+  for (let folder = dir; !existsSync(folder); folder = path.dirname(folder)) {
+    missing.push(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  for (const folder of missing.reverse()) mkdirSync(folder);
 }
 
 /**
