@@ -246,12 +246,14 @@ async function generateStages(given: ResolvedOptions & Observers, diagnostics: D
   const stages = diagnostics.items.slice(fromStages);
   const result = await writeStage(options, diagnostics, timings, produced);
   if (result.ok && result.write && result.write.edited.length === 0) {
-    const store = () =>
-      Promise.all([
-        storeRun(cache, { diagnostics: stages, plan, surface: served, files }),
-        memo?.save(folder.outDir, cache.signer),
-        kept && storeKept(cache, kept),
-      ]);
+    // One file after the other: written side by side, the three bodies' strings and buffers were alive at once, and
+    // GitHub's generation peaked about 10 MB higher (fresh: 169–173 against 159–164 MB; a one-change regeneration:
+    // 146–147 against 136–138 MB) for no gain in time.
+    const store = async () => {
+      await storeRun(cache, { diagnostics: stages, plan, surface: served, files });
+      await memo?.save(folder.outDir, cache.signer);
+      if (kept) await storeKept(cache, kept);
+    };
     if (session) session.persist(store);
     else await store();
   }
