@@ -153,7 +153,7 @@ export const DIAGNOSTIC_CATALOG = {
   },
   OTM_WRITE_FAILED: {
     title: 'The output could not be written',
-    fix: 'Check permissions and free space; the previous project was left as it was.',
+    fix: 'Give --out a folder, not a file or a path through one, and check permissions and free space; the previous project was left as it was.',
   },
   OTM_NO_OPERATIONS_SELECTED: {
     title: 'The include/exclude rules leave no operations',
