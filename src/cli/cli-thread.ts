@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { dropOutputOnClosedPipe } from './closed-output.js';
 import { enableCompileCache } from './compile-cache.js';
 import { interruptSignal, onInterrupt } from './interrupt.js';
 import { EXIT } from './io.js';
@@ -86,6 +87,13 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
   return new Promise((resolve) => {
     let code: number | undefined;
     let stdinPiped = false;
+    // A command that runs until stopped is stopped as by Ctrl-C when nobody reads its output any more.
+    let stopWorker: (() => void) | undefined;
+    let outputClosed = false;
+    dropOutputOnClosedPipe(() => {
+      outputClosed = true;
+      stopWorker?.();
+    });
     worker.on('message', (message: CliThreadMessage) => {
       if (message.kind === 'stdout') process.stdout.write(message.text);
       else if (message.kind === 'stderr') process.stderr.write(message.text);
@@ -100,7 +108,9 @@ export function runCliInThread(entry: URL, argv: string[]): Promise<number> {
           void worker.terminate();
         }
       } else if (message.kind === 'listen-stop') {
-        onInterrupt(() => worker.postMessage({ kind: 'stop' } satisfies CliHostMessage));
+        stopWorker = () => worker.postMessage({ kind: 'stop' } satisfies CliHostMessage);
+        onInterrupt(stopWorker);
+        if (outputClosed) stopWorker();
       } else if (!stdinPiped && worker.stdin) {
         // Standard input is read only when a command asks for it (`-` as the description), so a terminal or an
         // open pipe nobody writes to never holds the process.

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -79,4 +79,17 @@ describe('the command line in its worker thread (through the real bin)', () => {
     expect(run('de_DE.UTF-8')).toContain('Optionen:');
     expect(run('C')).toContain('Options:');
   });
+
+  // Through a shell's pipe, as a user runs it: Node's own pipes to a child are sockets, and closing one did not make
+  // the writer fail in this test.
+  it.skipIf(process.platform === 'win32')(
+    'exits with its own code and no stack trace when the reader of its output goes away (`plan --json | head`)',
+    () => {
+      // Xero's plan is about 180 kB of JSON: more than a pipe holds, so the write is still going when `head` leaves.
+      const xero = path.join(REPO_ROOT, 'samples/xero-accounting/openapi.yaml');
+      const script = '("$0" "$1" plan "$2" --json; echo "exit $?" >&2) | head -c 100 > /dev/null';
+      const result = spawnSync('sh', ['-c', script, process.execPath, BIN, xero], { cwd: REPO_ROOT, encoding: 'utf8' });
+      expect(result.stderr).toBe('exit 0\n');
+    },
+  );
 });
