@@ -46,6 +46,12 @@ export function parseTextAs(
     diagnostics.error('OTM_PARSE_ERROR', `${location} is empty.`);
     return { value: undefined, json: false };
   }
+  if (looksLikeUtf16(body)) {
+    diagnostics.error('OTM_PARSE_ERROR', `${location} is UTF-16 text; descriptions are read as UTF-8.`, {
+      hint: 'Save the file as UTF-8 and run again (Windows PowerShell writes UTF-16 with `>`: use `Out-File -Encoding utf8` or `Set-Content -Encoding utf8`).',
+    });
+    return { value: undefined, json: false };
+  }
   if (looksLikeJson(body)) {
     try {
       return { value: JSON.parse(body), json: true };
@@ -69,6 +75,15 @@ export function parseTextAs(
   // Offsets into the text without a byte order mark would not be offsets into the text.
   const { value, spans } = parseYaml(body, location, diagnostics, false, yamlSpans && body === text);
   return { value, json: false, ...(spans ? { spans } : {}) };
+}
+
+/**
+ * UTF-16 read as UTF-8: its byte order mark (FF FE or FE FF) becomes two replacement characters, and text of ASCII
+ * characters has a NUL beside each of them. No UTF-8 description starts so; both parsers would report a NUL or a
+ * stray character at line 1 instead of the file's encoding.
+ */
+function looksLikeUtf16(body: string): boolean {
+  return body.startsWith('\ufffd\ufffd') || body.slice(0, 4).includes('\0');
 }
 
 function parseYaml(

@@ -29,6 +29,31 @@ describe('load', () => {
     expect(diagnostics.hasErrors).toBe(false);
   });
 
+  it('names UTF-16 as the problem, with or without a byte order mark, in JSON and YAML alike', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'otm-utf16-'));
+    const yaml = 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n';
+    const json = JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: {} });
+    const littleEndian = (text: string) => Buffer.from(text, 'utf16le');
+    const bigEndian = (text: string) => littleEndian(text).swap16();
+    const files = {
+      'le-bom.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), littleEndian(yaml)]),
+      'be-bom.json': Buffer.concat([Buffer.from([0xfe, 0xff]), bigEndian(json)]),
+      'le.json': littleEndian(json),
+      'be.yaml': bigEndian(yaml),
+    };
+    for (const [name, bytes] of Object.entries(files)) {
+      const file = path.join(dir, name);
+      await writeFile(file, bytes);
+      const diagnostics = new Diagnostics();
+      expect(await loadSpec(withDefaults({ spec: file }), diagnostics), name).toBeUndefined();
+      expect(
+        diagnostics.items.map(({ code, message }) => ({ code, message })),
+        name,
+      ).toEqual([{ code: 'OTM_PARSE_ERROR', message: `${file} is UTF-16 text; descriptions are read as UTF-8.` }]);
+      expect(diagnostics.items[0]?.hint).toContain('Save the file as UTF-8');
+    }
+  });
+
   it('reports JSON syntax errors with line and column', async () => {
     const { document, diagnostics } = await loadText('{\n  "openapi": "3.0.0",\n  "info": {,\n}');
     expect(document).toBeUndefined();
