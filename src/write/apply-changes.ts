@@ -98,7 +98,14 @@ function makeFolderStepwise(dir: string): void {
     missing.push(folder);
     if (path.dirname(folder) === folder) break;
   }
-  for (const folder of missing.reverse()) mkdirSync(folder);
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      // A parent that another generation made in the meantime (two new projects side by side) is as good.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /**
