@@ -10,6 +10,12 @@ export type BreachKind = 'required' | 'pattern' | 'format' | 'enum' | 'bound' | 
 /** Preferred first: the rules a lean input schema drops most (nested fields, patterns, formats). */
 const KIND_ORDER: readonly BreachKind[] = ['required', 'pattern', 'format', 'enum', 'bound', 'length'];
 
+/**
+ * Formats the server checks on numbers only: on a string (Google's int64 fields are decimal text) they say how the
+ * text is meant, and the server lets any text through, so no string breaks them.
+ */
+const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64']);
+
 /** Nested objects searched for a breach, below the argument itself. */
 const MAX_DEPTH = 3;
 
@@ -67,7 +73,8 @@ function collect(
     const value = failingString(node['pattern']);
     if (value !== undefined) add('pattern', value, `${path} must match the pattern`);
   }
-  if (string && typeof node['format'] === 'string' && CHECKED_FORMATS.has(node['format']) && node['enum'] === undefined)
+  const format = typeof node['format'] === 'string' ? node['format'] : undefined;
+  if (string && format && CHECKED_FORMATS.has(format) && !NUMBER_FORMATS.has(format) && node['enum'] === undefined)
     add('format', 'not a valid value', `${path} must be`);
   if (string && Array.isArray(node['enum']) && node['enum'].every((value) => typeof value === 'string' || value === null))
     add('enum', 'not-a-listed-value', `${path} must be one of`);

@@ -198,7 +198,8 @@ function fitsType(node: JsonObject, value: JsonValue): boolean {
   );
 }
 
-function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonObject {
+/** An object with every required property filled, or undefined when one of them has no known value. */
+function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonObject | undefined {
   const out: JsonObject = {};
   const properties = (isPlainObject(node['properties'] ?? null) ? node['properties'] : {}) as JsonObject;
   const required = Array.isArray(node['required']) ? node['required'].map(String) : [];
@@ -206,7 +207,10 @@ function sampleObject(node: JsonObject, defs: JsonObject, depth: number): JsonOb
     Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   for (const name of required) {
     const value = sampleValue(Object.hasOwn(properties, name) ? properties[name] : true, defs, depth + 1);
-    if (value !== undefined) set(name, value);
+    // Without it the object breaks its schema (Pinpoint's `CloudWatchLogsDestination: {}`): an optional object is
+    // then left out by its parent, rather than sent and refused.
+    if (value === undefined) return undefined;
+    set(name, value);
   }
   // Optional properties that admit a single value are the tags of union variants (`type: ForceReboot`): without
   // them an object of optional fields matches every variant of a oneOf.
@@ -319,7 +323,7 @@ function sampleString(node: JsonObject): string | undefined {
   if (format !== undefined && CHECKED_FORMATS.has(String(node['format']))) return fits(format) ? format : undefined;
   for (const candidate of [format, ...STRING_CANDIDATES]) if (candidate !== undefined && fits(candidate)) return candidate;
   if (typeof node['pattern'] === 'string') {
-    const generated = sampleFromPattern(node['pattern']);
+    const generated = sampleFromPattern(node['pattern'], minLength);
     if (generated !== undefined && fits(generated)) return generated;
   }
   const padded = (format ?? 'sample').padEnd(minLength, 'x');

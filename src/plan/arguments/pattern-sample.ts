@@ -2,12 +2,24 @@
 const MAX_LENGTH = 4096;
 
 /**
- * A string matching a simple regular expression: literals, escapes (\d \w \s), classes, groups with alternatives
- * and quantifiers. Returns undefined for constructs it does not know (the caller then tries other values).
+ * A string matching a simple regular expression: literals, escapes (\d \w \s), classes, groups with alternatives,
+ * anchors and quantifiers, at least `minLength` long where an unbounded quantifier (`*`, `+`, `{m,}`) can make it so
+ * (AWS: `arn:\S+` of at least 20 characters). Returns undefined for constructs it does not know (the caller then
+ * tries other values); the caller checks the sample against the pattern and the lengths.
  */
-export function sampleFromPattern(pattern: string): string | undefined {
+export function sampleFromPattern(pattern: string, minLength = 0): string | undefined {
+  const once = sampleWithRepeats(pattern, 1);
+  if (once === undefined || once.length >= minLength) return once;
+  const twice = sampleWithRepeats(pattern, 2);
+  if (twice === undefined || twice.length <= once.length) return once;
+  // Each further repetition of the unbounded parts adds as much as the second did.
+  const repeats = 1 + Math.ceil((minLength - once.length) / (twice.length - once.length));
+  return sampleWithRepeats(pattern, repeats) ?? once;
+}
+
+/** The sample with each unbounded quantifier taken `repeats` times (at least its minimum). */
+function sampleWithRepeats(source: string, repeats: number): string | undefined {
   let index = 0;
-  const source = pattern.replace(/^\^/, '').replace(/\$$/, '');
   const parseSequence = (): string | undefined => {
     let out = '';
     while (index < source.length && source[index] !== '|' && source[index] !== ')') {
@@ -53,21 +65,23 @@ export function sampleFromPattern(pattern: string): string | undefined {
       return { d: '1', w: 'a', s: ' ', D: 'a', W: '-', S: 'a', '.': '.', '-': '-' }[escaped ?? ''] ?? escaped;
     }
     if (char === '.') return 'a';
+    // Anchors match no character, wherever they stand (`(^arn:…$)` wraps them in a group).
+    if (char === '^' || char === '$') return '';
     if ('*+?{'.includes(char)) return undefined;
     return char;
   };
   const parseQuantifier = (): number => {
     const char = source[index];
-    if (char === '*' || char === '?') {
+    if (char === '?') {
       index++;
       if (source[index] === '?') index++;
-      // One repetition satisfies `*` and `?` alike, and keeps the quantified part visible in the sample.
+      // One repetition satisfies `?` and keeps the optional part visible in the sample.
       return 1;
     }
-    if (char === '+') {
+    if (char === '*' || char === '+') {
       index++;
       if (source[index] === '?') index++;
-      return 1;
+      return repeats;
     }
     if (char === '{') {
       const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index));
@@ -75,7 +89,8 @@ export function sampleFromPattern(pattern: string): string | undefined {
       index += match[0].length;
       // A lazy `{m,n}?` matches the same strings (AWS ARNs: `\d{12}?`).
       if (source[index] === '?') index++;
-      return Number(match[1]);
+      const least = Number(match[1]);
+      return match[2] !== undefined && match[3] === '' ? least + repeats - 1 : least;
     }
     return 1;
   };

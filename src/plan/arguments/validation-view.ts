@@ -232,6 +232,6 @@ function patternExample(schema: JsonObject, pattern: string): string | undefined
     typeof value === 'string' && value.length >= minLength && value.length <= maxLength && value.length <= 200 && regex.test(value);
   const given = [...(Array.isArray(schema['examples']) ? schema['examples'] : []), schema['default']].find(fits);
   if (given !== undefined) return given;
-  const made = sampleFromPattern(pattern);
+  const made = sampleFromPattern(pattern, minLength);
   return fits(made) ? made : undefined;
 }

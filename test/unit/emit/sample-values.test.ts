@@ -95,4 +95,25 @@ describe('sample values', () => {
     expect(sampleFromPattern('^(?:foo|bar)+$')).toBe('foo');
     expect(sampleFromPattern('^(?=x)')).toBeUndefined();
   });
+
+  it('reads anchors inside groups, and stretches unbounded parts to a minimum length (AWS Textract, Pinpoint)', () => {
+    const topic = { type: 'string', pattern: '(^arn:([a-z\\d-]+):sns:[a-zA-Z\\d-]{1,20}:\\w{12}:.+$)', minLength: 20, maxLength: 1024 };
+    const role = { type: 'string', pattern: 'arn:\\S+', minLength: 20, maxLength: 2048 };
+    for (const schema of [topic, role]) {
+      const value = sampleValue(schema, {});
+      expect(typeof value, schema.pattern).toBe('string');
+      expect(new RegExp(schema.pattern, 'u').test(value as string), String(value)).toBe(true);
+      expect((value as string).length).toBeGreaterThanOrEqual(20);
+    }
+    expect(sampleFromPattern('a{2,}b', 6)).toBe('aaaaab');
+    expect(sampleFromPattern('ab?', 5)).toBe('ab');
+  });
+
+  it('gives no object whose required property has no value, so an optional one is left out (AWS Pinpoint)', () => {
+    const destination = { type: 'object', required: ['topic'], properties: { topic: { type: 'string', pattern: '^ $', minLength: 3 } } };
+    expect(sampleValue(destination, {})).toBeUndefined();
+    const request = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, destination } };
+    expect(sampleValue(request, {})).toEqual({ name: 'sample' });
+    expect(sampleValue({ ...request, required: ['name', 'destination'] }, {})).toBeUndefined();
+  });
 });

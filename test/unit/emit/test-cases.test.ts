@@ -56,4 +56,23 @@ describe('generated test cases', () => {
     expect(entry?.arguments).toEqual({});
     expect(entry?.body).toBeUndefined();
   });
+
+  it('break no number format on a string, which the server lets through (Google Tag Manager: int64 as decimal text)', async () => {
+    const plan = await planOf(
+      openapi({
+        '/tags': {
+          get: {
+            parameters: [
+              { name: 'scheduleEndMs', in: 'query', schema: { type: 'string', format: 'int64' } },
+              { name: 'since', in: 'query', schema: { type: 'string', format: 'date' } },
+            ],
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(buildTestCases(plan).breaches).toEqual([
+      { tool: plan.tools[0]?.name, action: '', arguments: { since: 'not a valid value' }, expect: 'since must be' },
+    ]);
+  });
 });
