@@ -22,6 +22,9 @@ export const CONTAINS_COUNT = ['minContains', 'maxContains'] as const;
 /** The number of an object's properties. */
 export const PROPERTY_COUNT = ['minProperties', 'maxProperties'] as const;
 
+/** Keywords whose value is a list of subschemas that the value is checked against together. */
+export const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
+
 /** Keywords whose value is one subschema. */
 export const SUBSCHEMA = [
   'items',

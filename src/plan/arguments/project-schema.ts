@@ -128,6 +128,11 @@ export class Projector {
       if (this.level.constraints === 'shape' && BOUND_KEYWORDS.has(keyword)) continue;
       // A closed nested object rejects any field the model adds; the lean levels leave that check to the server.
       if (keyword === 'additionalProperties' && value === false && !top && this.level.constraints === 'shape') continue;
+      // Beside `allOf`/`anyOf`/`oneOf`, `additionalProperties: false` sees only this schema's own `properties` and
+      // would refuse every field the variants declare (LinQR's ContactData: a closed anyOf of two cards, which as
+      // written admits only {}). The server checks what the author meant (unevaluatedProperties, validation-view.ts).
+      if (keyword === 'additionalProperties' && value === false && jsonSchema.COMPOSITIONS.some((name) => Array.isArray(schema[name])))
+        continue;
       if (keyword === 'enum' && Array.isArray(value) && value.length > MAX_ENUM) {
         const shown = value
           .slice(0, 12)

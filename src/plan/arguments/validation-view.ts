@@ -51,7 +51,6 @@ const SUBSCHEMA_KEYWORDS = [
 const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas'] as const;
 const PLAIN_RANKS = ranks(PLAIN_KEYWORDS);
 const SUBSCHEMA_RANKS = ranks(SUBSCHEMA_KEYWORDS);
-const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
 
 /**
  * The validation view of the description's schemas: what a request must satisfy, and nothing a model reads. It
@@ -163,7 +162,7 @@ export class ValidationView {
     this.convertCompositions(schema, out);
     const extra = schema['additionalProperties'];
     if (extra === false && !composedPart) {
-      const composed = COMPOSITIONS.some((keyword) => out[keyword] !== undefined) || out['$ref'] !== undefined;
+      const composed = jsonSchema.COMPOSITIONS.some((keyword) => out[keyword] !== undefined) || out['$ref'] !== undefined;
       out[composed ? 'unevaluatedProperties' : 'additionalProperties'] = false;
     } else if (extra !== undefined && extra !== true && extra !== false && !composedPart) {
       out['additionalProperties'] = this.convert(extra as SchemaModel);

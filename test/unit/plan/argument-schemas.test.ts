@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it, vi } from 'vitest';
 import { ValidationView } from '../../../src/plan/arguments/validation-view.js';
 import { actionOf, planOf } from './plan-fixture.js';
@@ -138,6 +139,51 @@ describe('argument schemas', () => {
       Dog: { type: 'object', properties: { bark: { type: 'boolean' } }, allOf: [{ $ref: '#/$defs/Base' }], unevaluatedProperties: false },
       Pet: { anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] },
     });
+  });
+
+  it('show no closed union that admits only {} in the input schema, as a closed anyOf reads literally (LinQR)', async () => {
+    const card = (encoding: string, name: string) => ({
+      type: 'object',
+      required: [name],
+      additionalProperties: false,
+      properties: { encoding: { type: 'string', enum: [encoding] }, [name]: { type: 'string' } },
+    });
+    const plan = await planOf(
+      openapi(
+        {
+          '/qrcode/contact': {
+            post: {
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      additionalProperties: false,
+                      properties: { data: { $ref: '#/components/schemas/ContactData' } },
+                    },
+                  },
+                },
+              },
+              responses: ok,
+            },
+          },
+        },
+        {
+          ContactData: {
+            additionalProperties: false,
+            anyOf: [{ $ref: '#/components/schemas/VCard' }, { $ref: '#/components/schemas/MeCard' }],
+          },
+          VCard: card('vcard', 'last_name'),
+          MeCard: card('mecard', 'name'),
+        },
+      ),
+    );
+    const ajv = new Ajv2020({ strict: false });
+    const input = ajv.compile(plan.tools[0]!.inputSchema as object);
+    expect(input({ data: { encoding: 'vcard', last_name: 'Doe' } }), JSON.stringify(input.errors)).toBe(true);
+    expect(input({ data: { encoding: 'mecard', name: 'Doe' } }), JSON.stringify(input.errors)).toBe(true);
+    // The server's own check still closes the union, as its author meant.
+    expect(plan.argumentDefs?.['ContactData']).toMatchObject({ unevaluatedProperties: false });
   });
 
   it('read a format next to an enum as an alternative to it, as descriptions mean it', async () => {
