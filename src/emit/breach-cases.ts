@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../kernel/json.js';
-import { CHECKED_FORMATS } from '../plan/arguments/validation-view.js';
+import { CHECKED_FORMATS, NUMBER_FORMATS } from '../plan/arguments/validation-view.js';
 import { sampleValue } from './sample-values.js';
 
 /** A value for one argument that breaks one rule of the action's full schema, and the words the server's answer names it with. */
@@ -9,12 +9,6 @@ export type BreachKind = 'required' | 'pattern' | 'format' | 'enum' | 'bound' | 
 
 /** Preferred first: the rules a lean input schema drops most (nested fields, patterns, formats). */
 const KIND_ORDER: readonly BreachKind[] = ['required', 'pattern', 'format', 'enum', 'bound', 'length'];
-
-/**
- * Formats the server checks on numbers only: on a string (Google's int64 fields are decimal text) they say how the
- * text is meant, and the server lets any text through, so no string breaks them.
- */
-const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64']);
 
 /** Nested objects searched for a breach, below the argument itself. */
 const MAX_DEPTH = 3;

@@ -22,6 +22,12 @@ export const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   'int64',
 ]);
 
+/**
+ * The checked formats that hold for numbers only (the runtime registers them with `type: 'number'`): on a string
+ * (Google's int64 fields are decimal text) they say how the text is meant, and any text passes.
+ */
+export const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64']);
+
 /** Validation keywords kept as they are. Annotations (description, title, default, deprecated …) are left out. */
 const PLAIN_KEYWORDS = [
   'type',

@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/pipeline.js';
 import { countToolTokens } from '../../../src/plan/budget/count-tokens.js';
 import { actionRanker, type SearchIndexData } from '../../../templates/runtime/search/search-ranking.js';
-import { REPO_ROOT } from '../../helpers/paths.js';
+import { PETSTORE_SAMPLE } from '../../helpers/paths.js';
 import { openapi } from '../../helpers/plan-inline.js';
-
-const PETSTORE = path.join(REPO_ROOT, 'samples/petstore/openapi.yaml');
 
 describe('the search surface of a plan', () => {
   it('serves four tools with true annotations, under the prefix, within 2,500 tokens', async () => {
-    const result = await runPlan({ spec: PETSTORE, surface: 'search', prefix: 'pets' });
+    const result = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'search', prefix: 'pets' });
     const search = result.surface?.search;
     expect(result.surface?.mode).toBe('search');
     expect(search?.tools.map((tool) => [tool.name, tool.annotations])).toEqual([
@@ -30,7 +28,7 @@ describe('the search surface of a plan', () => {
   });
 
   it('reaches every action of the plan under its tool.action id, with the action’s own arguments', async () => {
-    const result = await runPlan({ spec: PETSTORE, surface: 'search' });
+    const result = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'search' });
     const { plan, surface } = result;
     const catalog = surface?.search?.catalog ?? [];
     const actions = plan?.tools.flatMap((tool) => tool.actions.map((action) => ({ tool, action }))) ?? [];
@@ -48,8 +46,8 @@ describe('the search surface of a plan', () => {
   });
 
   it('finds every action by its own summary in a deterministic index', async () => {
-    const first = await runPlan({ spec: PETSTORE, surface: 'search' });
-    const second = await runPlan({ spec: PETSTORE, surface: 'search' });
+    const first = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'search' });
+    const second = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'search' });
     expect(second.surface?.search?.index).toBe(first.surface?.search?.index);
     const search = first.surface?.search;
     // Ranked by the generated server's own ranker, over the index as the server loads it.
@@ -66,10 +64,10 @@ describe('the search surface of a plan', () => {
   });
 
   it('auto serves the static tools within budget and the search surface past it, saying why', async () => {
-    const within = await runPlan({ spec: PETSTORE, surface: 'auto' });
+    const within = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'auto' });
     expect(within.surface).toMatchObject({ requested: 'auto', mode: 'static', reason: 'the static plan fits its budget' });
     expect(within.surface?.search).toBeUndefined();
-    const over = await runPlan({ spec: PETSTORE, surface: 'auto', maxTools: 2 });
+    const over = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'auto', maxTools: 2 });
     expect(over.surface?.mode).toBe('search');
     expect(over.surface?.reason).toMatch(/^the static plan misses its budget \(.*tools of 2/);
     const budget = over.diagnostics.filter((diagnostic) => diagnostic.code === 'OTM_BUDGET_EXCEEDED');
@@ -79,7 +77,7 @@ describe('the search surface of a plan', () => {
   });
 
   it('is static by default, and leaves out call tools without actions', async () => {
-    expect((await runPlan({ spec: PETSTORE })).surface).toEqual({ requested: 'static', mode: 'static' });
+    expect((await runPlan({ spec: PETSTORE_SAMPLE })).surface).toEqual({ requested: 'static', mode: 'static' });
     const document = openapi({
       '/things': { get: { operationId: 'listThings', summary: 'List things', responses: { 200: { description: 'ok' } } } },
     });
@@ -89,7 +87,7 @@ describe('the search surface of a plan', () => {
   });
 
   it('refuses an unknown surface', async () => {
-    const result = await runPlan({ spec: PETSTORE, surface: 'everything' as 'auto' });
+    const result = await runPlan({ spec: PETSTORE_SAMPLE, surface: 'everything' as 'auto' });
     expect(result.ok).toBe(false);
     expect(result.diagnostics[0]?.message).toContain('--surface must be one of static, search, auto');
   });
